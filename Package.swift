@@ -1,0 +1,58 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .treatAllWarnings(as: .error),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "deepcut",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "deepcut", targets: ["deepcut"])
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLibXML2",
+      pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+    ),
+    .systemLibrary(
+      name: "CZlib",
+      pkgConfig: "zlib",
+      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+    ),
+    .target(
+      name: "MusicLibrary",
+      dependencies: ["CLibXML2", "CZlib"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "DeepcutCLI",
+      dependencies: ["MusicLibrary"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "deepcut",
+      dependencies: ["DeepcutCLI"],
+      swiftSettings: strict
+    ),
+    .executableTarget(
+      name: "deepcut-bench",
+      dependencies: ["MusicLibrary", "CLibXML2"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "MusicLibraryTests",
+      dependencies: ["MusicLibrary"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["deepcut"],
+      swiftSettings: strict
+    ),
+  ]
+)

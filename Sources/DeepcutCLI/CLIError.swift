@@ -1,0 +1,29 @@
+public import MusicLibrary
+
+/// Everything that ends a command early, with the exit status it maps to.
+public enum CLIError: Error, Sendable, CustomStringConvertible {
+  case usage(String)
+  /// Not an error: `--help` was asked for; the text goes to standard output.
+  case helpRequested(String)
+  case library(LibraryError)
+  case output(path: String, reason: String)
+
+  public var status: ExitStatus {
+    switch self {
+    case .usage: .usage
+    case .helpRequested: .success
+    case .library(.unreadable): .noInput
+    case .library(.malformed): .dataError
+    case .output: .cannotCreate
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .usage(let message): message
+    case .helpRequested(let text): text
+    case .library(let error): error.description
+    case .output(let path, let reason): "\(path): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,75 @@
+internal import Foundation
+
+/// The `deepcut` command line: dispatches to a command and maps every failure to an exit status.
+public enum Deepcut {
+  public static let version = "0.1.0"
+
+  static let commands: [CommandSpec] = [ScanCommand.spec]
+
+  /// Runs the command line and exits the process with its status.
+  public static func main() async -> Never {
+    let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
+    exit(status.rawValue)
+  }
+
+  /// Runs one command line; output goes to standard output and standard error.
+  public static func run(arguments: [String]) async -> ExitStatus {
+    do {
+      return try await dispatch(arguments)
+    } catch {
+      if case .helpRequested(let text) = error {
+        Console.out(text)
+        return .success
+      }
+      Console.error("deepcut: error: \(error.description)")
+      return error.status
+    }
+  }
+
+  private static func dispatch(_ arguments: [String]) async throws(CLIError) -> ExitStatus {
+    guard let first = arguments.first else {
+      Console.error(help)
+      return .usage
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "--help", "-h", "help":
+      Console.out(help)
+      return .success
+    case "--version":
+      Console.out("deepcut \(version)")
+      return .success
+    case ScanCommand.spec.name:
+      return try ScanCommand.run(Arguments(parsing: rest, for: ScanCommand.spec))
+    default:
+      throw .usage("unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", "))")
+    }
+  }
+
+  static var help: String {
+    var text = """
+      deepcut \(version): what your favourite artists released that you don't own yet
+
+      usage: deepcut <command> [options]
+
+      commands:
+
+      """
+    for command in commands {
+      text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+    }
+    text += "\nSee 'deepcut <command> --help' for a command's options.\n"
+    return text
+  }
+}
+
+/// Standard output for results, standard error for everything else.
+enum Console {
+  static func out(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.hasSuffix("\n") ? text.utf8 : (text + "\n").utf8))
+  }
+
+  static func error(_ text: String) {
+    FileHandle.standardError.write(Data(text.hasSuffix("\n") ? text.utf8 : (text + "\n").utf8))
+  }
+}

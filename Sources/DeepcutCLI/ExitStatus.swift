@@ -1,0 +1,18 @@
+/// Exit statuses from sysexits.h, so cron wrappers and scripts can tell failures apart.
+public enum ExitStatus: Int32, Sendable {
+  case success = 0
+  /// The command line is wrong.
+  case usage = 64
+  /// The library export is malformed.
+  case dataError = 65
+  /// The library export is missing or unreadable.
+  case noInput = 66
+  /// The catalog cannot be reached.
+  case unavailable = 69
+  /// The report cannot be written.
+  case cannotCreate = 73
+  /// Another run holds the lock.
+  case tempFail = 75
+  /// The configuration is wrong.
+  case config = 78
+}

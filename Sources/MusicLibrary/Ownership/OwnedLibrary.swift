@@ -1,0 +1,159 @@
+/// Why a track in the export does not count as music the user owns.
+public enum SkipReason: String, CaseIterable, Codable, Sendable, Comparable {
+  case podcast
+  case iTunesU
+  case movie
+  case tvShow
+  case musicVideo
+  case video
+  case audiobook
+  case book
+  case app
+  case voiceMemo
+  case stream
+  case playlistOnly
+  case damaged
+
+  /// A few words for people, as `deepcut scan` prints them.
+  public var label: String {
+    switch self {
+    case .podcast: "podcast episodes"
+    case .iTunesU: "iTunes U items"
+    case .movie: "movies"
+    case .tvShow: "TV episodes"
+    case .musicVideo: "music videos"
+    case .video: "other videos"
+    case .audiobook: "audiobooks"
+    case .book: "books and PDFs"
+    case .app: "apps"
+    case .voiceMemo: "voice memos"
+    case .stream: "internet streams"
+    case .playlistOnly: "Apple Music playlist-only tracks"
+    case .damaged: "damaged entries"
+    }
+  }
+
+  public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool {
+    allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+  }
+}
+
+/// Something in the export that was read around rather than failing the whole run.
+public struct LibraryWarning: Sendable, Equatable, Codable, CustomStringConvertible {
+  public var line: Int
+  public var message: String
+
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "line \(line): \(message)" }
+}
+
+/// An artist to look up in the catalog, with what the user owns by them.
+public struct LibraryArtist: Sendable, Equatable, Codable {
+  public var key: ArtistKey
+  /// The spelling the library uses most.
+  public var name: String
+  public var albumCount: Int
+  public var trackCount: Int
+  public var playCount: Int
+  public var newestYear: Int?
+
+  public init(
+    key: ArtistKey,
+    name: String,
+    albumCount: Int = 0,
+    trackCount: Int = 0,
+    playCount: Int = 0,
+    newestYear: Int? = nil
+  ) {
+    self.key = key
+    self.name = name
+    self.albumCount = albumCount
+    self.trackCount = trackCount
+    self.playCount = playCount
+    self.newestYear = newestYear
+  }
+}
+
+/// An album with at least one owned music track.
+public struct OwnedAlbum: Sendable, Equatable, Codable {
+  /// The artist it belongs to; nil for a compilation of many artists.
+  public var artistKey: ArtistKey?
+  public var artistName: String
+  public var title: String
+  public var key: AlbumKey
+  public var year: Int?
+  public var trackCount: Int
+  public var playCount: Int
+  public var isCompilation: Bool
+
+  public init(
+    artistKey: ArtistKey?,
+    artistName: String,
+    title: String,
+    key: AlbumKey,
+    year: Int? = nil,
+    trackCount: Int = 0,
+    playCount: Int = 0,
+    isCompilation: Bool = false
+  ) {
+    self.artistKey = artistKey
+    self.artistName = artistName
+    self.title = title
+    self.key = key
+    self.year = year
+    self.trackCount = trackCount
+    self.playCount = playCount
+    self.isCompilation = isCompilation
+  }
+}
+
+/// What the user owns: the artists to look up and the albums to compare releases against.
+public struct OwnedLibrary: Sendable, Equatable {
+  /// Sorted by play count, then track count, then name: the artists the user cares most about first.
+  public var artists: [LibraryArtist]
+  /// Sorted by artist, then title.
+  public var albums: [OwnedAlbum]
+
+  public init(artists: [LibraryArtist], albums: [OwnedAlbum]) {
+    self.artists = artists
+    self.albums = albums
+  }
+
+  /// The albums owned by one artist.
+  public func albums(by artist: ArtistKey) -> [OwnedAlbum] {
+    albums.filter { $0.artistKey == artist }
+  }
+}
+
+/// Everything one read of a library export found.
+public struct LibraryScan: Sendable, Equatable {
+  /// The path read, as the user gave it (`-` for standard input).
+  public var source: String
+  /// Every entry of the Tracks dictionary.
+  public var tracks: Int
+  /// Tracks that count as owned music.
+  public var musicTracks: Int
+  public var skipped: [SkipReason: Int]
+  public var warnings: [LibraryWarning]
+  public var library: OwnedLibrary
+
+  public init(
+    source: String,
+    tracks: Int,
+    musicTracks: Int,
+    skipped: [SkipReason: Int],
+    warnings: [LibraryWarning],
+    library: OwnedLibrary
+  ) {
+    self.source = source
+    self.tracks = tracks
+    self.musicTracks = musicTracks
+    self.skipped = skipped
+    self.warnings = warnings
+    self.library = library
+  }
+}

@@ -1,0 +1,60 @@
+internal import CLibXML2
+
+/// Reads an iTunes / Music "Library.xml" export in one streaming pass.
+///
+/// libxml2's SAX interface hands over elements and text as they are parsed; no tree or
+/// `[String: Any]` is ever built, so memory depends on the number of albums, not the file size.
+/// The parser never touches the network, never loads the DTD the export names, and refuses
+/// entity declarations outright, so neither a billion-laughs file nor an external entity
+/// pointing at a local file can do anything.
+public enum LibraryReader {
+  /// Bytes handed to libxml2 per call: large enough that call overhead vanishes, small enough to stay in cache.
+  static let chunkSize = 256 * 1024
+
+  public static func read(path: String) throws(LibraryError) -> LibraryScan {
+    let input = try LibraryInput(path: path)
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { buffer.deallocate() }
+
+    var count = try input.read(into: buffer)
+    guard count > 0 else { throw .malformed(path: path, line: 1, reason: "the file is empty; export the library again") }
+    if startsWithBinaryPlistMagic(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
+      throw .malformed(
+        path: path,
+        line: 1,
+        reason: "this is a binary property list, not XML; export it from Music with File › Library › Export Library…"
+      )
+    }
+
+    let parser = PlistTrackParser(path: path)
+    var handler = PlistTrackParser.saxHandler()
+    let userData = Unmanaged.passUnretained(parser).toOpaque()
+    // Safety: the context keeps `userData` as an unretained pointer; `parser` outlives it because
+    // the context is freed below, in this scope, before `parser` goes out of scope.
+    guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, path) else {
+      throw .unreadable(path: path, reason: "cannot start the XML parser: out of memory")
+    }
+    defer { xmlFreeParserCtxt(context) }
+    // No NOENT (entities stay unexpanded), no DTDLOAD/DTDATTR/DTDVALID (the DTD URL is never
+    // fetched), NONET as a second lock on the network.
+    xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+    parser.context = context
+
+    while count > 0, parser.failure == nil {
+      // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
+      let bound = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
+      xmlParseChunk(context, bound, Int32(count), 0)
+      if parser.failure != nil || context.pointee.wellFormed == 0 { break }
+      count = try input.read(into: buffer)
+    }
+    if parser.failure == nil, context.pointee.wellFormed != 0 {
+      xmlParseChunk(context, nil, 0, 1)
+    }
+    return try parser.finish()
+  }
+
+  private static func startsWithBinaryPlistMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    let magic: [UInt8] = Array("bplist".utf8)
+    return bytes.count >= magic.count && zip(bytes, magic).allSatisfy { $0 == $1 }
+  }
+}

@@ -1,0 +1,3 @@
+import DeepcutCLI
+
+await Deepcut.main()

@@ -30,6 +30,10 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "Templates",
+      swiftSettings: strict
+    ),
+    .target(
       name: "DeepcutCLI",
       dependencies: ["MusicLibrary"],
       swiftSettings: strict
@@ -47,6 +51,11 @@ let package = Package(
     .testTarget(
       name: "MusicLibraryTests",
       dependencies: ["MusicLibrary"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "TemplatesTests",
+      dependencies: ["Templates"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -103,7 +103,7 @@ struct ScanSummary: Encodable {
     if skippedTotal > 0 {
       let parts = SkipReason.allCases.compactMap { reason -> String? in
         guard let number = skipped[reason.rawValue], number > 0 else { return nil }
-        return "\(number) \(reason.label)"
+        return reason.label(count: number)
       }
       lines.append("  \(skippedTotal) skipped: " + parts.joined(separator: ", "))
     }

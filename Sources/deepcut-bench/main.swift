@@ -1,1 +1,1 @@
-print("bench")
+print("pending")

@@ -16,6 +16,21 @@ Use it three ways:
 * as a module: ``with FakeItunesServer(world={...}) as server: ...``;
 * as a world generator: ``python3 fake_itunes.py --generate-world 40 --today 2026-11-20``.
 
+Control endpoints (never logged, never rate limited):
+
+* ``GET /_control`` -> current knobs; ``POST /_control`` with a JSON object of
+  knobs to change (unknown names -> 400, so typos fail loudly);
+* ``GET /_log`` -> ``{"count": N, "requests": [{seq, method, path, query, ids,
+  status, fault, time, duration_ms}]}``; ``POST /_log/clear`` (or ``DELETE /_log``);
+* ``POST /_reset`` -> startup knobs, empty log, empty rate window;
+* ``GET /_world`` / ``POST /_world`` -> read or replace the world.
+
+World JSON: ``{"artists": [{"artistId", "artistName", "primaryGenreName"?,
+"amgArtistId"?, "albums": [{"collectionId", "collectionName", "releaseDate"
+("YYYY-MM-DD" -> T07:00:00Z, or a full "...T08:00:00Z"), "trackCount"?,
+"explicitness"?, "artistId"?, "artistName"?, "label"?}]}]}``; any other key is
+copied into the wire record (``null`` removes a computed field).
+
 Only the Python 3.11 standard library is used, so the Swift test suite can spawn
 it on any machine that has ``python3``.
 """
@@ -168,7 +183,8 @@ def strip_accents(text: str) -> str:
     return unicodedata.normalize("NFC", kept)
 
 
-_SPECIAL_FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "œ": "oe", "Œ": "OE"})
+_SPECIAL_FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "ł": "l", "Ł": "L",
+                                "đ": "d", "Đ": "D", "œ": "oe", "Œ": "OE"})
 
 
 def fold(text: str) -> str:
@@ -235,6 +251,11 @@ def default_price(name: str, track_count: int) -> float:
     if "deluxe" in name.lower():
         return 14.99
     return 9.99 if track_count <= 12 else 11.99
+
+
+def store_url(store: Storefront, kind: str, name: str, item_id: int) -> str:
+    """Current-style store link, e.g. https://music.apple.com/us/album/night-shift/2001?uo=4."""
+    return f"https://music.apple.com/{store.code}/{kind}/{slugify(name, kind)}/{item_id}?uo=4"
 
 
 def artwork_url(collection_id: int, size: int) -> str:
@@ -381,7 +402,8 @@ class World:
     def _parse_artist(raw: Any, where: str) -> Artist:
         _require(isinstance(raw, Mapping), where, "must be an object")
         _require(_is_int(raw.get("artistId")) and raw["artistId"] > 0, f"{where}.artistId", "positive integer required")
-        _require(isinstance(raw.get("artistName"), str) and raw["artistName"] != "", f"{where}.artistName", "non-empty string required")
+        _require(isinstance(raw.get("artistName"), str) and raw["artistName"] != "",
+                 f"{where}.artistName", "non-empty string required")
         genre = raw.get("primaryGenreName")
         _require(genre is None or isinstance(genre, str), f"{where}.primaryGenreName", "string expected")
         genre_id = raw.get("primaryGenreId", GENRE_IDS.get(genre) if genre else None)
@@ -402,8 +424,10 @@ class World:
     @staticmethod
     def _parse_album(raw: Any, where: str, listed_under: int) -> Album:
         _require(isinstance(raw, Mapping), where, "must be an object")
-        _require(_is_int(raw.get("collectionId")) and raw["collectionId"] > 0, f"{where}.collectionId", "positive integer required")
-        _require(isinstance(raw.get("collectionName"), str) and raw["collectionName"] != "", f"{where}.collectionName", "non-empty string required")
+        _require(_is_int(raw.get("collectionId")) and raw["collectionId"] > 0,
+                 f"{where}.collectionId", "positive integer required")
+        _require(isinstance(raw.get("collectionName"), str) and raw["collectionName"] != "",
+                 f"{where}.collectionName", "non-empty string required")
         date = raw.get("releaseDate")
         _require(isinstance(date, str) and bool(_DATE_ONLY.match(date) or _TIMESTAMP.match(date)),
                  f"{where}.releaseDate", "YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ required")
@@ -432,7 +456,7 @@ class World:
             "wrapperType": "artist",
             "artistType": artist.artist_type,
             "artistName": artist.name,
-            "artistLinkUrl": f"https://music.apple.com/{store.code}/{kind}/{slugify(artist.name, 'artist')}/{artist.artist_id}?uo=4",
+            "artistLinkUrl": store_url(store, kind, artist.name, artist.artist_id),
             "artistId": artist.artist_id,
         }
         if artist.amg_artist_id is not None:
@@ -464,8 +488,8 @@ class World:
             "artistName": artist_name,
             "collectionName": album.name,
             "collectionCensoredName": album.name,
-            "artistViewUrl": f"https://music.apple.com/{store.code}/artist/{slugify(artist_name, 'artist')}/{album.credited_artist_id}?uo=4",
-            "collectionViewUrl": f"https://music.apple.com/{store.code}/album/{slugify(album.name, 'album')}/{album.collection_id}?uo=4",
+            "artistViewUrl": store_url(store, "artist", artist_name, album.credited_artist_id),
+            "collectionViewUrl": store_url(store, "album", album.name, album.collection_id),
             "artworkUrl60": artwork_url(album.collection_id, 60),
             "artworkUrl100": artwork_url(album.collection_id, 100),
             "collectionPrice": default_price(album.name, album.track_count),
@@ -534,9 +558,11 @@ class Response:
     headers: list[tuple[str, str]] = dataclasses.field(default_factory=list)
 
 
-_SEARCH_MEDIA = frozenset({"all", "music", "movie", "podcast", "musicVideo", "audiobook", "shortFilm", "tvShow", "software", "ebook"})
+_SEARCH_MEDIA = frozenset({"all", "music", "movie", "podcast", "musicVideo", "audiobook", "shortFilm", "tvShow",
+                           "software", "ebook"})
 _SEARCH_ENTITIES = frozenset({"musicArtist", "musicTrack", "album", "musicVideo", "mix", "song", "allArtist", "allTrack"})
-_SEARCH_ATTRIBUTES = frozenset({"mixTerm", "genreIndex", "artistTerm", "composerTerm", "albumTerm", "ratingIndex", "songTerm", "allArtistTerm"})
+_SEARCH_ATTRIBUTES = frozenset({"mixTerm", "genreIndex", "artistTerm", "composerTerm", "albumTerm", "ratingIndex",
+                                "songTerm", "allArtistTerm"})
 _LOOKUP_ENTITIES = frozenset({"album", "musicArtist", "song", "musicTrack", "musicVideo", "mix", "allArtist", "allTrack"})
 _ID = re.compile(r"^[0-9]+$")
 
@@ -1088,8 +1114,8 @@ _LAST = ("Voss", "Calloway", "Hart", "Delaney", "Okafor", "Brandt", "Sinclair", 
 _ACCENTED = ("Chloé Marchand", "Søren Halvorsen", "Zoë Ångström", "José Núñez", "Anaïs Duval", "Łukasz Wróbel",
              "Björn Eiríksson", "François Lefèvre", "Renée Ødegaard", "Dvořák Street Band", "Mötley Ørchard",
              "Sigur Sól")
-_NON_LATIN = ("夜明けのカラス", "星野 透", "김하늘", "Мария Волкова", "Ηχώ του Βορρά", "ماه و ستاره", "青い月光",
-              "Тёмный Лес", "빛나는 바다")
+_NON_LATIN = ("夜明けのカラス", "星野 透", "김하늘", "Мария Волкова", "Ηχώ του Βορρά", "ماه و ستاره",
+              "青い月光", "Тёмный Лес", "빛나는 바다")
 _ODD = ('The "Real" Ones', "Ten/Twenty", "Nobody's Radio", "Hex & the Static", "P!ng")
 _GENRES = ("Rock", "Pop", "Alternative", "Electronic", "Hip-Hop/Rap", "Metal", "Jazz", "Country", "R&B/Soul",
            "Folk", "Dance", "Indie Pop", "K-Pop", "J-Pop", "Singer/Songwriter", "Punk", "Ambient")

@@ -14,21 +14,14 @@ enum AlbumTitleRules {
       trimTrailingSpace(&scalars)
       guard let (start, content) = trailingPart(of: scalars) else { break }
       let meaning = classify(TextFolding.words(String(String.UnicodeScalarView(content))))
-      switch meaning {
-      case .keep:
-        break
-      case .edition(let found):
-        editions.formUnion(found)
-      case .single:
-        kind = .single
-      case .ep:
-        kind = .ep
-      case .drop:
-        break
-      }
-      if case .keep = meaning { break }
       // A title that is nothing but a marker ("(Deluxe)") keeps its text as the base.
-      if scalars[..<start].contains(where: { !$0.properties.isWhitespace }) == false { break }
+      guard meaning != .keep, scalars[..<start].contains(where: { !$0.properties.isWhitespace }) else { break }
+      switch meaning {
+      case .edition(let found): editions.formUnion(found)
+      case .single: kind = .single
+      case .ep: kind = .ep
+      case .drop, .keep: break
+      }
       scalars.removeSubrange(start...)
     }
 

@@ -25,7 +25,8 @@ public enum ArtistCredit {
 
   /// Album artist aliases that stand for "many artists" in the languages Music exports in.
   public static func isVariousArtists(_ name: String) -> Bool {
-    variousArtistsKeys.contains(TextFolding.key(for: name))
+    // Whole words, leading "The" kept: "The Various" is a band.
+    variousArtistsKeys.contains(TextFolding.words(name).joined())
   }
 
   private static let variousArtistsKeys: Set<String> = [
@@ -64,11 +65,28 @@ public enum ArtistCredit {
     scalar.properties.isWhitespace
   }
 
+  /// Text as a person should see it: no surrounding space, and line breaks that a pretty-printing
+  /// tool wrapped into a value (with their indentation) read as one space again.
   static func trimmed(_ text: String) -> String {
     let scalars = text.unicodeScalars
     guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
       let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
     else { return "" }
-    return String(scalars[first...last])
+    let core = scalars[first...last]
+    guard core.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\t" }) else { return String(core) }
+    var result = String.UnicodeScalarView()
+    var pendingSpace = false
+    for scalar in core {
+      if scalar == "\n" || scalar == "\r" || scalar == "\t" || (pendingSpace && scalar == " ") {
+        pendingSpace = true
+        continue
+      }
+      if pendingSpace {
+        if result.last != " " { result.append(" ") }
+        pendingSpace = false
+      }
+      result.append(scalar)
+    }
+    return String(result)
   }
 }

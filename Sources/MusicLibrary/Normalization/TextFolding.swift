@@ -51,7 +51,8 @@ enum TextFolding {
   /// which is what a reader of a track list would say.
   static func key(for text: String) -> String {
     var tokens = words(text)
-    if tokens.count > 1, tokens[0] == "the" { tokens.removeFirst() }
+    // "The The" is a band whose name is not "The".
+    if tokens.count > 1, tokens[0] == "the", tokens.dropFirst() != ["the"] { tokens.removeFirst() }
     if tokens.isEmpty { return fallbackKey(text) }
     return tokens.joined()
   }

@@ -3,10 +3,12 @@
 ///
 /// Every distinct spelling is normalized once: the same artist and album names repeat on every
 /// track of an album, and a dictionary hit is far cheaper than folding the text again.
-struct LibraryAggregator {
-  private(set) var tracks = 0
-  private(set) var musicTracks = 0
-  private(set) var skipped: [SkipReason: Int] = [:]
+public struct LibraryAggregator: Sendable {
+  public private(set) var tracks = 0
+  public private(set) var musicTracks = 0
+  public private(set) var skipped: [SkipReason: Int] = [:]
+
+  public init() {}
 
   private struct ArtistEntry {
     var key: ArtistKey
@@ -23,7 +25,10 @@ struct LibraryAggregator {
     var trackCount = 0
     var playCount = 0
     var isCompilation: Bool
-    /// Track artists of a compilation without an album artist; one alone makes it their album.
+    /// Credited to "Various Artists" (or an alias) by name, so never anyone's own album.
+    var isNamedVarious = false
+    /// Track artists of a compilation without an album artist; one alone makes it their album
+    /// (Music marks a single artist's "Greatest Hits" as a compilation without naming the album artist).
     var trackArtists: Set<Int> = []
   }
 
@@ -50,7 +55,7 @@ struct LibraryAggregator {
   /// Tracks of an artist not on any album still say the user likes that artist.
   private var looseTrackArtists: [Int: (tracks: Int, plays: Int)] = [:]
 
-  mutating func add(_ track: TrackRecord) {
+  public mutating func add(_ track: TrackRecord) {
     tracks += 1
     if let reason = track.skipReason {
       skipped[reason, default: 0] += 1
@@ -60,12 +65,14 @@ struct LibraryAggregator {
 
     var owner: Int?
     var isCompilation = track.isCompilation
+    var isNamedVarious = false
     let albumArtistMeaning = track.albumArtist.map { albumArtist($0) } ?? .none
     switch albumArtistMeaning {
     case .artist(let index, _):
       owner = index
     case .various:
       isCompilation = true
+      isNamedVarious = true
     case .none:
       if !track.isCompilation, let artist = track.artist { owner = trackArtistIndex(artist) }
     }
@@ -91,7 +98,8 @@ struct LibraryAggregator {
           owner: owner,
           title: ArtistCredit.trimmed(rawTitle),
           key: albumKeys[keyIndex],
-          isCompilation: isCompilation
+          isCompilation: isCompilation,
+          isNamedVarious: isNamedVarious
         )
       )
     }
@@ -100,13 +108,13 @@ struct LibraryAggregator {
     if let year = track.effectiveYear, year > (albumEntries[albumIndex].year ?? Int.min) {
       albumEntries[albumIndex].year = year
     }
-    if owner == nil, let artist = track.artist, let index = trackArtistIndex(artist) {
+    if owner == nil, !isNamedVarious, let artist = track.artist, let index = trackArtistIndex(artist) {
       albumEntries[albumIndex].trackArtists.insert(index)
     }
   }
 
   /// Settles compilations, counts albums per artist and sorts the result.
-  func finish() -> OwnedLibrary {
+  public func finish() -> OwnedLibrary {
     var artistStats = artistEntries.map { (tracks: $0.trackCount, plays: $0.playCount, albums: 0, newest: Int?.none) }
     var albums: [OwnedAlbum] = []
     albums.reserveCapacity(albumEntries.count)
@@ -194,7 +202,8 @@ struct LibraryAggregator {
       known = memo
     } else {
       let primary = ArtistCredit.primaryArtist(spelling)
-      known = primary.isEmpty ? nil : (artistIndex(for: ArtistKey(primary)), primary)
+      let isArtist = !primary.isEmpty && !ArtistCredit.isVariousArtists(primary)
+      known = isArtist ? (artistIndex(for: ArtistKey(primary)), primary) : nil
       trackArtistBySpelling[spelling] = known
     }
     guard let known else { return nil }

@@ -14,23 +14,25 @@ public enum SkipReason: String, CaseIterable, Codable, Sendable, Comparable {
   case playlistOnly
   case damaged
 
-  /// A few words for people, as `deepcut scan` prints them.
-  public var label: String {
-    switch self {
-    case .podcast: "podcast episodes"
-    case .iTunesU: "iTunes U items"
-    case .movie: "movies"
-    case .tvShow: "TV episodes"
-    case .musicVideo: "music videos"
-    case .video: "other videos"
-    case .audiobook: "audiobooks"
-    case .book: "books and PDFs"
-    case .app: "apps"
-    case .voiceMemo: "voice memos"
-    case .stream: "internet streams"
-    case .playlistOnly: "Apple Music playlist-only tracks"
-    case .damaged: "damaged entries"
-    }
+  /// A few words for people, as `deepcut scan` prints them: "1 movie", "3 movies".
+  public func label(count: Int) -> String {
+    let (one, many) =
+      switch self {
+      case .podcast: ("podcast episode", "podcast episodes")
+      case .iTunesU: ("iTunes U item", "iTunes U items")
+      case .movie: ("movie", "movies")
+      case .tvShow: ("TV episode", "TV episodes")
+      case .musicVideo: ("music video", "music videos")
+      case .video: ("other video", "other videos")
+      case .audiobook: ("audiobook track", "audiobook tracks")
+      case .book: ("book or PDF", "books and PDFs")
+      case .app: ("app", "apps")
+      case .voiceMemo: ("voice memo", "voice memos")
+      case .stream: ("internet stream", "internet streams")
+      case .playlistOnly: ("Apple Music playlist-only track", "Apple Music playlist-only tracks")
+      case .damaged: ("damaged entry", "damaged entries")
+      }
+    return "\(count) \(count == 1 ? one : many)"
   }
 
   public static func < (lhs: SkipReason, rhs: SkipReason) -> Bool {

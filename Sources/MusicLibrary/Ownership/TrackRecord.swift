@@ -1,8 +1,8 @@
 /// The fields of one track entry that decide whether and how it counts, as the reader found them.
 ///
 /// Only these are turned into Swift values; every other field of the export is skipped unread.
-struct TrackRecord {
-  enum TrackType {
+public struct TrackRecord: Sendable, Equatable {
+  public enum TrackType: Sendable, Equatable {
     case file
     case remote
     case url
@@ -10,35 +10,37 @@ struct TrackRecord {
   }
 
   /// What a file's extension says about it, when it says anything.
-  enum FileClass {
+  public enum FileClass: Sendable, Equatable {
     case audiobook
     case book
     case app
     case other
   }
 
-  var artist: String?
-  var albumArtist: String?
-  var album: String?
-  var trackType = TrackType.unknown
-  var fileClass = FileClass.other
-  var isVoiceMemoGenre = false
-  var isPodcast = false
-  var isITunesU = false
-  var isMovie = false
-  var isTVShow = false
-  var isMusicVideo = false
-  var hasVideo = false
-  var isPlaylistOnly = false
-  var isCompilation = false
-  var year: Int?
-  var releaseYear: Int?
-  var playCount = 0
-  var isDamaged = false
+  public var artist: String?
+  public var albumArtist: String?
+  public var album: String?
+  public var trackType = TrackType.unknown
+  public var fileClass = FileClass.other
+  public var isVoiceMemoGenre = false
+  public var isPodcast = false
+  public var isITunesU = false
+  public var isMovie = false
+  public var isTVShow = false
+  public var isMusicVideo = false
+  public var hasVideo = false
+  public var isPlaylistOnly = false
+  public var isCompilation = false
+  public var year: Int?
+  public var releaseYear: Int?
+  public var playCount = 0
+  public var isDamaged = false
+
+  public init() {}
 
   /// Why this track is not owned music, or nil when it is. Uses the flags Music writes and file
   /// types, never the localized Kind text, so exports in any language agree.
-  var skipReason: SkipReason? {
+  public var skipReason: SkipReason? {
     if isDamaged { return .damaged }
     if isPodcast { return .podcast }
     if isITunesU { return .iTunesU }
@@ -59,7 +61,7 @@ struct TrackRecord {
   }
 
   /// The release year: the Year field, or the year of the Release Date.
-  var effectiveYear: Int? { year ?? releaseYear }
+  public var effectiveYear: Int? { year ?? releaseYear }
 
   static func fileClass(forExtension ext: String) -> FileClass {
     switch ext.lowercased() {

@@ -48,6 +48,7 @@ public enum LibraryReader {
       count = try input.read(into: buffer)
     }
     if parser.failure == nil, context.pointee.wellFormed != 0 {
+      parser.reachedEndOfInput = true
       xmlParseChunk(context, nil, 0, 1)
     }
     return try parser.finish()

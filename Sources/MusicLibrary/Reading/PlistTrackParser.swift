@@ -28,6 +28,8 @@ final class PlistTrackParser {
     var role: Role
     var awaitingValue = false
     var field = Field.other
+    /// Where the last key of this dict ends, so a key without a value is reported on its own line.
+    var keyLine = 0
   }
 
   private var stack: [Frame] = []
@@ -51,6 +53,10 @@ final class PlistTrackParser {
   fileprivate func startElement(_ name: UnsafePointer<xmlChar>) {
     guard failure == nil else { return }
     let element = Element(name)
+    if stack.isEmpty, element != .plist {
+      fail("the root element is <\(String(cString: name))>, not <plist>: this is not a Music library export")
+      return
+    }
     if element == .unknown {
       fail("unexpected element <\(String(cString: name))>; a library export holds only plist elements")
       return
@@ -60,10 +66,6 @@ final class PlistTrackParser {
       return
     }
     guard let parent = stack.last else {
-      if element != .plist {
-        fail("the root element is <\(element.name)>, not <plist>: this is not a Music library export")
-        return
-      }
       stack.append(Frame(element: .plist, role: .plist))
       return
     }
@@ -198,6 +200,7 @@ final class PlistTrackParser {
   private func endKey(in parent: Frame) {
     let index = stack.count - 1
     stack[index].awaitingValue = true
+    stack[index].keyLine = line
     switch parent.role {
     case .root:
       stack[index].field = text.elementsEqual("Tracks".utf8) ? .tracks : .other
@@ -214,9 +217,9 @@ final class PlistTrackParser {
   private func missingValue(in frame: Frame) {
     switch frame.role {
     case .track:
-      damage("key '\(frame.field == .other ? "(unused)" : frame.field.label)' has no value")
+      damage("key '\(frame.field == .other ? "(unused)" : frame.field.label)' has no value", line: frame.keyLine)
     case .tracks:
-      warn("track \(trackName): key has no value; skipped")
+      warnings.append(LibraryWarning(line: frame.keyLine, message: "track \(trackName): key has no value; skipped"))
       var damaged = TrackRecord()
       damaged.isDamaged = true
       aggregator.add(damaged)
@@ -242,11 +245,22 @@ final class PlistTrackParser {
     if keepingText || !integerIsValid { text.append(contentsOf: chunk) }
   }
 
+  /// Set before the last call into libxml2, so an error there can be read as "the file breaks off".
+  var reachedEndOfInput = false
+
   fileprivate func libxmlError(_ error: xmlErrorPtr) {
     guard failure == nil, error.pointee.level == XML_ERR_FATAL else { return }
     var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
     while message.last?.isWhitespace == true { message.removeLast() }
-    failure = .malformed(path: path, line: Int(error.pointee.line), reason: "malformed XML: \(message)")
+    let reason: String
+    if let open = stack.last, reachedEndOfInput {
+      reason = "the file breaks off inside <\(open.element.name)>: it is truncated; export the library again"
+    } else if stack.isEmpty, scalar == nil {
+      reason = "this is not XML (\(message)); pass the Library.xml exported from Music"
+    } else {
+      reason = "malformed XML: \(message)"
+    }
+    failure = .malformed(path: path, line: Int(error.pointee.line), reason: reason)
   }
 
   fileprivate func entityDeclared(_ name: UnsafePointer<xmlChar>?) {
@@ -272,8 +286,9 @@ final class PlistTrackParser {
   // MARK: - Helpers
 
   private var line: Int {
-    guard let context else { return 0 }
-    return Int(xmlSAX2GetLineNumber(context))
+    // Safety: `context` is the live parser context for the whole parse; `input` is its current input.
+    guard let input = context?.pointee.input else { return 0 }
+    return Int(input.pointee.line)
   }
 
   private var trackName: String {
@@ -291,11 +306,11 @@ final class PlistTrackParser {
   }
 
   /// Marks the current track as skipped; one warning per track is enough to find it.
-  private func damage(_ message: String) {
+  private func damage(_ message: String, line: Int? = nil) {
     record.isDamaged = true
     guard !trackHasWarning else { return }
     trackHasWarning = true
-    warn("track \(trackName): \(message); track skipped")
+    warnings.append(LibraryWarning(line: line ?? self.line, message: "track \(trackName): \(message); track skipped"))
   }
 
   private func isXMLSpace(_ byte: UInt8) -> Bool {

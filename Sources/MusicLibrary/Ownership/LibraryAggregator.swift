@@ -32,16 +32,16 @@ public struct LibraryAggregator: Sendable {
     var trackArtists: Set<Int> = []
   }
 
-  /// What an album-artist field says; `.artist` carries the index and the trimmed name.
-  private enum AlbumArtist {
+  /// What an artist field says; `.artist` carries the artist's index and the name as credited.
+  private enum Credit {
     case none
     case various
-    case artist(Int, String = "")
+    case artist(Int, String)
   }
 
-  /// Memos keyed by the raw field text; nil values remember that a spelling is empty.
-  private var albumArtistBySpelling: [String: AlbumArtist] = [:]
-  private var trackArtistBySpelling: [String: (index: Int, name: String)?] = [:]
+  /// Memos keyed by the raw field text, so each spelling is folded once per run.
+  private var albumArtistBySpelling: [String: Credit] = [:]
+  private var trackArtistBySpelling: [String: Credit] = [:]
   private var artistIndexByKey: [ArtistKey: Int] = [:]
   private var artistEntries: [ArtistEntry] = []
 
@@ -66,15 +66,25 @@ public struct LibraryAggregator: Sendable {
     var owner: Int?
     var isCompilation = track.isCompilation
     var isNamedVarious = false
-    let albumArtistMeaning = track.albumArtist.map { albumArtist($0) } ?? .none
-    switch albumArtistMeaning {
+    // The album artist decides; without one, the track artist does, unless Music marked a compilation.
+    var credit = track.albumArtist.map { albumArtist($0) } ?? .none
+    var trackCredit = Credit.none
+    if case .none = credit, let artist = track.artist {
+      trackCredit = trackArtist(artist)
+      if case .various = trackCredit {
+        credit = .various
+      } else if !track.isCompilation {
+        credit = trackCredit
+      }
+    }
+    switch credit {
     case .artist(let index, _):
       owner = index
     case .various:
       isCompilation = true
       isNamedVarious = true
     case .none:
-      if !track.isCompilation, let artist = track.artist { owner = trackArtistIndex(artist) }
+      break
     }
 
     guard let rawTitle = track.album, let keyIndex = albumKeyIndex(rawTitle) else {
@@ -108,7 +118,7 @@ public struct LibraryAggregator: Sendable {
     if let year = track.effectiveYear, year > (albumEntries[albumIndex].year ?? Int.min) {
       albumEntries[albumIndex].year = year
     }
-    if owner == nil, !isNamedVarious, let artist = track.artist, let index = trackArtistIndex(artist) {
+    if owner == nil, !isNamedVarious, case .artist(let index, _) = trackCredit {
       albumEntries[albumIndex].trackArtists.insert(index)
     }
   }
@@ -174,8 +184,8 @@ public struct LibraryAggregator: Sendable {
     entry.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? entry.key.rawValue
   }
 
-  private mutating func albumArtist(_ spelling: String) -> AlbumArtist {
-    let meaning: AlbumArtist
+  private mutating func albumArtist(_ spelling: String) -> Credit {
+    let meaning: Credit
     if let known = albumArtistBySpelling[spelling] {
       meaning = known
     } else {
@@ -191,24 +201,30 @@ public struct LibraryAggregator: Sendable {
     }
     if case .artist(let index, let name) = meaning {
       artistEntries[index].spellings[name, default: 0] += 1
-      return .artist(index)
     }
     return meaning
   }
 
-  private mutating func trackArtistIndex(_ spelling: String) -> Int? {
-    let known: (index: Int, name: String)?
-    if let memo = trackArtistBySpelling[spelling] {
-      known = memo
+  /// The primary artist of a track credit, featured artists cut off.
+  private mutating func trackArtist(_ spelling: String) -> Credit {
+    let meaning: Credit
+    if let known = trackArtistBySpelling[spelling] {
+      meaning = known
     } else {
       let primary = ArtistCredit.primaryArtist(spelling)
-      let isArtist = !primary.isEmpty && !ArtistCredit.isVariousArtists(primary)
-      known = isArtist ? (artistIndex(for: ArtistKey(primary)), primary) : nil
-      trackArtistBySpelling[spelling] = known
+      if primary.isEmpty {
+        meaning = .none
+      } else if ArtistCredit.isVariousArtists(primary) {
+        meaning = .various
+      } else {
+        meaning = .artist(artistIndex(for: ArtistKey(primary)), primary)
+      }
+      trackArtistBySpelling[spelling] = meaning
     }
-    guard let known else { return nil }
-    artistEntries[known.index].spellings[known.name, default: 0] += 1
-    return known.index
+    if case .artist(let index, let name) = meaning {
+      artistEntries[index].spellings[name, default: 0] += 1
+    }
+    return meaning
   }
 
   private mutating func artistIndex(for key: ArtistKey) -> Int {

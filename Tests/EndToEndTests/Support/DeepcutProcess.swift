@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// Runs the built `deepcut` binary the way a user or cron does, and captures what it says.
+struct DeepcutProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The binary sits beside the test bundle in the build folder.
+  static var executable: URL {
+    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    return testBinary.deletingLastPathComponent().appendingPathComponent("deepcut")
+  }
+
+  static var packageRoot: URL {
+    var url = URL(fileURLWithPath: #filePath)
+    while url.path != "/" {
+      url.deleteLastPathComponent()
+      if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+    }
+    return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  }
+
+  static var sharedFixtures: URL? {
+    if let path = ProcessInfo.processInfo.environment["DEEPCUT_SHARED"] {
+      return URL(fileURLWithPath: path).appendingPathComponent("fixtures")
+    }
+    let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
+    return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
+  }
+
+  @discardableResult
+  static func run(
+    _ arguments: [String],
+    stdin: Data? = nil,
+    environment: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> Result {
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let input = Pipe()
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
+    // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+    let errorData = LockedData()
+    let errorReader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+    errorReader.start()
+    let outputData = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
+    return Result(
+      status: process.terminationStatus,
+      stdout: String(decoding: outputData, as: UTF8.self),
+      stderr: String(decoding: errorData.value, as: UTF8.self)
+    )
+  }
+}
+
+/// A value handed from the pipe-reading thread to the test.
+final class LockedData: @unchecked Sendable {
+  private let lock = NSLock()
+  private var data: Data?
+
+  func set(_ value: Data) { lock.withLock { data = value } }
+  var isSet: Bool { lock.withLock { data != nil } }
+  var value: Data { lock.withLock { data ?? Data() } }
+}

@@ -1300,6 +1300,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
     stop = threading.Event()
+    # A parent may spawn us with these signals blocked (Foundation's Process does); unblock them so
+    # terminating the server from a test always works.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
     if args.exit_on_stdin_eof:

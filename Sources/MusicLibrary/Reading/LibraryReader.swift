@@ -17,7 +17,9 @@ public enum LibraryReader {
     defer { buffer.deallocate() }
 
     var count = try input.read(into: buffer)
-    guard count > 0 else { throw .malformed(path: path, line: 1, reason: "the file is empty; export the library again") }
+    guard count > 0 else {
+      throw .malformed(path: path, line: 1, reason: "the file is empty; export the library again")
+    }
     if startsWithBinaryPlistMagic(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
       throw .malformed(
         path: path,

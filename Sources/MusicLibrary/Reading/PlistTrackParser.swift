@@ -272,7 +272,9 @@ final class PlistTrackParser {
 
   func finish() throws(LibraryError) -> LibraryScan {
     if let failure { throw failure }
-    if !sawTracks { throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a library export") }
+    if !sawTracks {
+      throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a library export")
+    }
     return LibraryScan(
       source: path,
       tracks: aggregator.tracks,

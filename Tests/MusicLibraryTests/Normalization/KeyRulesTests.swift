@@ -186,7 +186,9 @@ struct KeyRulesTests {
     #expect(ArtistCredit.primaryArtist(credit) == primary)
   }
 
-  @Test(arguments: ["Various Artists", "Various", "VA", "Multi-interprètes", "Verschiedene Interpreten", "Varios Artistas"])
+  @Test(arguments: [
+    "Various Artists", "Various", "VA", "Multi-interprètes", "Verschiedene Interpreten", "Varios Artistas",
+  ])
   func variousArtistsAliases(_ name: String) {
     #expect(ArtistCredit.isVariousArtists(name))
   }

@@ -20,11 +20,31 @@ struct OwnershipTests {
 
   static let skipCases: [(String, SkipReason, @Sendable (inout TrackRecord) -> Void)] = [
     ("podcast flag", .podcast, { $0.isPodcast = true }),
-    ("podcast streamed from a URL", .podcast, { $0.isPodcast = true; $0.trackType = .url }),
+    (
+      "podcast streamed from a URL", .podcast,
+      {
+        $0.isPodcast = true; $0.trackType = .url
+      }
+    ),
     ("iTunes U", .iTunesU, { $0.isITunesU = true }),
-    ("movie", .movie, { $0.isMovie = true; $0.hasVideo = true }),
-    ("TV show", .tvShow, { $0.isTVShow = true; $0.hasVideo = true }),
-    ("music video", .musicVideo, { $0.isMusicVideo = true; $0.hasVideo = true }),
+    (
+      "movie", .movie,
+      {
+        $0.isMovie = true; $0.hasVideo = true
+      }
+    ),
+    (
+      "TV show", .tvShow,
+      {
+        $0.isTVShow = true; $0.hasVideo = true
+      }
+    ),
+    (
+      "music video", .musicVideo,
+      {
+        $0.isMusicVideo = true; $0.hasVideo = true
+      }
+    ),
     ("home video", .video, { $0.hasVideo = true }),
     ("audiobook file", .audiobook, { $0.fileClass = .audiobook }),
     ("PDF booklet", .book, { $0.fileClass = .book }),
@@ -96,9 +116,10 @@ struct OwnershipTests {
 
   @Test func aCompilationWithAnAlbumArtistIsThatArtists() {
     var aggregator = LibraryAggregator()
-    aggregator.add(Self.song(artist: "Eminem feat. Dr. Dre", album: "Curtain Call", albumArtist: "Eminem") {
-      $0.isCompilation = true
-    })
+    aggregator.add(
+      Self.song(artist: "Eminem feat. Dr. Dre", album: "Curtain Call", albumArtist: "Eminem") {
+        $0.isCompilation = true
+      })
     let library = aggregator.finish()
     #expect(library.artists.map(\.name) == ["Eminem"])
     #expect(library.albums.first?.isCompilation == true)
@@ -129,8 +150,14 @@ struct OwnershipTests {
 
   @Test func artistStatsCountEveryOwnedTrack() {
     var aggregator = LibraryAggregator()
-    aggregator.add(Self.song(artist: "Nina Simone", album: "Pastel Blues") { $0.playCount = 3; $0.year = 1965 })
-    aggregator.add(Self.song(artist: "Nina Simone", album: "Baltimore") { $0.playCount = 4; $0.releaseYear = 1978 })
+    aggregator.add(
+      Self.song(artist: "Nina Simone", album: "Pastel Blues") {
+        $0.playCount = 3; $0.year = 1965
+      })
+    aggregator.add(
+      Self.song(artist: "Nina Simone", album: "Baltimore") {
+        $0.playCount = 4; $0.releaseYear = 1978
+      })
     aggregator.add(Self.song(artist: "Nina Simone", album: nil) { $0.playCount = 1 })
     let nina = aggregator.finish().artists.first
     #expect(nina?.albumCount == 2)

@@ -22,7 +22,11 @@ struct BadInputTests {
   }
 
   @Test func missingFile() {
-    #expect(throws: LibraryError.unreadable(path: "/nonexistent/Library.xml", reason: "no such file; export your library from Music (File › Library › Export Library…) and pass its path")) {
+    #expect(
+      throws: LibraryError.unreadable(
+        path: "/nonexistent/Library.xml",
+        reason: "no such file; export your library from Music (File › Library › Export Library…) and pass its path")
+    ) {
       try LibraryReader.read(path: "/nonexistent/Library.xml")
     }
   }
@@ -117,7 +121,8 @@ struct BadInputTests {
       doctype += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">\n"
     }
     doctype += "]>\n"
-    let text = "<?xml version=\"1.0\"?>\n" + doctype
+    let text =
+      "<?xml version=\"1.0\"?>\n" + doctype
       + "<plist><dict><key>Tracks</key><dict><key>1</key><dict><key>Artist</key><string>&lol9;</string></dict></dict></dict></plist>"
     let clock = ContinuousClock()
     let start = clock.now

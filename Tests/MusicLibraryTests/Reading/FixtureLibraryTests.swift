@@ -22,9 +22,11 @@ struct FixtureLibraryTests {
     Expected(
       file: "ahjmorton__scala-itunes-lib__sample-itunes.xml", tracks: 6, musicTracks: 1,
       skipped: [.podcast: 1, .iTunesU: 1, .movie: 1, .tvShow: 1, .audiobook: 1], albums: 1, artists: 1),
-    Expected(file: "beetbox__beets__itunes_library_unix.xml", tracks: 3, musicTracks: 3, skipped: [:], albums: 1, artists: 1),
     Expected(
-      file: "beetbox__beets__itunes_library_windows.xml", tracks: 3, musicTracks: 3, skipped: [:], albums: 1, artists: 1),
+      file: "beetbox__beets__itunes_library_unix.xml", tracks: 3, musicTracks: 3, skipped: [:], albums: 1, artists: 1),
+    Expected(
+      file: "beetbox__beets__itunes_library_windows.xml", tracks: 3, musicTracks: 3, skipped: [:], albums: 1, artists: 1
+    ),
     Expected(
       file: "damienmauchamp__itunes-library-reader__sample.xml", tracks: 1, musicTracks: 1, skipped: [:], albums: 1,
       artists: 1),
@@ -35,7 +37,8 @@ struct FixtureLibraryTests {
       file: "liamks__libpytunes__Test-Library.xml", tracks: 402, musicTracks: 370,
       skipped: [.podcast: 7, .movie: 11, .tvShow: 13, .musicVideo: 1], albums: 22, artists: 17),
     Expected(
-      file: "nzoschke__iTunes__iTunes-Music-Library.empty-stock.xml", tracks: 0, musicTracks: 0, skipped: [:], albums: 0,
+      file: "nzoschke__iTunes__iTunes-Music-Library.empty-stock.xml", tracks: 0, musicTracks: 0, skipped: [:],
+      albums: 0,
       artists: 0),
   ]
 

@@ -91,14 +91,16 @@ struct LibraryReaderTests {
   }
 
   @Test func noDeclarationNoDoctypeNoPlaylistsAndAnEmptyTracksDict() throws {
-    let scan = try LibraryReader.read(path: try TemporaryFile.write("<plist><dict><key>Tracks</key><dict/></dict></plist>"))
+    let scan = try LibraryReader.read(
+      path: try TemporaryFile.write("<plist><dict><key>Tracks</key><dict/></dict></plist>"))
     #expect(scan.tracks == 0)
     #expect(scan.library.artists.isEmpty)
   }
 
   @Test func characterReferencesAreDecoded() throws {
     var document = LibraryDocument()
-    document.add(id: 1, ["Artist": "<string>Simon &#38; Garfunkel</string>", "Album": "<string>Bookends &amp; More</string>"])
+    document.add(
+      id: 1, ["Artist": "<string>Simon &#38; Garfunkel</string>", "Album": "<string>Bookends &amp; More</string>"])
     let scan = try LibraryReader.read(path: try document.write())
     #expect(scan.library.artists.first?.name == "Simon & Garfunkel")
     #expect(scan.library.albums.first?.title == "Bookends & More")

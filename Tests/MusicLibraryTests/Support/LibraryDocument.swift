@@ -34,7 +34,9 @@ struct LibraryDocument {
   }
 
   /// Adds an ordinary music track.
-  mutating func addSong(id: Int, artist: String, album: String?, albumArtist: String? = nil, plays: Int = 0, year: Int = 2020) {
+  mutating func addSong(
+    id: Int, artist: String, album: String?, albumArtist: String? = nil, plays: Int = 0, year: Int = 2020
+  ) {
     var body = "\t\t<key>\(id)</key>\n\t\t<dict>\n\t\t\t<key>Track ID</key><integer>\(id)</integer>\n"
     body += "\t\t\t<key>Name</key><string>Song \(id)</string>\n"
     body += "\t\t\t<key>Artist</key><string>\(artist.xmlEscaped)</string>\n"

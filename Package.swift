@@ -43,14 +43,23 @@ let package = Package(
       dependencies: ["DeepcutCLI"],
       swiftSettings: strict
     ),
+    .target(
+      name: "SyntheticLibrary",
+      swiftSettings: strict
+    ),
     .executableTarget(
       name: "deepcut-bench",
-      dependencies: ["MusicLibrary", "CLibXML2"],
+      dependencies: ["MusicLibrary", "SyntheticLibrary", "CLibXML2", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "MusicLibraryTests",
-      dependencies: ["MusicLibrary"],
+      dependencies: ["MusicLibrary", "SyntheticLibrary"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "SyntheticLibraryTests",
+      dependencies: ["SyntheticLibrary", "MusicLibrary"],
       swiftSettings: strict
     ),
     .testTarget(

@@ -1,1 +1,191 @@
-print("pending")
+internal import Foundation
+internal import SyntheticLibrary
+
+// deepcut-bench: measures the library reader against its floors and against Foundation, side by side.
+//
+//   deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
+//   deepcut-bench child CONTENDER PATH      (internal: one timed run in a fresh process)
+//
+// Each run happens in its own child process so that peak resident memory belongs to one contender,
+// and contenders take turns run by run so machine noise hits them alike. Times are measured inside
+// the child around the read alone; process start-up is not counted.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func value(_ name: String, default fallback: Int) -> Int {
+  guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count,
+    let number = Int(arguments[index + 1].replacingOccurrences(of: "_", with: ""))
+  else { return fallback }
+  return number
+}
+
+func string(_ name: String) -> String? {
+  guard let index = arguments.firstIndex(of: "--\(name)"), index + 1 < arguments.count else { return nil }
+  return arguments[index + 1]
+}
+
+func peakResidentKilobytes() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF.rawValue, &usage)
+  return usage.ru_maxrss
+}
+
+func runChild(_ contenderName: String, _ path: String) -> Int32 {
+  guard let contender = Contender(rawValue: contenderName) else {
+    FileHandle.standardError.write(Data("unknown contender \(contenderName)\n".utf8))
+    return 64
+  }
+  do {
+    let clock = ContinuousClock()
+    let start = clock.now
+    let checksum = try contender.run(path: path)
+    let elapsed = clock.now - start
+    let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
+    print("\(nanoseconds) \(peakResidentKilobytes()) \(checksum)")
+    return 0
+  } catch {
+    FileHandle.standardError.write(Data("\(contenderName): \(error)\n".utf8))
+    return 1
+  }
+}
+
+struct Sample {
+  var seconds: Double
+  var peakMegabytes: Double
+  var checksum: Int
+}
+
+func spawn(_ contender: Contender, _ path: String) throws -> Sample {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+  process.arguments = ["child", contender.rawValue, path]
+  let pipe = Pipe()
+  process.standardOutput = pipe
+  try process.run()
+  let output = pipe.fileHandleForReading.readDataToEndOfFile()
+  process.waitUntilExit()
+  let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+  guard process.terminationStatus == 0, fields.count == 3, let nanoseconds = Double(fields[0]),
+    let kilobytes = Double(fields[1]), let checksum = Int(fields[2])
+  else { throw BenchError("\(contender.rawValue) failed (status \(process.terminationStatus))") }
+  return Sample(seconds: nanoseconds / 1e9, peakMegabytes: kilobytes / 1024, checksum: checksum)
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  guard !sorted.isEmpty else { return .nan }
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+func format(_ value: Double, _ digits: Int = 3) -> String {
+  String(format: "%.\(digits)f", value)
+}
+
+func benchLibrary() throws {
+  let albums = value("albums", default: 5054)
+  let artists = value("artists", default: albums == 5054 ? 1610 : max(1, albums * 1610 / 5054))
+  let runs = value("runs", default: 5)
+  let plistRuns = value("plist-runs", default: runs)
+  let directory = string("dir") ?? NSTemporaryDirectory()
+  let path = (directory as NSString).appendingPathComponent("deepcut-bench-\(artists)-\(albums).xml")
+
+  if !FileManager.default.fileExists(atPath: path) {
+    var options = GeneratorOptions()
+    options.artists = artists
+    options.albums = albums
+    let start = ContinuousClock.now
+    let manifest = try SyntheticLibrary.write(options, to: path)
+    print("generated \(path): \(manifest.tracks) tracks in \(ContinuousClock.now - start)")
+  }
+  let bytes = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  print("library: \(path), \(format(Double(bytes) / 1e6, 1)) MB, \(artists) artists, \(albums) albums")
+  print("runs: \(runs) (PropertyListSerialization: \(plistRuns)), each in a fresh process, interleaved\n")
+
+  var samples: [Contender: [Sample]] = [:]
+  for run in 0..<max(runs, plistRuns) {
+    for contender in Contender.allCases {
+      let wanted = contender == .propertyList ? plistRuns : runs
+      guard run < wanted else { continue }
+      samples[contender, default: []].append(try spawn(contender, path))
+    }
+  }
+
+  let header = "contender".padding(toLength: 22, withPad: " ", startingAt: 0)
+  print("\(header)   median s      min s      max s   peak RSS MB")
+  for contender in Contender.allCases {
+    guard let rows = samples[contender], !rows.isEmpty else { continue }
+    let times = rows.map(\.seconds)
+    let name = contender.rawValue.padding(toLength: 22, withPad: " ", startingAt: 0)
+    let columns = [median(times), times.min() ?? 0, times.max() ?? 0].map { format($0).leftPadded(to: 10) }
+    let memory = format(rows.map(\.peakMegabytes).max() ?? 0, 1).leftPadded(to: 13)
+    print("\(name) \(columns.joined(separator: " ")) \(memory)")
+  }
+
+  func ratio(_ numerator: Contender, _ denominator: Contender) -> String {
+    guard let top = samples[numerator]?.map(\.seconds), let bottom = samples[denominator]?.map(\.seconds) else {
+      return "n/a"
+    }
+    return format(median(top) / median(bottom), 2) + "x"
+  }
+  print("")
+  print("deepcut-scan / sax-floor              \(ratio(.deepcutScan, .saxFloor))   (target ≤ 1.30x)")
+  print("deepcut-scan / reader-floor           \(ratio(.deepcutScan, .readerFloor))   (target ≤ 1.30x)")
+  print("plist-serialization / deepcut-scan    \(ratio(.propertyList, .deepcutScan))   (target ≥ 10x)")
+  if let scan = samples[.deepcutScan]?.first?.checksum, let plist = samples[.propertyList]?.first?.checksum {
+    let agree = scan == plist ? "agree" : "DIFFER (scan \(scan), plist \(plist))"
+    print("album/artist key counts: \(agree)")
+  }
+  if !arguments.contains("--keep"), string("dir") == nil { try? FileManager.default.removeItem(atPath: path) }
+}
+
+extension String {
+  func leftPadded(to width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+switch arguments.first {
+case "child" where arguments.count == 3:
+  exit(runChild(arguments[1], arguments[2]))
+case "generate":
+  // Writes a library with the generator, e.g. samples/Library.xml:
+  //   deepcut-bench generate --artists 25 --albums 30 --edge-cases --out samples/Library.xml
+  guard let out = string("out") else {
+    FileHandle.standardError.write(Data("deepcut-bench generate needs --out PATH\n".utf8))
+    exit(64)
+  }
+  var options = GeneratorOptions()
+  options.artists = value("artists", default: 25)
+  options.albums = value("albums", default: 30)
+  options.seed = UInt64(value("seed", default: 42))
+  options.edgeCases = arguments.contains("--edge-cases")
+  if let today = string("today") { options.today = today }
+  do {
+    let manifest = try SyntheticLibrary.write(options, to: out)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    print(String(decoding: try encoder.encode(manifest), as: UTF8.self))
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
+case "library":
+  do {
+    try benchLibrary()
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
+default:
+  print(
+    """
+    usage: deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
+           deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
+
+    Generates a synthetic Library.xml (default 1,610 artists / 5,054 albums, about 70 MB) and times, each run
+    in a fresh process: deepcut's scan, a SAX loop with empty callbacks, a bare xmlTextReader loop, and
+    Foundation's PropertyListSerialization building the same key set. Prints medians, ratios, peak memory.
+    """
+  )
+}

@@ -42,6 +42,11 @@ public struct LibraryAggregator: Sendable {
   /// Memos keyed by the raw field text, so each spelling is folded once per run.
   private var albumArtistBySpelling: [String: Credit] = [:]
   private var trackArtistBySpelling: [String: Credit] = [:]
+  /// The previous track's answers: an album's tracks sit together and repeat the same text, and
+  /// comparing with the same String is cheaper than hashing it again.
+  private var lastAlbumArtist: (spelling: String, credit: Credit)?
+  private var lastTrackArtist: (spelling: String, credit: Credit)?
+  private var lastAlbum: (spelling: String, index: Int?)?
   private var artistIndexByKey: [ArtistKey: Int] = [:]
   private var artistEntries: [ArtistEntry] = []
 
@@ -173,9 +178,6 @@ public struct LibraryAggregator: Sendable {
     artists.sort {
       ($1.playCount, $1.trackCount, $0.key) < ($0.playCount, $0.trackCount, $1.key)
     }
-    albums.sort {
-      ($0.artistKey?.rawValue ?? "", $0.key.base, $0.title) < ($1.artistKey?.rawValue ?? "", $1.key.base, $1.title)
-    }
     return OwnedLibrary(artists: artists, albums: albums)
   }
 
@@ -186,7 +188,9 @@ public struct LibraryAggregator: Sendable {
 
   private mutating func albumArtist(_ spelling: String) -> Credit {
     let meaning: Credit
-    if let known = albumArtistBySpelling[spelling] {
+    if let last = lastAlbumArtist, last.spelling == spelling {
+      meaning = last.credit
+    } else if let known = albumArtistBySpelling[spelling] {
       meaning = known
     } else {
       let name = ArtistCredit.trimmed(spelling)
@@ -199,6 +203,7 @@ public struct LibraryAggregator: Sendable {
       }
       albumArtistBySpelling[spelling] = meaning
     }
+    lastAlbumArtist = (spelling, meaning)
     if case .artist(let index, let name) = meaning {
       artistEntries[index].spellings[name, default: 0] += 1
     }
@@ -208,7 +213,9 @@ public struct LibraryAggregator: Sendable {
   /// The primary artist of a track credit, featured artists cut off.
   private mutating func trackArtist(_ spelling: String) -> Credit {
     let meaning: Credit
-    if let known = trackArtistBySpelling[spelling] {
+    if let last = lastTrackArtist, last.spelling == spelling {
+      meaning = last.credit
+    } else if let known = trackArtistBySpelling[spelling] {
       meaning = known
     } else {
       let primary = ArtistCredit.primaryArtist(spelling)
@@ -221,6 +228,7 @@ public struct LibraryAggregator: Sendable {
       }
       trackArtistBySpelling[spelling] = meaning
     }
+    lastTrackArtist = (spelling, meaning)
     if case .artist(let index, let name) = meaning {
       artistEntries[index].spellings[name, default: 0] += 1
     }
@@ -235,6 +243,8 @@ public struct LibraryAggregator: Sendable {
   }
 
   private mutating func albumKeyIndex(_ spelling: String) -> Int? {
+    if let last = lastAlbum, last.spelling == spelling { return last.index }
+    defer { lastAlbum = (spelling, albumKeyIndexBySpelling[spelling] ?? nil) }
     if let index = albumKeyIndexBySpelling[spelling] { return index }
     let title = ArtistCredit.trimmed(spelling)
     var index: Int?

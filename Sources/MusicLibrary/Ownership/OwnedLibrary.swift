@@ -117,7 +117,7 @@ public struct OwnedAlbum: Sendable, Equatable, Codable {
 public struct OwnedLibrary: Sendable, Equatable {
   /// Sorted by play count, then track count, then name: the artists the user cares most about first.
   public var artists: [LibraryArtist]
-  /// Sorted by artist, then title.
+  /// In the order the export first lists them.
   public var albums: [OwnedAlbum]
 
   public init(artists: [LibraryArtist], albums: [OwnedAlbum]) {

@@ -1,3 +1,5 @@
+internal import Glibc
+
 /// The keys of a track dict that the reader uses; everything else is `.other` and read past.
 enum Field: Equatable {
   case artist, albumArtist, album, genre, location, trackType
@@ -7,29 +9,32 @@ enum Field: Equatable {
   case tracks
   case other
 
-  /// Matches raw key bytes without making a String: this runs for every key of every track.
-  init(key: [UInt8]) {
-    self = .other
-    for (candidate, field) in Self.table[min(key.count, Self.table.count - 1)] where candidate == key {
-      self = field
+  /// Matches raw key bytes without making a String. This runs for every key of every track, so the
+  /// length picks at most three candidates and one `memcmp` settles it.
+  init(key: UnsafeBufferPointer<UInt8>) {
+    guard let base = key.baseAddress else {
+      self = .other
       return
     }
+    func matches(_ literal: StaticString) -> Bool {
+      // Safety: the switch below only offers literals whose length equals `key.count`.
+      memcmp(base, literal.utf8Start, key.count) == 0
+    }
+    switch key.count {
+    case 4: self = matches("Year") ? .year : .other
+    case 5: self = matches("Album") ? .album : matches("Genre") ? .genre : matches("Movie") ? .movie : .other
+    case 6: self = matches("Artist") ? .artist : .other
+    case 7:
+      self = matches("Podcast") ? .podcast : matches("TV Show") ? .tvShow : matches("iTunesU") ? .iTunesU : .other
+    case 8: self = matches("Location") ? .location : matches("iTunes U") ? .iTunesU : .other
+    case 9: self = matches("Has Video") ? .hasVideo : .other
+    case 10: self = matches("Track Type") ? .trackType : matches("Play Count") ? .playCount : .other
+    case 11: self = matches("Compilation") ? .compilation : matches("Music Video") ? .musicVideo : .other
+    case 12: self = matches("Album Artist") ? .albumArtist : matches("Release Date") ? .releaseDate : .other
+    case 13: self = matches("Playlist Only") ? .playlistOnly : .other
+    default: self = .other
+    }
   }
-
-  /// Known keys bucketed by byte length, so most keys are rejected by one array index.
-  private static let table: [[([UInt8], Field)]] = {
-    let known: [(String, Field)] = [
-      ("Artist", .artist), ("Album Artist", .albumArtist), ("Album", .album), ("Genre", .genre),
-      ("Location", .location), ("Track Type", .trackType), ("Podcast", .podcast), ("iTunesU", .iTunesU),
-      ("iTunes U", .iTunesU), ("Movie", .movie), ("TV Show", .tvShow), ("Music Video", .musicVideo),
-      ("Has Video", .hasVideo), ("Playlist Only", .playlistOnly), ("Compilation", .compilation), ("Year", .year),
-      ("Play Count", .playCount), ("Release Date", .releaseDate),
-    ]
-    let longest = known.map(\.0.utf8.count).max() ?? 0
-    var table = Array(repeating: [([UInt8], Field)](), count: longest + 2)
-    for (name, field) in known { table[name.utf8.count].append((Array(name.utf8), field)) }
-    return table
-  }()
 
   /// Whether the value's text is needed; booleans need none, unknown keys are skipped.
   func keepsText(of element: Element) -> Bool {
@@ -83,7 +88,7 @@ extension TrackRecord {
     }
   }
 
-  mutating func apply(integer field: Field, digits: [UInt8]) {
+  mutating func apply(integer field: Field, digits: UnsafeBufferPointer<UInt8>) {
     var value = 0
     var negative = false
     for byte in digits {
@@ -104,13 +109,13 @@ extension TrackRecord {
     }
   }
 
-  mutating func apply(text field: Field, bytes: [UInt8]) {
+  mutating func apply(text field: Field, bytes: UnsafeBufferPointer<UInt8>) {
     switch field {
     case .artist: artist = String(decoding: bytes, as: UTF8.self)
     case .albumArtist: albumArtist = String(decoding: bytes, as: UTF8.self)
     case .album: album = String(decoding: bytes, as: UTF8.self)
     case .genre: isVoiceMemoGenre = bytes.count < 32 && Self.isVoiceMemo(genre: String(decoding: bytes, as: UTF8.self))
-    case .location: fileClass = Self.fileClass(forLocation: bytes)
+    case .location: fileClass = Self.fileClass(forLocation: Array(bytes.suffix(8)))
     case .trackType:
       if bytes.elementsEqual("File".utf8) {
         trackType = .file

@@ -28,32 +28,36 @@ public enum LibraryReader {
       )
     }
 
-    let parser = PlistTrackParser(path: path)
+    let parser = UnsafeMutablePointer<PlistTrackParser>.allocate(capacity: 1)
+    parser.initialize(to: PlistTrackParser(path: path))
+    defer {
+      parser.deinitialize(count: 1)
+      parser.deallocate()
+    }
     var handler = PlistTrackParser.saxHandler()
-    let userData = Unmanaged.passUnretained(parser).toOpaque()
-    // Safety: the context keeps `userData` as an unretained pointer; `parser` outlives it because
-    // the context is freed below, in this scope, before `parser` goes out of scope.
-    guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, path) else {
+    // Safety: `parser` stays allocated until the deferred block above, which runs after the context's
+    // own deferred free below (defers run in reverse order), so no callback sees a dangling pointer.
+    guard let context = xmlCreatePushParserCtxt(&handler, parser, nil, 0, path) else {
       throw .unreadable(path: path, reason: "cannot start the XML parser: out of memory")
     }
     defer { xmlFreeParserCtxt(context) }
     // No NOENT (entities stay unexpanded), no DTDLOAD/DTDATTR/DTDVALID (the DTD URL is never
     // fetched), NONET as a second lock on the network.
     xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
-    parser.context = context
+    parser.pointee.context = context
 
-    while count > 0, parser.failure == nil {
+    while count > 0, parser.pointee.failure == nil {
       // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
       let bound = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
       xmlParseChunk(context, bound, Int32(count), 0)
-      if parser.failure != nil || context.pointee.wellFormed == 0 { break }
+      if parser.pointee.failure != nil || context.pointee.wellFormed == 0 { break }
       count = try input.read(into: buffer)
     }
-    if parser.failure == nil, context.pointee.wellFormed != 0 {
-      parser.reachedEndOfInput = true
+    if parser.pointee.failure == nil, context.pointee.wellFormed != 0 {
+      parser.pointee.reachedEndOfInput = true
       xmlParseChunk(context, nil, 0, 1)
     }
-    return try parser.finish()
+    return try parser.pointee.finish()
   }
 
   private static func startsWithBinaryPlistMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {

@@ -1,20 +1,28 @@
 internal import CLibXML2
+internal import Glibc
 
 /// The SAX event handler behind `LibraryReader`: a small state machine over the plist structure
 /// `plist > dict > Tracks > dict > (key, dict)*`, which turns each track dict into a `TrackRecord`.
 ///
 /// Element names and keys are matched as bytes straight from libxml2's buffers; only the handful of
-/// values that decide ownership ever become Swift strings.
-final class PlistTrackParser {
+/// values that decide ownership ever become Swift strings. It is a noncopyable struct reached through
+/// the one pointer libxml2 hands back to every callback: a class would pay a retain, a release and a
+/// dynamic exclusivity check on each of millions of events.
+struct PlistTrackParser: ~Copyable {
   let path: String
   var context: xmlParserCtxtPtr?
   private(set) var failure: LibraryError?
+  /// Set before the last call into libxml2, so an error there can be read as "the file breaks off".
+  var reachedEndOfInput = false
 
   private var aggregator = LibraryAggregator()
   private var warnings: [LibraryWarning] = []
+  private var sawRoot = false
   private var sawTracks = false
 
   private enum Role {
+    /// Outside the root element.
+    case document
     case plist
     case root
     case tracks
@@ -32,29 +40,43 @@ final class PlistTrackParser {
     var keyLine = 0
   }
 
-  private var stack: [Frame] = []
+  /// The innermost open container, kept apart from its parents so the hot path never indexes an array.
+  private var top = Frame(element: .unknown, role: .document)
+  private var parents: [Frame] = []
+
   /// The scalar element being read, if any, and whether its text is kept.
   private var scalar: Element?
   private var keepingText = false
-  private var text: [UInt8] = []
+  private var text = ByteBuffer()
+  /// The last key of a track dict, kept by swapping buffers (no copy) so warnings can name it.
+  private var keyText = ByteBuffer(capacity: 64)
   private var integerIsValid = true
+  private var currentField = Field.other
   private var record = TrackRecord()
   /// The Tracks-dict key of the track being read, for warnings.
-  private var trackID: [UInt8] = []
+  private var trackID = ByteBuffer(capacity: 32)
   private var trackHasWarning = false
+  private var elementNames = ElementNameCache()
+  private var artists = RepeatedText()
+  private var albumArtists = RepeatedText()
+  private var albums = RepeatedText()
 
   init(path: String) {
     self.path = path
-    text.reserveCapacity(4096)
+    parents.reserveCapacity(16)
   }
 
-  // MARK: - Events
+  // MARK: - Elements
 
-  fileprivate func startElement(_ name: UnsafePointer<xmlChar>) {
+  fileprivate mutating func startElement(_ name: UnsafePointer<xmlChar>) {
     guard failure == nil else { return }
-    let element = Element(name)
-    if stack.isEmpty, element != .plist {
-      fail("the root element is <\(String(cString: name))>, not <plist>: this is not a Music library export")
+    let element = elementNames.element(for: name)
+    if top.role == .document {
+      guard element == .plist else {
+        fail("the root element is <\(String(cString: name))>, not <plist>: this is not a Music library export")
+        return
+      }
+      push(Frame(element: .plist, role: .plist))
       return
     }
     if element == .unknown {
@@ -65,108 +87,99 @@ final class PlistTrackParser {
       fail("<\(scalar.name)> cannot contain <\(element.name)>")
       return
     }
-    guard let parent = stack.last else {
-      stack.append(Frame(element: .plist, role: .plist))
-      return
-    }
-
     if element == .key {
-      startKey(in: parent)
-      return
+      startKey()
+    } else {
+      startValue(element)
     }
-    startValue(element, in: parent)
   }
 
-  private func startKey(in parent: Frame) {
-    guard parent.element == .dict else {
+  private mutating func startKey() {
+    guard top.element == .dict else {
       fail("<key> outside a <dict>")
       return
     }
-    if parent.awaitingValue { missingValue(in: parent) }
+    if top.awaitingValue { missingValue(in: top) }
     scalar = .key
-    keepingText = parent.role != .ignored
-    text.removeAll(keepingCapacity: true)
+    keepingText = top.role != .ignored
+    text.removeAll()
   }
 
-  private func startValue(_ element: Element, in parent: Frame) {
-    let index = stack.count - 1
+  private mutating func startValue(_ element: Element) {
     var field = Field.other
-    switch parent.role {
+    let awaited = top.awaitingValue
+    if top.element == .dict { top.awaitingValue = false }
+    switch top.role {
+    case .document:
+      return
     case .plist:
       guard element == .dict, !sawRoot else {
         fail("a library export has one top-level <dict>, found <\(element.name)>")
         return
       }
       sawRoot = true
-      stack.append(Frame(element: .dict, role: .root))
+      push(Frame(element: .dict, role: .root))
       return
     case .root:
-      if !parent.awaitingValue {
+      if !awaited {
         warn("<\(element.name)> without a <key> in the top-level dict; ignored")
-      } else if parent.field == .tracks {
+      } else if top.field == .tracks {
         guard element == .dict else {
           fail("Tracks is a <\(element.name)>, expected a <dict> of tracks")
           return
         }
         sawTracks = true
-        stack[index].awaitingValue = false
-        stack.append(Frame(element: .dict, role: .tracks))
+        push(Frame(element: .dict, role: .tracks))
         return
       }
-      stack[index].awaitingValue = false
     case .tracks:
-      if !parent.awaitingValue { trackID = [] }
-      stack[index].awaitingValue = false
+      if !awaited { trackID.removeAll() }
+      trackHasWarning = false
       if element == .dict {
         record = TrackRecord()
-        trackHasWarning = false
-        if !parent.awaitingValue { damage("a track <dict> without a <key> before it") }
-        stack.append(Frame(element: .dict, role: .track))
+        if !awaited { damage("a track <dict> without a <key> before it") }
+        push(Frame(element: .dict, role: .track))
         return
       }
-      trackHasWarning = false
       warn("track \(trackName): is a <\(element.name)>, not a <dict>; skipped")
       var damaged = TrackRecord()
       damaged.isDamaged = true
       aggregator.add(damaged)
     case .track:
-      if !parent.awaitingValue {
-        damage("<\(element.name)> without a <key>")
+      if awaited {
+        field = top.field
       } else {
-        field = parent.field
+        damage("<\(element.name)> without a <key>")
       }
-      stack[index].awaitingValue = false
     case .ignored:
-      if parent.element == .dict { stack[index].awaitingValue = false }
+      break
     }
 
     switch element {
     case .dict, .array:
-      stack.append(Frame(element: element, role: .ignored))
+      push(Frame(element: element, role: .ignored))
     case .trueValue, .falseValue:
-      if parent.role == .track { record.apply(flag: field, value: element == .trueValue) }
+      if top.role == .track { record.apply(flag: field, value: element == .trueValue) }
       scalar = element
       keepingText = false
     default:
       scalar = element
-      keepingText = parent.role == .track && field.keepsText(of: element)
+      keepingText = top.role == .track && field.keepsText(of: element)
       integerIsValid = true
       currentField = field
-      text.removeAll(keepingCapacity: true)
+      text.removeAll()
     }
   }
 
-  private var sawRoot = false
-  private var currentField = Field.other
-
-  fileprivate func endElement() {
+  fileprivate mutating func endElement() {
     guard failure == nil else { return }
     if let element = scalar {
       scalar = nil
       endScalar(element)
       return
     }
-    guard let frame = stack.popLast() else { return }
+    let frame = top
+    pop()
     if frame.awaitingValue { missingValue(in: frame) }
     switch frame.role {
     case .track:
@@ -178,84 +191,110 @@ final class PlistTrackParser {
     }
   }
 
-  private func endScalar(_ element: Element) {
-    guard let parent = stack.last else { return }
+  private mutating func endScalar(_ element: Element) {
     switch element {
     case .key:
-      endKey(in: parent)
-    case .integer where parent.role == .track:
+      endKey()
+    case .integer where top.role == .track:
       if !integerIsValid {
-        let shown = String(decoding: text.prefix(40), as: UTF8.self)
-        damage("\(currentField.label) is not a number: '\(shown)'")
+        let shown = String(decoding: text.bytes.prefix(40), as: UTF8.self)
+        damage("\(keyText.string()) is not a number: '\(shown)'")
       } else if keepingText {
-        record.apply(integer: currentField, digits: text)
+        record.apply(integer: currentField, digits: text.bytes)
       }
-    case .string where parent.role == .track && keepingText, .date where parent.role == .track && keepingText:
-      record.apply(text: currentField, bytes: text)
+    case .string where keepingText:
+      switch currentField {
+      case .artist: record.artist = artists.string(for: text.bytes)
+      case .albumArtist: record.albumArtist = albumArtists.string(for: text.bytes)
+      case .album: record.album = albums.string(for: text.bytes)
+      default: record.apply(text: currentField, bytes: text.bytes)
+      }
+    case .date where keepingText:
+      record.apply(text: currentField, bytes: text.bytes)
     default:
       break
     }
   }
 
-  private func endKey(in parent: Frame) {
-    let index = stack.count - 1
-    stack[index].awaitingValue = true
-    stack[index].keyLine = line
-    switch parent.role {
+  private mutating func endKey() {
+    top.awaitingValue = true
+    switch top.role {
     case .root:
-      stack[index].field = text.elementsEqual("Tracks".utf8) ? .tracks : .other
+      top.keyLine = line
+      top.field = text.equals("Tracks") ? .tracks : .other
     case .tracks:
-      trackID = text
+      top.keyLine = line
+      trackID.removeAll()
+      trackID.append(text.bytes)
     case .track:
-      stack[index].field = Field(key: text)
+      top.keyLine = line
+      top.field = Field(key: text.bytes)
+      swap(&text, &keyText)
     default:
       break
     }
   }
 
   /// A key followed by another key or the end of its dict.
-  private func missingValue(in frame: Frame) {
+  private mutating func missingValue(in frame: Frame) {
     switch frame.role {
     case .track:
-      damage("key '\(frame.field == .other ? "(unused)" : frame.field.label)' has no value", line: frame.keyLine)
+      damage("key '\(keyText.string())' has no value", line: frame.keyLine)
     case .tracks:
       warnings.append(LibraryWarning(line: frame.keyLine, message: "track \(trackName): key has no value; skipped"))
       var damaged = TrackRecord()
       damaged.isDamaged = true
       aggregator.add(damaged)
     case .root:
-      warn("a top-level key has no value; ignored")
+      warnings.append(LibraryWarning(line: frame.keyLine, message: "a top-level key has no value; ignored"))
     default:
       break
     }
   }
 
-  fileprivate func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+  private mutating func push(_ frame: Frame) {
+    parents.append(top)
+    top = frame
+  }
+
+  private mutating func pop() {
+    top = parents.popLast() ?? Frame(element: .unknown, role: .document)
+  }
+
+  // MARK: - Text
+
+  fileprivate mutating func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
     guard failure == nil else { return }
-    // Safety: libxml2 passes `count` valid bytes at `bytes` for the duration of this callback.
-    let chunk = UnsafeBufferPointer(start: bytes, count: count)
     guard let element = scalar else {
-      if let offending = chunk.firstIndex(where: { !isXMLSpace($0) }) {
-        let shown = String(decoding: chunk[offending...].prefix(30), as: UTF8.self)
-        fail("unexpected text '\(shown)' inside <\(stack.last?.element.name ?? "plist")>")
+      // Between elements only indentation is allowed.
+      var index = 0
+      while index < count, isXMLSpace(bytes[index]) { index += 1 }
+      if index < count {
+        // Safety: `index..<count` lies inside the `count` bytes libxml2 passed for this callback.
+        let rest = UnsafeBufferPointer(start: bytes + index, count: min(30, count - index))
+        fail("unexpected text '\(String(decoding: rest, as: UTF8.self))' inside <\(top.element.name)>")
       }
       return
     }
-    if element == .integer, integerIsValid, !isInteger(chunk) { integerIsValid = false }
-    if keepingText || !integerIsValid { text.append(contentsOf: chunk) }
+    if element == .integer, integerIsValid {
+      for index in 0..<count where !isIntegerByte(bytes[index]) {
+        integerIsValid = false
+        break
+      }
+    }
+    if keepingText || !integerIsValid { text.append(bytes, count: count) }
   }
 
-  /// Set before the last call into libxml2, so an error there can be read as "the file breaks off".
-  var reachedEndOfInput = false
+  // MARK: - Failures
 
-  fileprivate func libxmlError(_ error: xmlErrorPtr) {
+  fileprivate mutating func libxmlError(_ error: xmlErrorPtr) {
     guard failure == nil, error.pointee.level == XML_ERR_FATAL else { return }
     var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
     while message.last?.isWhitespace == true { message.removeLast() }
     let reason: String
-    if let open = stack.last, reachedEndOfInput {
-      reason = "the file breaks off inside <\(open.element.name)>: it is truncated; export the library again"
-    } else if stack.isEmpty, scalar == nil {
+    if top.role != .document, reachedEndOfInput {
+      reason = "the file breaks off inside <\(top.element.name)>: it is truncated; export the library again"
+    } else if top.role == .document {
       reason = "this is not XML (\(message)); pass the Library.xml exported from Music"
     } else {
       reason = "malformed XML: \(message)"
@@ -263,9 +302,27 @@ final class PlistTrackParser {
     failure = .malformed(path: path, line: Int(error.pointee.line), reason: reason)
   }
 
-  fileprivate func entityDeclared(_ name: UnsafePointer<xmlChar>?) {
+  fileprivate mutating func entityDeclared(_ name: UnsafePointer<xmlChar>?) {
     let shown = name.map { String(cString: $0) } ?? "?"
     fail("the file declares an entity ('\(shown)'); library exports never do, so it is refused unread")
+  }
+
+  private mutating func fail(_ reason: String) {
+    guard failure == nil else { return }
+    failure = .malformed(path: path, line: line, reason: reason)
+    if let context { xmlStopParser(context) }
+  }
+
+  private mutating func warn(_ message: String) {
+    warnings.append(LibraryWarning(line: line, message: message))
+  }
+
+  /// Marks the current track as skipped; one warning per track is enough to find it.
+  private mutating func damage(_ message: String, line: Int? = nil) {
+    record.isDamaged = true
+    guard !trackHasWarning else { return }
+    trackHasWarning = true
+    warnings.append(LibraryWarning(line: line ?? self.line, message: "track \(trackName): \(message); track skipped"))
   }
 
   // MARK: - Results
@@ -273,7 +330,7 @@ final class PlistTrackParser {
   func finish() throws(LibraryError) -> LibraryScan {
     if let failure { throw failure }
     if !sawTracks {
-      throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a library export")
+      throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a Music library export")
     }
     return LibraryScan(
       source: path,
@@ -288,39 +345,18 @@ final class PlistTrackParser {
   // MARK: - Helpers
 
   private var line: Int {
-    // Safety: `context` is the live parser context for the whole parse; `input` is its current input.
-    guard let input = context?.pointee.input else { return 0 }
-    return Int(input.pointee.line)
+    guard let context else { return 0 }
+    return Int(xmlSAX2GetLineNumber(context))
   }
 
-  private var trackName: String {
-    trackID.isEmpty ? "(no key)" : String(decoding: trackID, as: UTF8.self)
-  }
-
-  private func fail(_ reason: String) {
-    guard failure == nil else { return }
-    failure = .malformed(path: path, line: line, reason: reason)
-    if let context { xmlStopParser(context) }
-  }
-
-  private func warn(_ message: String) {
-    warnings.append(LibraryWarning(line: line, message: message))
-  }
-
-  /// Marks the current track as skipped; one warning per track is enough to find it.
-  private func damage(_ message: String, line: Int? = nil) {
-    record.isDamaged = true
-    guard !trackHasWarning else { return }
-    trackHasWarning = true
-    warnings.append(LibraryWarning(line: line ?? self.line, message: "track \(trackName): \(message); track skipped"))
-  }
+  private var trackName: String { trackID.isEmpty ? "(no key)" : trackID.string() }
 
   private func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
   }
 
-  private func isInteger(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
-    chunk.allSatisfy { (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x2B || isXMLSpace($0) }
+  private func isIntegerByte(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || byte == 0x2D || byte == 0x2B || isXMLSpace(byte)
   }
 
   // MARK: - libxml2 glue
@@ -330,31 +366,60 @@ final class PlistTrackParser {
     handler.initialized = XML_SAX2_MAGIC
     handler.startElementNs = { userData, name, _, _, _, _, _, _, _ in
       guard let name else { return }
-      PlistTrackParser.from(userData)?.startElement(name)
+      PlistTrackParser.from(userData)?.pointee.startElement(name)
     }
     handler.endElementNs = { userData, _, _, _ in
-      PlistTrackParser.from(userData)?.endElement()
+      PlistTrackParser.from(userData)?.pointee.endElement()
     }
     handler.characters = { userData, bytes, count in
       guard let bytes else { return }
-      PlistTrackParser.from(userData)?.characters(bytes, Int(count))
+      PlistTrackParser.from(userData)?.pointee.characters(bytes, Int(count))
     }
     handler.cdataBlock = handler.characters
     handler.entityDecl = { userData, name, _, _, _, _ in
-      PlistTrackParser.from(userData)?.entityDeclared(name)
+      PlistTrackParser.from(userData)?.pointee.entityDeclared(name)
     }
     handler.serror = { userData, error in
       guard let error else { return }
-      PlistTrackParser.from(userData)?.libxmlError(error)
+      PlistTrackParser.from(userData)?.pointee.libxmlError(error)
     }
     return handler
   }
 
-  private static func from(_ userData: UnsafeMutableRawPointer?) -> PlistTrackParser? {
-    guard let userData else { return nil }
-    // Safety: `LibraryReader.read` passes an unretained pointer to a parser that outlives the
-    // libxml2 context, and libxml2 hands that same pointer back to every callback.
-    return Unmanaged<PlistTrackParser>.fromOpaque(userData).takeUnretainedValue()
+  private static func from(_ userData: UnsafeMutableRawPointer?) -> UnsafeMutablePointer<PlistTrackParser>? {
+    // Safety: `LibraryReader.read` passes a pointer to an initialized parser that it deallocates only
+    // after freeing the libxml2 context, and libxml2 hands that same pointer back to every callback.
+    userData?.assumingMemoryBound(to: PlistTrackParser.self)
+  }
+}
+
+/// libxml2 interns element names in its dictionary, so one name always arrives at one address:
+/// after the first sighting, classifying a name is a pointer comparison instead of a string compare.
+struct ElementNameCache {
+  /// The names of nearly every event, checked first without touching an array.
+  private var key: UnsafePointer<xmlChar>?
+  private var string: UnsafePointer<xmlChar>?
+  private var integer: UnsafePointer<xmlChar>?
+  private var date: UnsafePointer<xmlChar>?
+  private var others: [(UnsafePointer<xmlChar>, Element)] = []
+
+  mutating func element(for name: UnsafePointer<xmlChar>) -> Element {
+    if name == key { return .key }
+    if name == string { return .string }
+    if name == integer { return .integer }
+    if name == date { return .date }
+    for (pointer, element) in others where pointer == name { return element }
+    let element = Element(name)
+    switch element {
+    case .key: key = name
+    case .string: string = name
+    case .integer: integer = name
+    case .date: date = name
+    default:
+      // A plist has a dozen names; past that, unknown names are refused anyway.
+      if others.count < 32 { others.append((name, element)) }
+    }
+    return element
   }
 }
 

@@ -1,0 +1,52 @@
+public import Foundation
+
+/// The iTunes Search API's two requests, built the way the API documents them.
+public struct ITunesEndpoint: Sendable, Equatable {
+  public static let production = URL(string: "https://itunes.apple.com") ?? URL(fileURLWithPath: "/")
+
+  public var baseURL: URL
+  /// Two-letter store country; release dates and availability differ by store.
+  public var country: String
+
+  public init(baseURL: URL = ITunesEndpoint.production, country: String = "US") {
+    self.baseURL = baseURL
+    self.country = country
+  }
+
+  public func searchURL(term: String, limit: Int) -> URL {
+    url(
+      "search",
+      [
+        ("term", term), ("media", "music"), ("entity", "musicArtist"), ("attribute", "artistTerm"),
+        ("country", country), ("limit", String(limit)),
+      ]
+    )
+  }
+
+  /// One request for many artists: each artist record comes back followed by up to `limit` of its albums.
+  public func lookupURL(ids: [String], limit: Int) -> URL {
+    url(
+      "lookup",
+      [
+        ("id", ids.joined(separator: ",")), ("entity", "album"), ("limit", String(limit)), ("country", country),
+        ("sort", "recent"),
+      ]
+    )
+  }
+
+  private func url(_ path: String, _ items: [(String, String)]) -> URL {
+    // Encoded by hand: URLComponents leaves "+" and "&" alone in values, and the API reads "+" as a space.
+    let query = items.map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
+    let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
+    return URL(string: base + path + "?" + query) ?? baseURL
+  }
+
+  /// RFC 3986's unreserved characters, plus the comma that separates lookup ids.
+  private static let unreserved = CharacterSet(
+    charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,"
+  )
+
+  static func encode(_ value: String) -> String {
+    value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+  }
+}

@@ -1,0 +1,94 @@
+/// A date without a time or a time zone: what a release date is.
+///
+/// The catalog sends release dates as UTC midnight-in-California ("2026-11-20T08:00:00Z"); converting
+/// that to a time zone west of UTC would move it to the day before, so the date part is taken as given.
+public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  public let year: Int
+  public let month: Int
+  public let day: Int
+
+  public init?(year: Int, month: Int, day: Int) {
+    guard (1...9999).contains(year), (1...12).contains(month), (1...Self.daysIn(month, of: year)).contains(day) else {
+      return nil
+    }
+    self.year = year
+    self.month = month
+    self.day = day
+  }
+
+  /// Reads "2026-11-20", or the date part of "2026-11-20T08:00:00Z".
+  public init?(iso8601 text: some StringProtocol) {
+    let utf8 = Array(text.utf8.prefix(10))
+    guard utf8.count == 10, utf8[4] == UInt8(ascii: "-"), utf8[7] == UInt8(ascii: "-") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      var value = 0
+      for byte in utf8[range] {
+        guard (0x30...0x39).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - 0x30)
+      }
+      return value
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+    self.init(year: year, month: month, day: day)
+  }
+
+  /// Days since 1970-01-01 (proleptic Gregorian), so windows are plain subtraction.
+  public var daysSinceEpoch: Int {
+    // Howard Hinnant's days_from_civil.
+    let shiftedYear = month <= 2 ? year - 1 : year
+    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+    let yearOfEra = shiftedYear - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146_097 + dayOfEra - 719_468
+  }
+
+  public init(daysSinceEpoch days: Int) {
+    let shifted = days + 719_468
+    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+    let dayOfEra = shifted - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+
+  public func adding(days: Int) -> CalendarDay { CalendarDay(daysSinceEpoch: daysSinceEpoch + days) }
+
+  public static func - (lhs: CalendarDay, rhs: CalendarDay) -> Int { lhs.daysSinceEpoch - rhs.daysSinceEpoch }
+
+  public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
+    (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+  }
+
+  public var description: String {
+    func padded(_ value: Int, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let day = CalendarDay(iso8601: text) else {
+      throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date: \(text)"))
+    }
+    self = day
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(description)
+  }
+
+  private static func daysIn(_ month: Int, of year: Int) -> Int {
+    switch month {
+    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+    case 4, 6, 9, 11: 30
+    default: 31
+    }
+  }
+}

@@ -1,0 +1,22 @@
+public import Foundation
+
+/// Something that answers catalog URLs with response bodies: the network, or a snapshot on disk.
+public protocol CatalogTransport: Sendable {
+  func get(_ url: URL) async throws(CatalogError) -> Data
+  /// Requests that reached the catalog, and retries among them.
+  func counters() async -> TransportCounters
+}
+
+public struct TransportCounters: Sendable, Equatable {
+  public var requests = 0
+  public var retries = 0
+  public var throttleWaits = 0
+  public var coalesced = 0
+
+  public init(requests: Int = 0, retries: Int = 0, throttleWaits: Int = 0, coalesced: Int = 0) {
+    self.requests = requests
+    self.retries = retries
+    self.throttleWaits = throttleWaits
+    self.coalesced = coalesced
+  }
+}

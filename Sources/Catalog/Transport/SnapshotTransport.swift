@@ -1,0 +1,61 @@
+public import Foundation
+internal import MusicLibrary
+
+/// Answers iTunes requests from recorded response bodies in a folder, so a report can be made with no
+/// network at all (the README's sample run, offline demos). Bodies are kept in the API's wire format:
+///
+/// - `search/<artist key>.json`: the body of an artist search for that name;
+/// - `lookup/<artist id>.json`: the body of `lookup?id=<id>&entity=album` — the artist record, then albums.
+///
+/// A batched lookup is answered by joining the per-id bodies in request order, as the API does; ids
+/// without a file are left out, as the API leaves out ids it does not know.
+public actor SnapshotTransport: CatalogTransport {
+  private let directory: URL
+  private var requests = 0
+
+  public init(directory: URL) {
+    self.directory = directory
+  }
+
+  public func counters() -> TransportCounters { TransportCounters(requests: requests) }
+
+  public func get(_ url: URL) async throws(CatalogError) -> Data {
+    requests += 1
+    let query = Self.query(of: url)
+    switch url.lastPathComponent {
+    case "search":
+      let key = ArtistKey(query["term"] ?? "").rawValue
+      return read("search/\(key).json") ?? Self.emptyBody
+    case "lookup":
+      let ids = (query["id"] ?? "").split(separator: ",").map(String.init)
+      if ids.count == 1 { return read("lookup/\(ids[0]).json") ?? Self.emptyBody }
+      var results: [ITunesRecord] = []
+      for id in ids {
+        guard let body = read("lookup/\(id).json") else { continue }
+        results += try ITunesDecoding.envelope(body).results
+      }
+      do {
+        return Data("\n\n\n".utf8)
+          + (try JSONEncoder().encode(ITunesEnvelope(resultCount: results.count, results: results)))
+      } catch {
+        throw .undecodable("cannot join snapshot bodies: \(error)")
+      }
+    default:
+      throw .badRequest("the snapshot has no answers for \(url.path)")
+    }
+  }
+
+  private func read(_ relativePath: String) -> Data? {
+    try? Data(contentsOf: directory.appendingPathComponent(relativePath))
+  }
+
+  static let emptyBody = Data("\n\n\n{\n \"resultCount\":0,\n \"results\": []\n}\n\n\n".utf8)
+
+  static func query(of url: URL) -> [String: String] {
+    var result: [String: String] = [:]
+    for item in URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? [] {
+      result[item.name] = item.value ?? ""
+    }
+    return result
+  }
+}

@@ -1,0 +1,133 @@
+public import Catalog
+public import MusicLibrary
+
+/// Turns the catalog pass's findings into the report's view model.
+public enum ReportBuilder {
+  public static func build(
+    scan: LibraryScan,
+    outcome: CatalogOutcome,
+    options: FinderOptions,
+    timings: [ReportModel.Timing]? = nil
+  ) -> ReportModel {
+    let finder = ReleaseFinder(options: options)
+    let ownedByArtist = Dictionary(grouping: scan.library.albums.filter { $0.artistKey != nil }) { $0.artistKey }
+    var findings: [Finding] = []
+    for artist in scan.library.artists {
+      guard let releases = outcome.releases[artist.key] else { continue }
+      findings += finder.findings(for: artist, releases: releases, owned: ownedByArtist[artist.key] ?? [])
+    }
+    return model(findings: findings, scan: scan, outcome: outcome, options: options, timings: timings)
+  }
+
+  static func model(
+    findings: [Finding],
+    scan: LibraryScan,
+    outcome: CatalogOutcome,
+    options: FinderOptions,
+    timings: [ReportModel.Timing]?
+  ) -> ReportModel {
+    func entries(_ category: ReleaseCategory) -> [ReportModel.Release] {
+      findings.filter { $0.category == category }.map(release)
+    }
+    let byDateDescending: (ReportModel.Release, ReportModel.Release) -> Bool = {
+      ($1.releaseDate ?? "", $0.artist, $0.title) < ($0.releaseDate ?? "", $1.artist, $1.title)
+    }
+    let new = entries(.new).sorted(by: byDateDescending)
+    var days: [ReportModel.Day] = []
+    for release in new {
+      if days.last?.date == release.releaseDate ?? "" {
+        days[days.count - 1].releases.append(release)
+      } else {
+        days.append(ReportModel.Day(date: release.releaseDate ?? "", releases: [release]))
+      }
+    }
+    let upcoming = entries(.upcoming).sorted {
+      ($0.releaseDate ?? "", $0.artist, $0.title) < ($1.releaseDate ?? "", $1.artist, $1.title)
+    }
+    let editions = entries(.edition).sorted(by: byDateDescending)
+    let owned = entries(.owned).sorted { ($0.artist, $0.title) < ($1.artist, $1.title) }
+    let stats = outcome.stats
+    let summary = ReportModel.Summary(
+      artistsChecked: stats.artistsChecked,
+      artistsResolved: stats.resolved,
+      artistsUnresolved: stats.unresolved,
+      artistsAmbiguous: stats.ambiguous,
+      lookupsFailed: stats.failed,
+      albumsOwned: scan.library.albums.count,
+      tracksOwned: scan.musicTracks,
+      releasesSeen: findings.count,
+      releasesOwned: owned.count,
+      releasesOlder: findings.count { $0.category == .older },
+      searches: stats.searches,
+      lookups: stats.lookups,
+      requests: stats.requests,
+      retries: stats.retries,
+      cacheHits: stats.cacheHits
+    )
+    return ReportModel(
+      date: options.today.description,
+      since: options.since.description,
+      days: options.today - options.since,
+      headline: headline(newCount: new.count, today: options.today),
+      newCount: new.count,
+      new: new,
+      newByDate: days,
+      upcoming: upcoming,
+      editions: editions,
+      owned: owned,
+      needsAttention: outcome.problems.map(attention),
+      summary: summary,
+      timings: timings,
+      isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty
+    )
+  }
+
+  static func headline(newCount: Int, today: CalendarDay) -> String {
+    let date = longDate(today)
+    switch newCount {
+    case 0: return "No new releases from artists you own — \(date)"
+    case 1: return "1 new release from artists you own — \(date)"
+    default: return "\(newCount) new releases from artists you own — \(date)"
+    }
+  }
+
+  /// "29 Nov 2026": the same in every locale, so reports are byte-stable.
+  public static func longDate(_ day: CalendarDay) -> String {
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    return "\(day.day) \(months[day.month - 1]) \(day.year)"
+  }
+
+  static func release(_ finding: Finding) -> ReportModel.Release {
+    let kind: String =
+      switch finding.kind {
+      case .album: "album"
+      case .ep: "EP"
+      case .single: "single"
+      }
+    return ReportModel.Release(
+      artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
+      title: finding.release.title,
+      kind: kind,
+      releaseDate: finding.release.releaseDate?.description,
+      trackCount: finding.release.trackCount,
+      explicit: finding.release.explicitness == .explicit,
+      url: finding.release.url,
+      artworkURL: finding.release.artworkURL,
+      genre: finding.release.genre,
+      reason: finding.reason,
+      editionOf: finding.editionOf,
+      catalogID: finding.release.id
+    )
+  }
+
+  static func attention(_ problem: ArtistProblem) -> ReportModel.Attention {
+    ReportModel.Attention(
+      artist: problem.artist.name,
+      problem: problem.kind.rawValue,
+      detail: problem.detail,
+      candidates: problem.candidates.map {
+        ReportModel.Candidate(id: $0.id, name: $0.name, genre: $0.genre, url: $0.url)
+      }
+    )
+  }
+}

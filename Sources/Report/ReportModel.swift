@@ -1,0 +1,85 @@
+public import Catalog
+public import MusicLibrary
+
+/// Everything a report shows, as plain values: the one view model every format and template sees.
+/// Renderers never see catalog JSON, and every string here is still raw text, escaped by the renderer.
+public struct ReportModel: Sendable, Equatable, Codable {
+  public struct Release: Sendable, Equatable, Codable {
+    public var artist: String
+    public var title: String
+    /// "album", "EP" or "single".
+    public var kind: String
+    public var releaseDate: String?
+    public var trackCount: Int?
+    public var explicit: Bool
+    public var url: String?
+    public var artworkURL: String?
+    public var genre: String?
+    /// Why it is listed: "you own 5 albums by X, newest 2019".
+    public var reason: String
+    /// For editions: the title of the owned album it repackages.
+    public var editionOf: String?
+    public var catalogID: String
+  }
+
+  /// Releases that came out on one day, for "grouped by release date".
+  public struct Day: Sendable, Equatable, Codable {
+    public var date: String
+    public var releases: [Release]
+  }
+
+  public struct Attention: Sendable, Equatable, Codable {
+    public var artist: String
+    /// "unresolved", "ambiguous", "failed" or "notCached".
+    public var problem: String
+    public var detail: String
+    public var candidates: [Candidate]
+  }
+
+  public struct Candidate: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String
+    public var genre: String?
+    public var url: String?
+  }
+
+  public struct Summary: Sendable, Equatable, Codable {
+    public var artistsChecked: Int
+    public var artistsResolved: Int
+    public var artistsUnresolved: Int
+    public var artistsAmbiguous: Int
+    public var lookupsFailed: Int
+    public var albumsOwned: Int
+    public var tracksOwned: Int
+    public var releasesSeen: Int
+    public var releasesOwned: Int
+    public var releasesOlder: Int
+    public var searches: Int
+    public var lookups: Int
+    public var requests: Int
+    public var retries: Int
+    public var cacheHits: Int
+  }
+
+  public struct Timing: Sendable, Equatable, Codable {
+    public var phase: String
+    public var seconds: Double
+    /// "cold" (nothing cached), "warm" (some cached) or "hot" (all cached), for catalog phases.
+    public var cache: String?
+  }
+
+  public var date: String
+  public var since: String
+  public var days: Int
+  public var headline: String
+  public var newCount: Int
+  public var new: [Release]
+  public var newByDate: [Day]
+  public var upcoming: [Release]
+  public var editions: [Release]
+  public var owned: [Release]
+  public var needsAttention: [Attention]
+  public var summary: Summary
+  public var timings: [Timing]?
+  public var isEmpty: Bool
+}

@@ -24,6 +24,16 @@ let package = Package(
       pkgConfig: "zlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+    ),
+    .target(
+      name: "State",
+      dependencies: ["CSQLite"],
+      swiftSettings: strict
+    ),
     .target(
       name: "MusicLibrary",
       dependencies: ["CLibXML2", "CZlib"],
@@ -60,6 +70,11 @@ let package = Package(
     .testTarget(
       name: "SyntheticLibraryTests",
       dependencies: ["SyntheticLibrary", "MusicLibrary"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "StateTests",
+      dependencies: ["State"],
       swiftSettings: strict
     ),
     .testTarget(

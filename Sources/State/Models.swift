@@ -1,0 +1,97 @@
+public import Foundation
+
+/// How deepcut matched one library artist to a provider's catalog.
+public struct ArtistResolution: Sendable, Equatable, Codable {
+  public enum Status: String, Sendable, Equatable, Codable, CaseIterable {
+    case resolved
+    case ambiguous
+    case unresolved
+    /// Set by the user; automatic resolution never overwrites it.
+    case pinned
+  }
+
+  public var provider: String
+  public var artistKey: String
+  public var artistName: String
+  public var catalogID: String?
+  public var catalogName: String?
+  public var status: Status
+  /// Opaque JSON text supplied by the caller (for example, the candidates of an ambiguous match).
+  public var candidates: String?
+  /// Stored as unix seconds; sub-microsecond precision is not preserved.
+  public var checkedAt: Date
+
+  public init(
+    provider: String, artistKey: String, artistName: String, catalogID: String? = nil, catalogName: String? = nil,
+    status: Status, candidates: String? = nil, checkedAt: Date
+  ) {
+    self.provider = provider
+    self.artistKey = artistKey
+    self.artistName = artistName
+    self.catalogID = catalogID
+    self.catalogName = catalogName
+    self.status = status
+    self.candidates = candidates
+    self.checkedAt = checkedAt
+  }
+}
+
+/// A cached provider response body.
+public struct CachedResponse: Sendable, Equatable {
+  public var key: String
+  public var body: Data
+  public var fetchedAt: Date
+
+  public init(key: String, body: Data, fetchedAt: Date) {
+    self.key = key
+    self.body = body
+    self.fetchedAt = fetchedAt
+  }
+}
+
+/// Size and age of the response cache.
+public struct CacheStats: Sendable, Equatable {
+  public var entries: Int
+  /// Sum of the body sizes.
+  public var bytes: Int
+  public var oldest: Date?
+  public var newest: Date?
+  /// Entry count per kind, over all providers.
+  public var byKind: [String: Int]
+
+  public init(entries: Int, bytes: Int, oldest: Date?, newest: Date?, byKind: [String: Int]) {
+    self.entries = entries
+    self.bytes = bytes
+    self.oldest = oldest
+    self.newest = newest
+    self.byKind = byKind
+  }
+}
+
+/// One row of the run log.
+public struct RunRecord: Sendable, Equatable {
+  public var id: Int64
+  public var startedAt: Date
+  /// Nil while running, or if that run crashed before `finishRun`.
+  public var finishedAt: Date?
+  /// "running" until `finishRun` sets it.
+  public var status: String
+  public var artists: Int
+  public var requests: Int
+  public var cacheHits: Int
+  public var note: String?
+
+  public init(
+    id: Int64, startedAt: Date, finishedAt: Date?, status: String, artists: Int, requests: Int, cacheHits: Int,
+    note: String?
+  ) {
+    self.id = id
+    self.startedAt = startedAt
+    self.finishedAt = finishedAt
+    self.status = status
+    self.artists = artists
+    self.requests = requests
+    self.cacheHits = cacheHits
+    self.note = note
+  }
+}

@@ -1,0 +1,84 @@
+/// One schema step. Its version is its 1-based position in the migration list.
+struct Migration: Sendable {
+  /// Short description, for error messages and reading the list.
+  let name: String
+  /// SQL script run inside the step's transaction.
+  let sql: String
+}
+
+enum Schema {
+  /// The shipping migration list. APPEND ONLY: never edit or reorder a step that has shipped; add a new one.
+  /// Step n brings a file from `user_version` n-1 to n.
+  static let migrations: [Migration] = [
+    Migration(
+      name: "artist resolutions, response cache, runs",
+      sql: """
+        CREATE TABLE artist_resolution (
+          provider     TEXT NOT NULL,
+          artist_key   TEXT NOT NULL,
+          artist_name  TEXT NOT NULL,
+          catalog_id   TEXT NULL,
+          catalog_name TEXT NULL,
+          status       TEXT NOT NULL, -- resolved | ambiguous | unresolved | pinned
+          candidates   TEXT NULL,     -- opaque JSON supplied by the caller
+          checked_at   REAL NOT NULL, -- unix seconds
+          PRIMARY KEY (provider, artist_key)
+        );
+        CREATE TABLE response_cache (
+          provider   TEXT NOT NULL,
+          kind       TEXT NOT NULL, -- e.g. "albums", "search"
+          key        TEXT NOT NULL,
+          body       BLOB NOT NULL,
+          fetched_at REAL NOT NULL, -- unix seconds
+          PRIMARY KEY (provider, kind, key)
+        );
+        CREATE TABLE run (
+          id          INTEGER PRIMARY KEY AUTOINCREMENT,
+          started_at  REAL NOT NULL,
+          finished_at REAL NULL,
+          status      TEXT NOT NULL,
+          artists     INTEGER NOT NULL DEFAULT 0,
+          requests    INTEGER NOT NULL DEFAULT 0,
+          cache_hits  INTEGER NOT NULL DEFAULT 0,
+          note        TEXT NULL
+        );
+        """
+    )
+  ]
+
+  /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to
+  /// it), switches to WAL, then applies every missing step, each in its own transaction.
+  static func prepare(_ database: Database, migrations: [Migration]) throws(StateError) {
+    // Reading the header first also turns a file that is not a database into a clear error before any write.
+    let found = try database.userVersion()
+    guard found <= migrations.count else {
+      throw .newerSchema(path: database.path, found: found, supported: migrations.count)
+    }
+    // WAL: readers never block the writer, and a crash mid-transaction leaves only uncommitted frames in
+    // the -wal file, which SQLite ignores on the next open. NORMAL is durable against application crashes
+    // in WAL mode (a power loss can drop the last commits, never corrupt the file).
+    try database.execute("PRAGMA journal_mode = WAL")
+    try database.execute("PRAGMA synchronous = NORMAL")
+    try database.execute("PRAGMA foreign_keys = ON")
+
+    for (index, migration) in migrations.enumerated() where index + 1 > found {
+      let version = index + 1
+      do {
+        try database.transaction { () throws(StateError) in
+          // Another process may have migrated between our check and taking the write lock.
+          guard try database.userVersion() < version else { return }
+          try database.execute(migration.sql)
+          try database.execute("PRAGMA user_version = \(version)")
+        }
+      } catch {
+        switch error {
+        case .sqlite(let path, _, let message), .unexpectedValue(let path, let message):
+          throw .migrationFailed(path: path, version: version, message: message)
+        default:
+          // Locked, full, corrupt, …: those messages already say what to do.
+          throw error
+        }
+      }
+    }
+  }
+}

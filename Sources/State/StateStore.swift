@@ -1,0 +1,280 @@
+public import Foundation
+
+/// deepcut's persistent state: artist resolutions, the provider response cache and the run log, in one
+/// SQLite file (`<directory>/state.sqlite`, WAL mode).
+///
+/// The one place state is shared: call it from any task. Every write is a single transaction, so a crash
+/// or kill at any point leaves the previous committed state intact.
+///
+/// The store only stores what it is given. In particular the response cache does not know whether a body
+/// is a success: callers must only pass successful responses to `store(provider:kind:responses:fetchedAt:)`,
+/// or the failure will be served from the cache on the next run.
+public actor StateStore {
+  /// File name inside the state directory.
+  public static let fileName = "state.sqlite"
+
+  /// Path of the database file (":memory:" for an in-memory store).
+  public nonisolated let databasePath: String
+
+  private let database: Database
+
+  /// Opens `<directory>/state.sqlite`, creating the directory (mode 0700) and the file if needed, and
+  /// migrates an older file to the current schema. A write that finds the file locked by another process
+  /// waits up to `busyTimeout`, then fails with `StateError.locked`.
+  public init(directory: String, busyTimeout: Duration = .seconds(5)) throws(StateError) {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    } catch {
+      throw .cannotCreateDirectory(path: directory, reason: error.localizedDescription)
+    }
+    let path = URL(fileURLWithPath: directory, isDirectory: true).appendingPathComponent(Self.fileName).path
+    try self.init(databasePath: path, migrations: Schema.migrations, busyTimeout: busyTimeout)
+  }
+
+  /// A private, empty in-memory store (for tests).
+  public init(inMemory: ()) throws(StateError) {
+    try self.init(databasePath: ":memory:", migrations: Schema.migrations, busyTimeout: .zero)
+  }
+
+  /// Opens `databasePath` with an explicit migration list (tests use it to simulate a future schema).
+  init(databasePath: String, migrations: [Migration], busyTimeout: Duration) throws(StateError) {
+    let database = try Database(path: databasePath, busyTimeout: busyTimeout)
+    try Schema.prepare(database, migrations: migrations)
+    self.database = database
+    self.databasePath = databasePath
+  }
+
+  /// `$XDG_STATE_HOME/deepcut` if XDG_STATE_HOME is set to an absolute path (the XDG spec says to ignore
+  /// relative ones), else `$HOME/.local/state/deepcut`.
+  public static func defaultDirectory(environment: [String: String]) -> String {
+    if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
+      return (stateHome as NSString).appendingPathComponent("deepcut")
+    }
+    let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    return (home as NSString).appendingPathComponent(".local/state/deepcut")
+  }
+
+  // MARK: - Artist resolutions
+
+  /// All resolutions for `provider`, by artist key.
+  public func resolutions(provider: String) throws(StateError) -> [String: ArtistResolution] {
+    let path = database.path
+    let rows = try database.query(
+      """
+      SELECT artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at
+      FROM artist_resolution WHERE provider = ?
+      """, [.text(provider)]
+    ) { row throws(StateError) in
+      let key = try row.requiredString(at: 0, "artist_key")
+      let rawStatus = try row.requiredString(at: 4, "status")
+      guard let status = ArtistResolution.Status(rawValue: rawStatus) else {
+        throw StateError.unexpectedValue(
+          path: path, detail: "unknown artist status '\(rawStatus)' for \(provider) artist '\(key)'")
+      }
+      return ArtistResolution(
+        provider: provider, artistKey: key, artistName: try row.requiredString(at: 1, "artist_name"),
+        catalogID: row.string(at: 2), catalogName: row.string(at: 3), status: status, candidates: row.string(at: 5),
+        checkedAt: try row.requiredDate(at: 6, "checked_at"))
+    }
+    return Dictionary(rows.map { ($0.artistKey, $0) }, uniquingKeysWith: { _, last in last })
+  }
+
+  /// Inserts or replaces `resolutions` in one transaction. A stored `.pinned` row is only replaced by a
+  /// new `.pinned` row; other statuses leave it untouched.
+  public func save(_ resolutions: [ArtistResolution]) throws(StateError) {
+    guard !resolutions.isEmpty else { return }
+    let statement = try database.prepare(
+      """
+      INSERT INTO artist_resolution
+        (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (provider, artist_key) DO UPDATE SET
+        artist_name = excluded.artist_name, catalog_id = excluded.catalog_id,
+        catalog_name = excluded.catalog_name, status = excluded.status, candidates = excluded.candidates,
+        checked_at = excluded.checked_at
+      WHERE artist_resolution.status <> 'pinned' OR excluded.status = 'pinned'
+      """)
+    try database.transaction { () throws(StateError) in
+      for resolution in resolutions {
+        try statement.execute([
+          .text(resolution.provider), .text(resolution.artistKey), .text(resolution.artistName),
+          SQLValue(resolution.catalogID), SQLValue(resolution.catalogName), .text(resolution.status.rawValue),
+          SQLValue(resolution.candidates), SQLValue(resolution.checkedAt),
+        ])
+      }
+    }
+  }
+
+  /// Pins an artist to a catalog entry chosen by the user, replacing any automatic resolution. Keeps the
+  /// stored candidates, if any.
+  public func pin(
+    provider: String, artistKey: String, artistName: String, catalogID: String, catalogName: String? = nil, at: Date
+  ) throws(StateError) {
+    try database.transaction { () throws(StateError) in
+      try database.run(
+        """
+        INSERT INTO artist_resolution
+          (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at)
+        VALUES (?, ?, ?, ?, ?, 'pinned', NULL, ?)
+        ON CONFLICT (provider, artist_key) DO UPDATE SET
+          artist_name = excluded.artist_name, catalog_id = excluded.catalog_id,
+          catalog_name = excluded.catalog_name, status = 'pinned', checked_at = excluded.checked_at
+        """,
+        [.text(provider), .text(artistKey), .text(artistName), .text(catalogID), SQLValue(catalogName), SQLValue(at)])
+    }
+  }
+
+  /// Removes a pin, so the next run resolves the artist afresh. Returns false (and changes nothing) if the
+  /// artist was not pinned.
+  @discardableResult
+  public func unpin(provider: String, artistKey: String) throws(StateError) -> Bool {
+    try database.transaction { () throws(StateError) in
+      try database.run(
+        "DELETE FROM artist_resolution WHERE provider = ? AND artist_key = ? AND status = 'pinned'",
+        [.text(provider), .text(artistKey)])
+      return database.changes > 0
+    }
+  }
+
+  // MARK: - Response cache
+
+  /// Keys per lookup statement; also bounded by SQLite's variable limit.
+  private static let lookupChunkSize = 500
+
+  /// The cached responses among `keys` (duplicates allowed), by key. Missing keys are simply absent.
+  public func cachedResponses(
+    provider: String, kind: String, keys: [String]
+  ) throws(StateError) -> [String: CachedResponse] {
+    var seen = Set<String>()
+    let unique = keys.filter { seen.insert($0).inserted }
+    guard !unique.isEmpty else { return [:] }
+    let chunkSize = max(1, min(Self.lookupChunkSize, database.maximumVariableCount - 2))
+    var result: [String: CachedResponse] = [:]
+    result.reserveCapacity(unique.count)
+    try database.readTransaction { () throws(StateError) in
+      var start = 0
+      while start < unique.count {
+        let chunk = unique[start..<min(start + chunkSize, unique.count)]
+        start += chunkSize
+        let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let sql = """
+          SELECT key, body, fetched_at FROM response_cache
+          WHERE provider = ? AND kind = ? AND key IN (\(placeholders))
+          """
+        // Only the full-size chunk statement is worth keeping; a short last chunk differs from call to call.
+        let values = [SQLValue.text(provider), .text(kind)] + chunk.map(SQLValue.text)
+        let rows = try database.query(sql, values, cached: chunk.count == chunkSize) { row throws(StateError) in
+          CachedResponse(
+            key: try row.requiredString(at: 0, "key"), body: row.data(at: 1) ?? Data(),
+            fetchedAt: try row.requiredDate(at: 2, "fetched_at"))
+        }
+        for response in rows { result[response.key] = response }
+      }
+    }
+    return result
+  }
+
+  /// Inserts or replaces `responses` in one transaction. Callers must only pass successful bodies: the
+  /// store caches whatever it is given.
+  public func store(
+    provider: String, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date
+  ) throws(StateError) {
+    guard !responses.isEmpty else { return }
+    let statement = try database.prepare(
+      """
+      INSERT INTO response_cache (provider, kind, key, body, fetched_at) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT (provider, kind, key) DO UPDATE SET body = excluded.body, fetched_at = excluded.fetched_at
+      """)
+    let fetched = SQLValue(fetchedAt)
+    try database.transaction { () throws(StateError) in
+      for response in responses {
+        try statement.execute([.text(provider), .text(kind), .text(response.key), .blob(response.body), fetched])
+      }
+    }
+  }
+
+  /// Deletes the cached responses of `provider`, or of every provider if nil. Returns the rows removed.
+  @discardableResult
+  public func clearCache(provider: String?) throws(StateError) -> Int {
+    try database.transaction { () throws(StateError) in
+      if let provider {
+        try database.run("DELETE FROM response_cache WHERE provider = ?", [.text(provider)])
+      } else {
+        try database.run("DELETE FROM response_cache")
+      }
+      return database.changes
+    }
+  }
+
+  /// Entry count, total body size, age range and per-kind counts of the response cache.
+  public func cacheStats() throws(StateError) -> CacheStats {
+    var stats = CacheStats(entries: 0, bytes: 0, oldest: nil, newest: nil, byKind: [:])
+    let rows = try database.query(
+      """
+      SELECT kind, COUNT(*), TOTAL(LENGTH(body)), MIN(fetched_at), MAX(fetched_at)
+      FROM response_cache GROUP BY kind
+      """
+    ) { row throws(StateError) in
+      (
+        kind: try row.requiredString(at: 0, "kind"), count: row.int(at: 1), bytes: Int(row.double(at: 2)),
+        oldest: row.date(at: 3), newest: row.date(at: 4)
+      )
+    }
+    for row in rows {
+      stats.entries += row.count
+      stats.bytes += row.bytes
+      stats.byKind[row.kind, default: 0] += row.count
+      if let oldest = row.oldest { stats.oldest = min(stats.oldest ?? oldest, oldest) }
+      if let newest = row.newest { stats.newest = max(stats.newest ?? newest, newest) }
+    }
+    return stats
+  }
+
+  // MARK: - Runs
+
+  /// Records the start of a run (status "running") and returns its id.
+  public func beginRun(at: Date) throws(StateError) -> Int64 {
+    try database.transaction { () throws(StateError) in
+      try database.run(
+        "INSERT INTO run (started_at, status, artists, requests, cache_hits) VALUES (?, 'running', 0, 0, 0)",
+        [SQLValue(at)])
+      return database.lastInsertRowID
+    }
+  }
+
+  /// Records the end of run `id`.
+  public func finishRun(
+    id: Int64, at: Date, status: String, artists: Int, requests: Int, cacheHits: Int, note: String?
+  ) throws(StateError) {
+    try database.transaction { () throws(StateError) in
+      try database.run(
+        """
+        UPDATE run SET finished_at = ?, status = ?, artists = ?, requests = ?, cache_hits = ?, note = ?
+        WHERE id = ?
+        """,
+        [
+          SQLValue(at), .text(status), SQLValue(artists), SQLValue(requests), SQLValue(cacheHits), SQLValue(note),
+          .integer(id),
+        ]
+      )
+      guard database.changes == 1 else { throw StateError.unknownRun(path: database.path, id: id) }
+    }
+  }
+
+  /// The latest `limit` runs, newest first.
+  public func recentRuns(limit: Int) throws(StateError) -> [RunRecord] {
+    guard limit > 0 else { return [] }
+    return try database.query(
+      """
+      SELECT id, started_at, finished_at, status, artists, requests, cache_hits, note
+      FROM run ORDER BY id DESC LIMIT ?
+      """, [SQLValue(limit)]
+    ) { row throws(StateError) in
+      RunRecord(
+        id: row.int64(at: 0), startedAt: try row.requiredDate(at: 1, "started_at"), finishedAt: row.date(at: 2),
+        status: try row.requiredString(at: 3, "status"), artists: row.int(at: 4), requests: row.int(at: 5),
+        cacheHits: row.int(at: 6), note: row.string(at: 7))
+    }
+  }
+}

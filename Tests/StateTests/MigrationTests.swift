@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import State
+
+/// What the next issue will add; used only to prove the migration list extends cleanly.
+private let releaseSeen = Migration(
+  name: "release_seen",
+  sql: """
+    CREATE TABLE release_seen (
+      provider TEXT NOT NULL, release_id TEXT NOT NULL, artist_key TEXT NOT NULL, seen_at REAL NOT NULL,
+      PRIMARY KEY (provider, release_id)
+    );
+    """)
+
+private func tableNames(_ path: String) throws -> [String] {
+  try Database(path: path).query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") {
+    $0.string(at: 0) ?? ""
+  }
+}
+
+@Suite("Schema migrations")
+struct MigrationTests {
+  @Test("a new file is migrated to the latest version with the three tables")
+  func freshFile() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try StateStore(directory: directory)
+      #expect(Schema.migrations.count == 1)
+      #expect(try Database(path: store.databasePath).userVersion() == 1)
+      #expect(
+        try tableNames(store.databasePath) == ["artist_resolution", "response_cache", "run", "sqlite_sequence"])
+    }
+  }
+
+  @Test("adding a step upgrades an existing v1 file without losing rows")
+  func upgradeKeepsRows() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = databasePath(in: directory)
+      do {
+        let v1 = try StateStore(directory: directory)
+        try await v1.save([resolution("a"), resolution("b", status: .pinned)])
+        try await v1.store(
+          provider: "p", kind: "albums", responses: [(key: "k", body: Data("b".utf8))], fetchedAt: date(9))
+        let id = try await v1.beginRun(at: date(1))
+        try await v1.finishRun(id: id, at: date(2), status: "ok", artists: 2, requests: 1, cacheHits: 0, note: nil)
+      }
+      #expect(try Database(path: path).userVersion() == 1)
+
+      let v2 = try StateStore(
+        databasePath: path, migrations: Schema.migrations + [releaseSeen], busyTimeout: .seconds(1))
+      #expect(try Database(path: path).userVersion() == 2)
+      #expect(try tableNames(path).contains("release_seen"))
+      #expect(
+        try await v2.resolutions(provider: "spotify") == ["a": resolution("a"), "b": resolution("b", status: .pinned)])
+      #expect(try await v2.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.fetchedAt == date(9))
+      #expect(try await v2.recentRuns(limit: 5).map(\.status) == ["ok"])
+      try Database(path: path).run("INSERT INTO release_seen VALUES ('p', 'r1', 'a', 3)")
+
+      // Reopening at v2 is a no-op; the shipping (v1) build now refuses the file.
+      _ = try StateStore(databasePath: path, migrations: Schema.migrations + [releaseSeen], busyTimeout: .seconds(1))
+      #expect(try rowCount("release_seen", path: path) == 1)
+      #expect(throws: StateError.newerSchema(path: path, found: 2, supported: 1)) {
+        _ = try StateStore(directory: directory)
+      }
+    }
+  }
+
+  @Test("a failing step is rolled back and the file stays at the previous version")
+  func failingStepRollsBack() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = databasePath(in: directory)
+      _ = try StateStore(directory: directory)
+      let broken = Migration(
+        name: "broken", sql: "CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);")
+      let error = #expect(throws: StateError.self) {
+        _ = try StateStore(
+          databasePath: path, migrations: Schema.migrations + [releaseSeen, broken], busyTimeout: .seconds(1))
+      }
+      #expect(error == .migrationFailed(path: path, version: 3, message: "no such table: no_such_table"))
+      // Step 2 ran in its own transaction and stays; step 3 left nothing behind.
+      #expect(try Database(path: path).userVersion() == 2)
+      let tables = try tableNames(path)
+      #expect(tables.contains("release_seen"))
+      #expect(!tables.contains("half_done"))
+    }
+  }
+
+  @Test("(f) a file newer than the code knows is refused and left byte-for-byte untouched")
+  func newerFileRefused() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = databasePath(in: directory)
+      do {
+        let database = try Database(path: path)
+        try database.execute(
+          "CREATE TABLE future (x INTEGER); INSERT INTO future VALUES (1); PRAGMA user_version = 99;")
+      }
+      let before = try Data(contentsOf: URL(fileURLWithPath: path))
+      let error = #expect(throws: StateError.self) { _ = try StateStore(directory: directory) }
+      #expect(error == .newerSchema(path: path, found: 99, supported: 1))
+      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 1)") == true)
+      #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+      #expect(try Database(path: path).journalMode() == "delete")
+    }
+  }
+}

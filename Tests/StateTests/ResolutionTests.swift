@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+
+@testable import State
+
+@Suite("Artist resolutions")
+struct ResolutionTests {
+  @Test("save then resolutions(provider:) returns exactly what was saved, keyed by artist key")
+  func roundTrip() async throws {
+    let store = try StateStore(inMemory: ())
+    let saved = [
+      resolution("radiohead"),
+      resolution("the national", status: .ambiguous, catalogID: nil),
+      resolution("unknown band", status: .unresolved, catalogID: nil),
+      resolution("boards of canada", status: .pinned, catalogID: "boc"),
+    ]
+    try await store.save(saved + [resolution("radiohead", provider: "tidal", catalogID: "t-1")])
+    let loaded = try await store.resolutions(provider: "spotify")
+    #expect(loaded == Dictionary(uniqueKeysWithValues: saved.map { ($0.artistKey, $0) }))
+    #expect(loaded["the national"]?.candidates == #"[{"id":"a"},{"id":"b"}]"#)
+    #expect(try await store.resolutions(provider: "tidal")["radiohead"]?.catalogID == "t-1")
+    #expect(try await store.resolutions(provider: "deezer").isEmpty)
+  }
+
+  @Test("saving again replaces non-pinned rows")
+  func upsertReplaces() async throws {
+    let store = try StateStore(inMemory: ())
+    try await store.save([resolution("a", status: .unresolved, catalogID: nil, checkedAt: 1_000)])
+    let updated = resolution("a", status: .resolved, catalogID: "x", checkedAt: 2_000)
+    try await store.save([updated])
+    #expect(try await store.resolutions(provider: "spotify") == ["a": updated])
+  }
+
+  @Test("save never overwrites a pinned row unless the new row is pinned too")
+  func pinProtection() async throws {
+    let store = try StateStore(inMemory: ())
+    try await store.pin(
+      provider: "spotify", artistKey: "a", artistName: "A", catalogID: "chosen", catalogName: "Chosen",
+      at: date(1_000))
+    try await store.save([
+      resolution("a", status: .resolved, catalogID: "auto", checkedAt: 2_000),
+      resolution("b", status: .resolved, catalogID: "b-id"),
+    ])
+    var loaded = try await store.resolutions(provider: "spotify")
+    #expect(loaded["a"]?.status == .pinned)
+    #expect(loaded["a"]?.catalogID == "chosen")
+    #expect(loaded["a"]?.checkedAt == date(1_000))
+    #expect(loaded["b"]?.catalogID == "b-id")
+
+    let repinned = resolution("a", status: .pinned, catalogID: "other", checkedAt: 3_000)
+    try await store.save([repinned])
+    loaded = try await store.resolutions(provider: "spotify")
+    #expect(loaded["a"] == repinned)
+  }
+
+  @Test("pin replaces an automatic resolution and keeps its candidates; unpin removes only pins")
+  func pinAndUnpin() async throws {
+    let store = try StateStore(inMemory: ())
+    try await store.save([resolution("a", status: .ambiguous, catalogID: nil), resolution("b")])
+    try await store.pin(provider: "spotify", artistKey: "a", artistName: "A!", catalogID: "pick", at: date(5_000))
+    let pinned = try #require(try await store.resolutions(provider: "spotify")["a"])
+    #expect(
+      pinned
+        == ArtistResolution(
+          provider: "spotify", artistKey: "a", artistName: "A!", catalogID: "pick", catalogName: nil, status: .pinned,
+          candidates: #"[{"id":"a"},{"id":"b"}]"#, checkedAt: date(5_000)))
+
+    #expect(try await store.unpin(provider: "spotify", artistKey: "a"))
+    #expect(try await store.unpin(provider: "spotify", artistKey: "a") == false)
+    #expect(try await store.unpin(provider: "spotify", artistKey: "b") == false)
+    let remaining = try await store.resolutions(provider: "spotify")
+    #expect(remaining.keys.sorted() == ["b"])
+  }
+
+  @Test("pin creates a row for an artist never seen before")
+  func pinNewArtist() async throws {
+    let store = try StateStore(inMemory: ())
+    try await store.pin(provider: "tidal", artistKey: "new", artistName: "New", catalogID: "n1", at: date(10))
+    let loaded = try await store.resolutions(provider: "tidal")
+    #expect(loaded["new"]?.status == .pinned)
+    #expect(loaded["new"]?.catalogID == "n1")
+    #expect(loaded["new"]?.candidates == nil)
+  }
+
+  @Test("an unknown status in the file is reported, not guessed")
+  func unknownStatus() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = databasePath(in: directory)
+      _ = try StateStore(directory: directory)
+      try Database(path: path).run(
+        "INSERT INTO artist_resolution VALUES ('spotify', 'x', 'X', NULL, NULL, 'weird', NULL, 0)")
+      let store = try StateStore(directory: directory)
+      await #expect(
+        throws: StateError.unexpectedValue(path: path, detail: "unknown artist status 'weird' for spotify artist 'x'")
+      ) {
+        try await store.resolutions(provider: "spotify")
+      }
+    }
+  }
+
+  @Test("ArtistResolution is Codable")
+  func codable() throws {
+    let value = resolution("a", status: .ambiguous)
+    let decoded = try JSONDecoder().decode(ArtistResolution.self, from: JSONEncoder().encode(value))
+    #expect(decoded == value)
+  }
+}

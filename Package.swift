@@ -44,8 +44,22 @@ let package = Package(
       swiftSettings: strict
     ),
     .target(
+      name: "CatalogHTTP",
+      swiftSettings: strict
+    ),
+    .target(
+      name: "Catalog",
+      dependencies: ["MusicLibrary", "State", "CatalogHTTP"],
+      swiftSettings: strict
+    ),
+    .target(
+      name: "Report",
+      dependencies: ["Catalog", "MusicLibrary", "Templates"],
+      swiftSettings: strict
+    ),
+    .target(
       name: "DeepcutCLI",
-      dependencies: ["MusicLibrary"],
+      dependencies: ["MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report"],
       swiftSettings: strict
     ),
     .executableTarget(
@@ -72,6 +86,21 @@ let package = Package(
       dependencies: ["SyntheticLibrary", "MusicLibrary"],
       swiftSettings: strict
     ),
+    .target(
+      name: "FakeCatalogServer",
+      path: "Tests/FakeCatalogServer",
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "CatalogHTTPTests",
+      dependencies: ["CatalogHTTP", "FakeCatalogServer"],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "CatalogTests",
+      dependencies: ["Catalog", "MusicLibrary", "State", "CatalogHTTP", "FakeCatalogServer"],
+      swiftSettings: strict
+    ),
     .testTarget(
       name: "StateTests",
       dependencies: ["State"],
@@ -84,7 +113,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["deepcut"],
+      dependencies: ["deepcut", "FakeCatalogServer"],
       swiftSettings: strict
     ),
   ]

@@ -1,3 +1,4 @@
+public import Catalog
 public import MusicLibrary
 
 /// Everything that ends a command early, with the exit status it maps to.
@@ -6,6 +7,9 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   /// Not an error: `--help` was asked for; the text goes to standard output.
   case helpRequested(String)
   case library(LibraryError)
+  case catalog(CatalogError)
+  /// The state database cannot be opened or written.
+  case state(String)
   case output(path: String, reason: String)
 
   public var status: ExitStatus {
@@ -14,6 +18,9 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .helpRequested: .success
     case .library(.unreadable): .noInput
     case .library(.malformed): .dataError
+    case .catalog(.state): .cannotCreate
+    case .catalog: .unavailable
+    case .state: .cannotCreate
     case .output: .cannotCreate
     }
   }
@@ -23,6 +30,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .usage(let message): message
     case .helpRequested(let text): text
     case .library(let error): error.description
+    case .catalog(let error): error.description
+    case .state(let message): message
     case .output(let path, let reason): "\(path): \(reason)"
     }
   }

@@ -4,7 +4,7 @@ internal import Foundation
 public enum Deepcut {
   public static let version = "0.1.0"
 
-  static let commands: [CommandSpec] = [ScanCommand.spec]
+  static let commands: [CommandSpec] = [ReportCommand.spec, ScanCommand.spec]
 
   /// Runs the command line and exits the process with its status.
   public static func main() async -> Never {
@@ -39,6 +39,8 @@ public enum Deepcut {
     case "--version":
       Console.out("deepcut \(version)")
       return .success
+    case ReportCommand.spec.name:
+      return try await ReportCommand.run(Arguments(parsing: rest, for: ReportCommand.spec))
     case ScanCommand.spec.name:
       return try ScanCommand.run(Arguments(parsing: rest, for: ScanCommand.spec))
     default:

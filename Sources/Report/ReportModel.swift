@@ -1,6 +1,3 @@
-public import Catalog
-public import MusicLibrary
-
 /// Everything a report shows, as plain values: the one view model every format and template sees.
 /// Renderers never see catalog JSON, and every string here is still raw text, escaped by the renderer.
 public struct ReportModel: Sendable, Equatable, Codable {
@@ -66,6 +63,12 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var seconds: Double
     /// "cold" (nothing cached), "warm" (some cached) or "hot" (all cached), for catalog phases.
     public var cache: String?
+
+    public init(phase: String, seconds: Double, cache: String? = nil) {
+      self.phase = phase
+      self.seconds = seconds
+      self.cache = cache
+    }
   }
 
   public var date: String

@@ -106,7 +106,7 @@ public struct CatalogPass: Sendable {
 
     // 1. Resolve: remembered resolutions first, searches only for the rest.
     let resolveStart = clock.now
-    let remembered: [String: StateStore.ArtistResolution]
+    let remembered: [String: ArtistResolution]
     do {
       remembered = try await store.resolutions(provider: options.provider)
     } catch {
@@ -115,7 +115,7 @@ public struct CatalogPass: Sendable {
     var pending: [(artist: LibraryArtist, exact: [CatalogArtist], near: [CatalogArtist])] = []
     var resolvedArtists: [ArtistKey: CatalogArtist] = [:]
     var problems: [ArtistProblem] = []
-    var updatedResolutions: [StateStore.ArtistResolution] = []
+    var updatedResolutions: [ArtistResolution] = []
     var toSearch: [LibraryArtist] = []
 
     for artist in library.artists {
@@ -150,7 +150,7 @@ public struct CatalogPass: Sendable {
     }
 
     let searchResults = await forEachConcurrently(toSearch) { artist async -> Result<[CatalogArtist], CatalogError> in
-      do {
+      do throws(CatalogError) {
         let body = try await transport.get(endpoint.searchURL(term: artist.name, limit: options.searchLimit))
         let artists = try ITunesDecoding.envelope(body).results.compactMap { record -> CatalogArtist? in
           guard record.artistType == nil || record.artistType == "Artist" else { return nil }
@@ -175,7 +175,7 @@ public struct CatalogPass: Sendable {
         if error.isConnectivity { stats.connectivityFailures += 1 }
         // A failed re-check keeps what was known; nothing about the failure is remembered.
         if let memory = remembered[artist.key.rawValue], let id = memory.catalogID,
-          memory.status == .resolved || memory.status == .pinned
+          memory.status == ArtistResolution.Status.resolved || memory.status == ArtistResolution.Status.pinned
         {
           resolvedArtists[artist.key] = CatalogArtist(id: id, name: memory.catalogName ?? artist.name)
         } else {
@@ -276,7 +276,7 @@ public struct CatalogPass: Sendable {
     failures: inout [String: CatalogError],
     stats: inout CatalogStats
   ) async throws(CatalogError) {
-    let cached: [String: StateStore.CachedResponse]
+    let cached: [String: CachedResponse]
     do {
       cached = try await store.cachedResponses(provider: options.provider, kind: "albums", keys: ids.map(cacheKey))
     } catch {
@@ -302,7 +302,7 @@ public struct CatalogPass: Sendable {
     }
     stats.lookups = batches.count
     let results = await forEachConcurrently(batches) { batch async -> Result<[String: [ITunesRecord]], CatalogError> in
-      do {
+      do throws(CatalogError) {
         let body = try await transport.get(endpoint.lookupURL(ids: batch, limit: options.albumsPerArtist))
         var byID: [String: [ITunesRecord]] = [:]
         for group in ITunesDecoding.groupsByArtist(try ITunesDecoding.envelope(body))
@@ -340,7 +340,7 @@ public struct CatalogPass: Sendable {
 
   // MARK: - Helpers
 
-  private func needsRecheck(_ memory: StateStore.ArtistResolution) -> Bool {
+  private func needsRecheck(_ memory: ArtistResolution) -> Bool {
     let days: Int
     switch memory.status {
     case .pinned: return false
@@ -352,11 +352,11 @@ public struct CatalogPass: Sendable {
 
   private func resolution(
     _ artist: LibraryArtist,
-    _ status: StateStore.ArtistResolution.Status,
+    _ status: ArtistResolution.Status,
     _ match: CatalogArtist?,
     candidates: [CatalogArtist]
-  ) -> StateStore.ArtistResolution {
-    StateStore.ArtistResolution(
+  ) -> ArtistResolution {
+    ArtistResolution(
       provider: options.provider,
       artistKey: artist.key.rawValue,
       artistName: artist.name,

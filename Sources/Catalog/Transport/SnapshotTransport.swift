@@ -4,7 +4,8 @@ internal import MusicLibrary
 /// Answers iTunes requests from recorded response bodies in a folder, so a report can be made with no
 /// network at all (the README's sample run, offline demos). Bodies are kept in the API's wire format:
 ///
-/// - `search/<artist key>.json`: the body of an artist search for that name;
+/// - `search/<term>.json`: the body of an artist search for the percent-encoded term; a search for
+///   any spelling of that name (same `ArtistKey`) is answered with it;
 /// - `lookup/<artist id>.json`: the body of `lookup?id=<id>&entity=album` — the artist record, then albums.
 ///
 /// A batched lookup is answered by joining the per-id bodies in request order, as the API does; ids
@@ -12,6 +13,8 @@ internal import MusicLibrary
 public actor SnapshotTransport: CatalogTransport {
   private let directory: URL
   private var requests = 0
+  /// Search files by the key of the term in their name, read on first use.
+  private var searchFiles: [ArtistKey: String]?
 
   public init(directory: URL) {
     self.directory = directory
@@ -24,8 +27,10 @@ public actor SnapshotTransport: CatalogTransport {
     let query = Self.query(of: url)
     switch url.lastPathComponent {
     case "search":
-      let key = ArtistKey(query["term"] ?? "").rawValue
-      return read("search/\(key).json") ?? Self.emptyBody
+      let files = searchFiles ?? indexSearchFiles()
+      searchFiles = files
+      guard let file = files[ArtistKey(query["term"] ?? "")] else { return Self.emptyBody }
+      return read("search/\(file)") ?? Self.emptyBody
     case "lookup":
       let ids = (query["id"] ?? "").split(separator: ",").map(String.init)
       if ids.count == 1 { return read("lookup/\(ids[0]).json") ?? Self.emptyBody }
@@ -43,6 +48,17 @@ public actor SnapshotTransport: CatalogTransport {
     default:
       throw .badRequest("the snapshot has no answers for \(url.path)")
     }
+  }
+
+  private func indexSearchFiles() -> [ArtistKey: String] {
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("search").path)) ?? []
+    var index: [ArtistKey: String] = [:]
+    for name in names.sorted() where name.hasSuffix(".json") {
+      let term = String(name.dropLast(5)).removingPercentEncoding ?? String(name.dropLast(5))
+      index[ArtistKey(term)] = name
+    }
+    return index
   }
 
   private func read(_ relativePath: String) -> Data? {

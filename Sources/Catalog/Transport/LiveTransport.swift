@@ -1,0 +1,44 @@
+public import CatalogHTTP
+public import Foundation
+
+/// The network, through the rate-limited, retrying, coalescing HTTP client.
+public struct LiveTransport: CatalogTransport {
+  public let client: HTTPClient
+
+  public init(client: HTTPClient) {
+    self.client = client
+  }
+
+  public func get(_ url: URL) async throws(CatalogError) -> Data {
+    do {
+      return try await client.get(url)
+    } catch {
+      throw CatalogError(error)
+    }
+  }
+
+  public func counters() async -> TransportCounters {
+    let metrics = await client.metrics
+    return TransportCounters(
+      requests: metrics.requests,
+      retries: metrics.retries,
+      throttleWaits: metrics.throttleWaits,
+      coalesced: metrics.coalesced
+    )
+  }
+}
+
+extension CatalogError {
+  init(_ error: HTTPClientError) {
+    switch error {
+    case .badRequest(let message): self = .badRequest(message)
+    case .throttled: self = .throttled
+    case .server(let status): self = .server(status: status)
+    case .timedOut: self = .timedOut
+    case .truncated(let expected, let received):
+      self = .undecodable("the catalog's answer broke off (\(received) of \(expected) bytes) after several tries")
+    case .unreachable(let detail): self = .unreachable(detail)
+    case .cancelled: self = .unreachable("cancelled")
+    }
+  }
+}

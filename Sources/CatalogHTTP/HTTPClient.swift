@@ -1,0 +1,250 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+  public import FoundationNetworking
+#endif
+
+/// Fetches catalog URLs politely: paced by a rate limiter, retried with backoff, patient when throttled, and
+/// shared between concurrent callers that ask for the same URL. Nothing is cached: once a request finishes, the
+/// next call for its URL goes to the network again (deepcut caches answers elsewhere).
+///
+/// Cancellation: a caller that is cancelled stops waiting at once with ``HTTPClientError/cancelled``. A request
+/// shared by several callers keeps going for the others; when its last caller leaves, the request itself (rate
+/// limiter wait, backoff or transfer) is cancelled and forgotten, so a later call starts afresh.
+public actor HTTPClient {
+  private typealias Waiter = CheckedContinuation<Result<Data, HTTPClientError>, Never>
+
+  /// One request in flight and the callers waiting for it. `token` tells this flight from a later one for the
+  /// same URL, so that a finishing flight only ever removes its own entry.
+  private struct Flight {
+    let token: UInt64
+    let task: Task<Void, Never>
+    var waiters: [UInt64: Waiter] = [:]
+  }
+
+  /// Observation points for tests; all optional.
+  struct TestHooks: Sendable {
+    /// A new flight was registered (called on the actor, before anyone can join it).
+    var flightStarted: (@Sendable (URL, UInt64) -> Void)?
+    /// A flight has its result and is about to hand it over; may suspend to delay the hand-over.
+    var flightWillFinish: (@Sendable (URL, UInt64) async -> Void)?
+    /// A flight handed over its result (or found its entry gone or replaced).
+    var flightFinished: (@Sendable (URL, UInt64) -> Void)?
+  }
+
+  public nonisolated let configuration: HTTPClientConfiguration
+  private let session: URLSession
+  private let ownsSession: Bool
+  private var limiter: RateLimiter
+  private var generator: SplitMix64
+  private var flights: [URL: Flight] = [:]
+  private var lastID: UInt64 = 0
+  private var counters = HTTPClientMetrics()
+  private var hooks = TestHooks()
+
+  /// - Parameter session: the session to send requests with; by default an ephemeral session with no URL cache,
+  ///   no cookies and caching disabled (see ``makeSessionConfiguration(requestTimeout:)``).
+  public init(configuration: HTTPClientConfiguration = .init(), session: URLSession? = nil) {
+    self.configuration = configuration
+    if let session {
+      self.session = session
+      ownsSession = false
+    } else {
+      self.session = URLSession(
+        configuration: Self.makeSessionConfiguration(requestTimeout: configuration.requestTimeout))
+      ownsSession = true
+    }
+    limiter = RateLimiter(requestsPerMinute: configuration.requestsPerMinute)
+    generator = SplitMix64(seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
+  }
+
+  deinit {
+    if ownsSession {
+      session.finishTasksAndInvalidate()
+    }
+  }
+
+  /// A session configuration that never stores or reuses answers and never sends cookies.
+  public static func makeSessionConfiguration(requestTimeout: Duration) -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+    configuration.httpShouldSetCookies = false
+    configuration.httpCookieAcceptPolicy = .never
+    configuration.httpCookieStorage = nil
+    configuration.timeoutIntervalForRequest = foundationTimeout(requestTimeout)
+    return configuration
+  }
+
+  /// URLSession's own time limit, a backstop behind the exact race in ``Transport/exchange(_:session:timeout:)``.
+  /// Whole seconds, at least one: swift-corelibs-foundation truncates it to whole seconds, and a sub-second value
+  /// would become an immediate timeout.
+  static func foundationTimeout(_ timeout: Duration) -> TimeInterval {
+    max(1, timeout.timeInterval.rounded(.up))
+  }
+
+  /// What the client has done so far.
+  public var metrics: HTTPClientMetrics { counters }
+
+  /// The body of a `2xx` answer for `url`, whatever its content type.
+  ///
+  /// Joins a request for the same URL that is already in flight instead of sending another.
+  public func get(_ url: URL) async throws(HTTPClientError) -> Data {
+    if Task.isCancelled {
+      throw .cancelled
+    }
+    let token: UInt64
+    if let flight = flights[url] {
+      token = flight.token
+      counters.coalesced += 1
+    } else {
+      token = startFlight(for: url)
+    }
+    let waiter = nextID()
+    // Registration happens synchronously on the actor, so the flight cannot finish before we are listed.
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: Waiter) in
+        register(continuation, as: waiter, url: url, token: token)
+      }
+    } onCancel: {
+      Task { await self.leave(url: url, token: token, waiter: waiter) }
+    }
+    return try result.get()
+  }
+
+  // MARK: - Flights
+
+  private func nextID() -> UInt64 {
+    lastID += 1
+    return lastID
+  }
+
+  private func startFlight(for url: URL) -> UInt64 {
+    let token = nextID()
+    // The first turn is reserved here, synchronously, so requests are paced in the order callers arrived.
+    let firstTurn = limiter.reserve(now: .now)
+    let task = Task { await self.runFlight(url: url, token: token, firstTurn: firstTurn) }
+    flights[url] = Flight(token: token, task: task)
+    hooks.flightStarted?(url, token)
+    return token
+  }
+
+  private func register(_ continuation: Waiter, as waiter: UInt64, url: URL, token: UInt64) {
+    guard !Task.isCancelled, var flight = flights[url], flight.token == token else {
+      // Cancelled already: `leave` will follow and cancel the flight if nobody else waits for it.
+      continuation.resume(returning: .failure(.cancelled))
+      return
+    }
+    flight.waiters[waiter] = continuation
+    flights[url] = flight
+  }
+
+  /// A cancelled caller stops waiting; the last one to leave cancels the flight and clears its entry.
+  private func leave(url: URL, token: UInt64, waiter: UInt64) {
+    guard var flight = flights[url], flight.token == token else { return }
+    flight.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(.cancelled))
+    if flight.waiters.isEmpty {
+      flights[url] = nil
+      flight.task.cancel()
+    } else {
+      flights[url] = flight
+    }
+  }
+
+  private func runFlight(url: URL, token: UInt64, firstTurn: ContinuousClock.Instant) async {
+    let result = await fetch(url, firstTurn: firstTurn)
+    if let hook = hooks.flightWillFinish {
+      await hook(url, token)
+    }
+    finish(url: url, token: token, with: result)
+  }
+
+  private func finish(url: URL, token: UInt64, with result: Result<Data, HTTPClientError>) {
+    if case .failure(let error) = result, error != .cancelled {
+      counters.failures += 1
+    }
+    // Only this flight's own entry is removed: if it was abandoned and a newer flight took its place, the newer
+    // one stays. Nothing is kept after completion, success or failure.
+    if let flight = flights[url], flight.token == token {
+      flights[url] = nil
+      for waiter in flight.waiters.values {
+        waiter.resume(returning: result)
+      }
+    }
+    hooks.flightFinished?(url, token)
+  }
+
+  // MARK: - One request, with retries
+
+  private func fetch(_ url: URL, firstTurn: ContinuousClock.Instant) async -> Result<Data, HTTPClientError> {
+    var request = URLRequest(
+      url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
+      timeoutInterval: Self.foundationTimeout(configuration.requestTimeout))
+    request.httpShouldHandleCookies = false
+    request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+
+    let maxAttempts = max(configuration.maxAttempts, 1)
+    var failedAttempts = 0
+    var throttleWaits = 0
+    var turn: ContinuousClock.Instant? = firstTurn
+    while true {
+      guard await waitForTurn(turn) else { return .failure(.cancelled) }
+      turn = nil
+      counters.requests += 1
+      let outcome = await Transport.exchange(request, session: session, timeout: configuration.requestTimeout)
+      switch AttemptVerdict(outcome) {
+      case .success(let body):
+        return .success(body)
+      case .failure(let error):
+        return .failure(error)
+      case .throttled(let retryAfter):
+        if let retryAfter, retryAfter > configuration.maxRetryAfter {
+          return .failure(.throttled(retryAfter: retryAfter))
+        }
+        guard throttleWaits < configuration.maxThrottleWaits else {
+          return .failure(.throttled(retryAfter: retryAfter))
+        }
+        throttleWaits += 1
+        counters.throttleWaits += 1
+        // The whole client pauses, not just this request: the server is throttling all of them.
+        limiter.pause(until: .now + (retryAfter ?? configuration.throttleBackoff))
+      case .retry(let error):
+        failedAttempts += 1
+        guard failedAttempts < maxAttempts else { return .failure(error) }
+        counters.retries += 1
+        let delay = backoffDelay(
+          afterFailures: failedAttempts, base: configuration.baseBackoff, cap: configuration.maxBackoff,
+          using: &generator)
+        do {
+          try await Task.sleep(for: delay)
+        } catch {
+          return .failure(.cancelled)
+        }
+      }
+    }
+  }
+
+  /// Waits for this request's turn in the rate limiter (`reserved`, or the next free one); `false` when cancelled
+  /// meanwhile, in which case the turn is given back if nobody has reserved a later one.
+  private func waitForTurn(_ reserved: ContinuousClock.Instant?) async -> Bool {
+    let start = reserved ?? limiter.reserve(now: .now)
+    do {
+      try await Task.sleep(until: start, clock: .continuous)
+      return true
+    } catch {
+      limiter.release(start)
+      return false
+    }
+  }
+
+  // MARK: - Test support
+
+  func installTestHooks(_ hooks: TestHooks) {
+    self.hooks = hooks
+  }
+
+  /// The token of the flight in progress for `url`, if any.
+  func inFlightToken(for url: URL) -> UInt64? {
+    flights[url]?.token
+  }
+}

@@ -1,0 +1,54 @@
+/// How an ``HTTPClient`` paces, retries and times out its requests.
+///
+/// The defaults suit the iTunes Search API, which documents a limit of about 20 requests a minute and answers
+/// `403` with an empty body when a caller goes over it.
+public struct HTTPClientConfiguration: Sendable, Equatable {
+  /// Most requests that may start in any rolling 60-second window; `0`, a negative number or `.infinity` means
+  /// no limit. Retries and throttle waits count against it too.
+  public var requestsPerMinute: Double
+  /// Attempts per request (the first try plus retries) for server errors, timeouts, truncated bodies and
+  /// connection errors. Values below 1 mean 1.
+  public var maxAttempts: Int
+  /// Ceiling of the first retry's delay; each further retry doubles it (full jitter: the real delay is random
+  /// between zero and the ceiling), never above ``maxBackoff``.
+  public var baseBackoff: Duration
+  /// Largest ceiling a retry delay may have.
+  public var maxBackoff: Duration
+  /// Wait after a throttling answer (`403` with an empty body, or `429`) that names no `Retry-After`.
+  public var throttleBackoff: Duration
+  /// Throttle waits per request before giving up with ``HTTPClientError/throttled(retryAfter:)``.
+  public var maxThrottleWaits: Int
+  /// Longest `Retry-After` the client agrees to sit out; a longer one fails at once with
+  /// ``HTTPClientError/throttled(retryAfter:)`` so the user is told instead of left waiting.
+  public var maxRetryAfter: Duration
+  /// Time limit of one attempt, from sending the request to the last byte of the answer.
+  public var requestTimeout: Duration
+  /// Sent as the `User-Agent` header.
+  public var userAgent: String
+  /// Seed for the retry jitter, so tests are deterministic; `nil` seeds from the system generator.
+  public var randomSeed: UInt64?
+
+  public init(
+    requestsPerMinute: Double = 20,
+    maxAttempts: Int = 4,
+    baseBackoff: Duration = .milliseconds(500),
+    maxBackoff: Duration = .seconds(30),
+    throttleBackoff: Duration = .seconds(60),
+    maxThrottleWaits: Int = 2,
+    maxRetryAfter: Duration = .seconds(120),
+    requestTimeout: Duration = .seconds(20),
+    userAgent: String = "deepcut/0.1",
+    randomSeed: UInt64? = nil
+  ) {
+    self.requestsPerMinute = requestsPerMinute
+    self.maxAttempts = maxAttempts
+    self.baseBackoff = baseBackoff
+    self.maxBackoff = maxBackoff
+    self.throttleBackoff = throttleBackoff
+    self.maxThrottleWaits = maxThrottleWaits
+    self.maxRetryAfter = maxRetryAfter
+    self.requestTimeout = requestTimeout
+    self.userAgent = userAgent
+    self.randomSeed = randomSeed
+  }
+}

@@ -1,0 +1,246 @@
+internal import Catalog
+internal import CatalogHTTP
+internal import Foundation
+internal import MusicLibrary
+internal import Report
+internal import State
+
+/// `deepcut report`: the main job.
+enum ReportCommand {
+  static let spec = CommandSpec(
+    name: "report",
+    usage: "report [--library PATH] [--format json] [--output PATH] [--days N | --since DATE] [options]",
+    summary: "Look every library artist up in the catalog and report the releases you don't own yet.",
+    options: [
+      .option("library", "PATH", "the Library.xml export (.gz works, - reads standard input)"),
+      .option("format", "FORMAT", "json (default json)"),
+      .option("output", "PATH", "write the report here, atomically, instead of standard output"),
+      .option("days", "N", "releases of the last N days count as new (default 30)"),
+      .option("since", "DATE", "releases since DATE (YYYY-MM-DD) count as new"),
+      .option("types", "KINDS", "release kinds to include: album,ep,single (default all)"),
+      .option("country", "CC", "catalog store country (default US)"),
+      .option("provider", "NAME", "catalog provider: itunes (default)"),
+      .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
+      .option("max-age", "HOURS", "cached album lists younger than this are used as they are (default 20)"),
+      .option("batch-size", "N", "artist ids per album lookup, 1 to 200 (default 100)"),
+      .option("rate-limit", "N", "catalog requests per minute (default 20; 0 lifts the limit)"),
+      .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com)"),
+      .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
+      .flag("offline", "answer from the cache only, never touch the network"),
+      .flag("timings", "add phase timings to the report and print them on standard error"),
+      .flag("quiet", "print nothing on standard error but errors"),
+      .option("now", "DATE", "the date (and time) to report for, e.g. 2026-11-29: reproducible reports"),
+    ]
+  )
+
+  struct Settings {
+    var libraryPath: String
+    var output: String?
+    var now: Date
+    var today: CalendarDay
+    var finder: FinderOptions
+    var pass = CatalogPassOptions()
+    var endpoint = ITunesEndpoint()
+    var stateDirectory: String
+    var requestsPerMinute = 20.0
+    var snapshot: String?
+    var timings = false
+    var quiet = false
+  }
+
+  static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
+    let settings = try settings(from: arguments, environment: ProcessInfo.processInfo.environment)
+    let clock = ContinuousClock()
+    var timings: [ReportModel.Timing] = []
+
+    let readStart = clock.now
+    let scan: LibraryScan
+    do {
+      scan = try LibraryReader.read(path: settings.libraryPath)
+    } catch {
+      throw .library(error)
+    }
+    timings.append(ReportModel.Timing(phase: "read library", seconds: seconds(clock.now - readStart), cache: nil))
+    for warning in scan.warnings.prefix(5) where !settings.quiet {
+      Console.error("deepcut: warning: \(settings.libraryPath):\(warning.line): \(warning.message)")
+    }
+
+    let store: StateStore
+    do {
+      store = try StateStore(directory: settings.stateDirectory)
+    } catch {
+      throw .state(error.description)
+    }
+    let transport: any CatalogTransport
+    if let snapshot = settings.snapshot {
+      transport = SnapshotTransport(directory: URL(fileURLWithPath: snapshot))
+    } else {
+      var configuration = HTTPClientConfiguration()
+      configuration.requestsPerMinute = settings.requestsPerMinute
+      configuration.userAgent = "deepcut/\(Deepcut.version)"
+      transport = LiveTransport(client: HTTPClient(configuration: configuration))
+    }
+
+    let pass = CatalogPass(
+      transport: transport,
+      store: store,
+      endpoint: settings.endpoint,
+      options: settings.pass,
+      now: settings.now
+    )
+    let outcome: CatalogOutcome
+    do {
+      outcome = try await pass.run(scan.library)
+    } catch {
+      throw .catalog(error)
+    }
+    let stats = outcome.stats
+    let answered = stats.cacheHits + outcome.releases.count
+    if stats.connectivityFailures > 0, outcome.releases.isEmpty, answered == 0 {
+      throw .catalog(.unreachable("no request was answered"))
+    }
+    let cacheLabel = stats.searches + stats.lookups == 0 ? "hot" : stats.cacheHits == 0 ? "cold" : "warm"
+    timings.append(ReportModel.Timing(phase: "resolve artists", seconds: stats.resolveSeconds, cache: cacheLabel))
+    timings.append(ReportModel.Timing(phase: "look up albums", seconds: stats.lookupSeconds, cache: cacheLabel))
+
+    let renderStart = clock.now
+    var model = ReportBuilder.build(scan: scan, outcome: outcome, options: settings.finder, timings: nil)
+    var rendered = try render(model)
+    timings.append(ReportModel.Timing(phase: "render", seconds: seconds(clock.now - renderStart), cache: nil))
+    if settings.timings {
+      model.timings = timings
+      rendered = try render(model)
+    }
+
+    if let output = settings.output {
+      try OutputFile.write(Data(rendered.utf8), to: output)
+    } else {
+      Console.out(rendered)
+    }
+    if !settings.quiet {
+      let failed = outcome.problems.count { $0.kind == .failed || $0.kind == .notCached }
+      if failed > 0 {
+        Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
+      }
+      if settings.timings {
+        for timing in timings {
+          let label = timing.cache.map { " (\($0))" } ?? ""
+          Console.error("  \(timing.phase)\(label): \(String(format: "%.3f", timing.seconds)) s")
+        }
+      }
+    }
+    return .success
+  }
+
+  static func render(_ model: ReportModel) throws(CLIError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(model), as: UTF8.self)
+    } catch {
+      throw .output(path: "-", reason: "cannot encode the report as JSON: \(error)")
+    }
+  }
+
+  // MARK: - Settings
+
+  static func settings(from arguments: Arguments, environment: [String: String]) throws(CLIError) -> Settings {
+    guard let library = arguments["library"] else {
+      throw .usage("report needs --library PATH (the Library.xml exported from Music)")
+    }
+    if let format = arguments["format"], format != "json" {
+      throw .usage("--format must be json, not '\(format)'")
+    }
+    let now = try parseNow(arguments["now"])
+    let today = CalendarDay.today(at: now)
+    var finder: FinderOptions
+    if let since = arguments["since"] {
+      guard arguments["days"] == nil else { throw .usage("give --days or --since, not both") }
+      guard let day = CalendarDay(iso8601: since), since.count == 10 else {
+        throw .usage("--since takes a date like 2026-11-01, not '\(since)'")
+      }
+      finder = FinderOptions(today: today, since: day)
+    } else {
+      let days = try integer(arguments, "days", default: 30, in: 0...3650)
+      finder = FinderOptions(today: today, days: days)
+    }
+    if let types = arguments["types"] {
+      var kinds: Set<ReleaseKind> = []
+      for name in types.split(separator: ",") {
+        guard let kind = ReleaseKind(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
+          throw .usage("--types takes album, ep and single, not '\(name)'")
+        }
+        kinds.insert(kind)
+      }
+      finder.kinds = kinds
+    }
+
+    var settings = Settings(
+      libraryPath: library,
+      output: arguments["output"],
+      now: now,
+      today: today,
+      finder: finder,
+      stateDirectory: arguments["state-dir"] ?? StateStore.defaultDirectory(environment: environment)
+    )
+    if let provider = arguments["provider"], provider != "itunes" {
+      throw .usage("--provider \(provider) is not available yet; use itunes")
+    }
+    if let country = arguments["country"] {
+      guard country.count == 2, country.allSatisfy(\.isLetter) else {
+        throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
+      }
+      settings.endpoint.country = country.uppercased()
+    }
+    if let base = arguments["base-url"] {
+      guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https" else {
+        throw .usage("--base-url takes an http(s) URL, not '\(base)'")
+      }
+      settings.endpoint.baseURL = url
+    }
+    settings.pass.maxAge = Double(try integer(arguments, "max-age", default: 20, in: 0...24 * 365)) * 3600
+    settings.pass.batchSize = try integer(arguments, "batch-size", default: 100, in: 1...200)
+    settings.pass.offline = arguments.has("offline")
+    settings.requestsPerMinute = Double(try integer(arguments, "rate-limit", default: 20, in: 0...100_000))
+    if settings.requestsPerMinute == 0 { settings.requestsPerMinute = .infinity }
+    settings.snapshot = arguments["snapshot"]
+    settings.timings = arguments.has("timings")
+    settings.quiet = arguments.has("quiet")
+    return settings
+  }
+
+  static func integer(
+    _ arguments: Arguments,
+    _ name: String,
+    default fallback: Int,
+    in range: ClosedRange<Int>
+  ) throws(CLIError) -> Int {
+    guard let text = arguments[name] else { return fallback }
+    guard let value = Int(text), range.contains(value) else {
+      throw .usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return value
+  }
+
+  /// `--now 2026-11-29` (noon UTC that day) or a full ISO 8601 time; the clock otherwise.
+  static func parseNow(_ text: String?) throws(CLIError) -> Date {
+    guard let text else { return Date() }
+    if text.count == 10, let day = CalendarDay(iso8601: text) {
+      return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
+    }
+    if let date = try? Date(text, strategy: .iso8601) { return date }
+    throw .usage("--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not '\(text)'")
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}
+
+extension CalendarDay {
+  /// The calendar day at `date` in the machine's time zone: "today" as the user sees it.
+  static func today(at date: Date, timeZone: TimeZone = .current) -> CalendarDay {
+    let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+    return CalendarDay(daysSinceEpoch: Int((seconds / 86_400).rounded(.down)))
+  }
+}

@@ -1,0 +1,287 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+@testable import CatalogHTTP
+
+/// The client against the real fake server (`fake_itunes.py`); each test has a server of its own, so exact
+/// request counts hold even though tests run in parallel.
+@Suite struct HTTPClientTests {
+  @Test func plainGetReturnsTheRecordedWireFormat() async throws {
+    try await FakeCatalogServer.with(world: sampleWorld()) { server in
+      let client = makeClient()
+      let body = try await client.get(
+        server.url("/search", ["term": "jack johnson", "entity": "musicArtist", "limit": "5"]))
+      let text = String(decoding: body, as: UTF8.self)
+      #expect(text.hasPrefix("\n\n\n{\n \"resultCount\":1,\n \"results\": [\n{\"wrapperType\":\"artist\""))
+      let object = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+      let results = try #require(object["results"] as? [[String: Any]])
+      #expect(results.first?["artistName"] as? String == "Jack Johnson")
+      let log = try await server.requestLog()
+      #expect(log.count == 1)
+      #expect(log.first?["path"] as? String == "/search")
+      #expect((log.first?["query"] as? [String: String])?["term"] == "jack johnson")
+      let metrics = await client.metrics
+      #expect(metrics == HTTPClientMetrics(requests: 1))
+    }
+  }
+
+  @Test func rateLimiterSpacesRequestStarts() async throws {
+    try await FakeCatalogServer.with { server in
+      let client = makeClient { $0.requestsPerMinute = 120 }  // one start every 0.5 s
+      let ((), elapsed) = try await timed {
+        try await withThrowingTaskGroup(of: Data.self) { group in
+          for index in 0..<5 {
+            group.addTask { try await client.get(server.url("/search", ["term": "artist \(index)"])) }
+          }
+          for try await _ in group {}
+        }
+      }
+      #expect(elapsed >= .milliseconds(1_950))
+      #expect(elapsed < .seconds(6))
+      let times = try await server.requestLog().compactMap { $0["time"] as? Double }.sorted()
+      #expect(times.count == 5)
+      // Arrival times at the server carry connection jitter (more so with the other tests running): generous bounds.
+      #expect((times.last ?? 0) - (times.first ?? 0) >= 1.8)
+      for (earlier, later) in zip(times, times.dropFirst()) {
+        #expect(later - earlier >= 0.3)
+      }
+    }
+  }
+
+  @Test func limiterServesCallersInArrivalOrder() async throws {
+    try await FakeCatalogServer.with { server in
+      let client = makeClient { $0.requestsPerMinute = 240 }  // one start every 0.25 s
+      let (started, startedSink) = AsyncStream.makeStream(of: URL.self)
+      await client.installTestHooks(HTTPClient.TestHooks(flightStarted: { url, _ in startedSink.yield(url) }))
+      var startedURLs = started.makeAsyncIterator()
+      var callers: [Task<Data, any Error>] = []
+      for term in ["w", "x", "y", "z"] {
+        let url = server.url("/search", ["term": term])
+        callers.append(Task { try await client.get(url) })
+        #expect(await startedURLs.next() == url)  // registered before the next caller starts
+      }
+      for caller in callers {
+        _ = try await caller.value
+      }
+      let terms = try await server.requestLog().map { ($0["query"] as? [String: String])?["term"] }
+      #expect(terms == ["w", "x", "y", "z"])
+    }
+  }
+
+  @Test func retriesWaitForTheRateLimiterToo() async throws {
+    try await FakeCatalogServer.with(arguments: ["--fail-next", "1"]) { server in
+      let client = makeClient { $0.requestsPerMinute = 120 }  // backoff is ~10 ms, the limiter says 500 ms
+      _ = try await client.get(server.url("/search", ["term": "x"]))
+      let times = try await server.requestLog().compactMap { $0["time"] as? Double }
+      #expect(times.count == 2)
+      #expect(times.count == 2 && times[1] - times[0] >= 0.35)
+    }
+  }
+
+  @Test func forbiddenWithEmptyBodyWaitsAndRecovers() async throws {
+    // One request per second allowed; the client waits 0.4 s per throttling answer.
+    try await FakeCatalogServer.with(arguments: ["--rate-limit", "1", "--rate-window", "1"]) { server in
+      let client = makeClient {
+        $0.throttleBackoff = .milliseconds(400)
+        $0.maxThrottleWaits = 5
+      }
+      _ = try await client.get(server.url("/search", ["term": "first"]))
+      let (body, elapsed) = try await timed { try await client.get(server.url("/search", ["term": "second"])) }
+      #expect(!body.isEmpty)
+      #expect(elapsed >= .milliseconds(350))
+      let metrics = await client.metrics
+      #expect((1...4).contains(metrics.throttleWaits))
+      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      #expect(statuses.first == 200 && statuses.last == 200)
+      #expect(statuses.dropFirst().dropLast().allSatisfy { $0 == 403 } && statuses.count == metrics.throttleWaits + 2)
+    }
+  }
+
+  @Test func stillThrottledAfterTheAllowedWaits() async throws {
+    try await FakeCatalogServer.with(arguments: ["--rate-limit", "1"]) { server in
+      let client = makeClient {
+        $0.throttleBackoff = .milliseconds(100)
+        $0.maxThrottleWaits = 2
+      }
+      _ = try await client.get(server.url("/search", ["term": "first"]))
+      await #expect(throws: HTTPClientError.throttled(retryAfter: nil)) {
+        try await client.get(server.url("/search", ["term": "second"]))
+      }
+      try #expect(await server.requestCount == 4)  // 1 + the first try and 2 waits' retries
+      let metrics = await client.metrics
+      #expect(metrics.throttleWaits == 2)
+      #expect(metrics.failures == 1)
+    }
+  }
+
+  @Test func tooManyRequestsHonoursRetryAfter() async throws {
+    let arguments = ["--rate-limit", "1", "--rate-window", "1", "--retry-after", "1"]
+    try await FakeCatalogServer.with(arguments: arguments) { server in
+      // A 30 s default would blow the time bound below: the server's Retry-After: 1 must win.
+      let client = makeClient { $0.throttleBackoff = .seconds(30) }
+      _ = try await client.get(server.url("/search", ["term": "first"]))
+      let (_, elapsed) = try await timed { try await client.get(server.url("/search", ["term": "second"])) }
+      #expect(elapsed >= .milliseconds(950))
+      #expect(elapsed < .seconds(5))
+      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      #expect(statuses == [200, 429, 200])
+      #expect(await client.metrics.throttleWaits == 1)
+    }
+  }
+
+  @Test func retryAfterBeyondTheLimitFailsAtOnce() async throws {
+    try await FakeCatalogServer.with(arguments: ["--rate-limit", "1", "--retry-after", "600"]) { server in
+      let client = makeClient()
+      _ = try await client.get(server.url("/search", ["term": "first"]))
+      let (result, elapsed) = await timed {
+        await #expect(throws: HTTPClientError.throttled(retryAfter: .seconds(600))) {
+          try await client.get(server.url("/search", ["term": "second"]))
+        }
+      }
+      _ = result
+      #expect(elapsed < .seconds(2))
+      try #expect(await server.requestCount == 2)
+    }
+  }
+
+  @Test func forbiddenWithBodyIsNotThrottling() async throws {
+    try await FakeCatalogServer.with(arguments: ["--fail-next", "1", "--fail-status", "403"]) { server in
+      let client = makeClient()
+      await #expect(throws: HTTPClientError.server(status: 403)) {
+        try await client.get(server.url("/search", ["term": "x"]))
+      }
+      try #expect(await server.requestCount == 1)
+      #expect(await client.metrics.throttleWaits == 0)
+    }
+  }
+
+  @Test func serverErrorsAreRetriedUntilSuccess() async throws {
+    try await FakeCatalogServer.with(arguments: ["--fail-next", "2"]) { server in
+      let client = makeClient()
+      let body = try await client.get(server.url("/search", ["term": "x"]))
+      #expect(String(decoding: body, as: UTF8.self).contains("\"resultCount\":0"))
+      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      #expect(statuses == [503, 503, 200])
+      let metrics = await client.metrics
+      #expect(metrics == HTTPClientMetrics(requests: 3, retries: 2))
+    }
+  }
+
+  @Test func serverErrorsExhaustTheAttempts() async throws {
+    try await FakeCatalogServer.with(arguments: ["--fail-next", "10", "--fail-status", "500"]) { server in
+      let client = makeClient { $0.maxAttempts = 3 }
+      await #expect(throws: HTTPClientError.server(status: 500)) {
+        try await client.get(server.url("/search", ["term": "x"]))
+      }
+      try #expect(await server.requestCount == 3)
+      let metrics = await client.metrics
+      #expect(metrics == HTTPClientMetrics(requests: 3, retries: 2, failures: 1))
+    }
+  }
+
+  @Test func truncatedBodyIsRetried() async throws {
+    try await FakeCatalogServer.with(world: sampleWorld()) { server in
+      let client = makeClient()
+      let url = server.url("/lookup", ["id": "909253", "entity": "album"])
+      let full = try await client.get(url)
+      try await server.setKnobs(["truncate_next": 1])
+      let again = try await client.get(url)
+      #expect(again == full)
+      let faults = try await server.requestLog().map { $0["fault"] as? String }
+      #expect(faults == [nil, "truncate", nil])
+      #expect(await client.metrics.retries == 1)
+    }
+  }
+
+  @Test func truncatedBodyExhaustsTheAttempts() async throws {
+    try await FakeCatalogServer.with(world: sampleWorld()) { server in
+      let client = makeClient { $0.maxAttempts = 2 }
+      let url = server.url("/lookup", ["id": "909253", "entity": "album"])
+      let full = try await client.get(url)
+      try await server.setKnobs(["truncate_next": 5])
+      await #expect(throws: HTTPClientError.truncated(expected: full.count, received: full.count / 2)) {
+        try await client.get(url)
+      }
+      try #expect(await server.requestCount == 3)
+    }
+  }
+
+  @Test func hangingServerTimesOutAndOthersStillWork() async throws {
+    try await FakeCatalogServer.with(arguments: ["--hang-next", "2"]) { server in
+      let client = makeClient {
+        $0.requestTimeout = .milliseconds(300)
+        $0.maxAttempts = 2
+      }
+      let (_, elapsed) = await timed {
+        await #expect(throws: HTTPClientError.timedOut) {
+          try await client.get(server.url("/search", ["term": "hung"]))
+        }
+      }
+      // 2 × 300 ms plus at most 10 ms of backoff, with room for a slow machine.
+      #expect(elapsed >= .milliseconds(590))
+      #expect(elapsed < .seconds(3))
+      let (body, quick) = try await timed { try await client.get(server.url("/search", ["term": "fine"])) }
+      #expect(!body.isEmpty)
+      #expect(quick < .seconds(2))
+      let faults = try await server.requestLog().map { $0["fault"] as? String }
+      #expect(faults == ["hang", "hang", nil])
+    }
+  }
+
+  @Test func oneHangIsRetried() async throws {
+    try await FakeCatalogServer.with(arguments: ["--hang-next", "1"]) { server in
+      let client = makeClient { $0.requestTimeout = .milliseconds(300) }
+      let body = try await client.get(server.url("/search", ["term": "x"]))
+      #expect(!body.isEmpty)
+      try #expect(await server.requestCount == 2)
+      #expect(await client.metrics.retries == 1)
+    }
+  }
+
+  @Test func badRequestSurfacesTheAPIErrorMessage() async throws {
+    try await FakeCatalogServer.with { server in
+      let client = makeClient()
+      await #expect(throws: HTTPClientError.badRequest(message: "Invalid value(s) for key(s): [limit]")) {
+        try await client.get(server.url("/search", ["term": "x", "limit": "lots"]))
+      }
+      try #expect(await server.requestCount == 1)
+    }
+  }
+
+  @Test func otherClientErrorsAreNotRetried() async throws {
+    try await FakeCatalogServer.with { server in
+      let client = makeClient()
+      await #expect(throws: HTTPClientError.server(status: 404)) {
+        try await client.get(server.url("/nowhere"))
+      }
+      try #expect(await server.requestCount == 1)
+    }
+  }
+
+  @Test func refusedConnectionIsUnreachable() async throws {
+    let server = try await FakeCatalogServer.start()
+    let url = server.url("/search", ["term": "x"])
+    await server.stop()  // nothing listens on that port any more
+    let client = makeClient { $0.maxAttempts = 2 }
+    await #expect(throws: HTTPClientError.unreachable("127.0.0.1: connection refused")) {
+      try await client.get(url)
+    }
+    let metrics = await client.metrics
+    #expect(metrics == HTTPClientMetrics(requests: 2, retries: 1, failures: 1))
+  }
+
+  /// Neither URLSession (no URL cache, caching disabled per request) nor the client (no memory of finished
+  /// requests) may answer a repeated GET without asking the server, even when the server allows caching.
+  @Test func nothingIsCachedEvenWhenTheServerAllowsIt() async throws {
+    try await FakeCatalogServer.with(arguments: ["--cache-max-age", "3600"]) { server in
+      let client = makeClient()
+      let url = server.url("/search", ["term": "cacheable"])
+      let first = try await client.get(url)
+      let second = try await client.get(url)
+      #expect(first == second)
+      try #expect(await server.requestCount == 2)
+      #expect(await client.metrics.coalesced == 0)
+    }
+  }
+}

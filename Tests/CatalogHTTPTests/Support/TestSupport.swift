@@ -1,0 +1,81 @@
+import FakeCatalogServer
+import Foundation
+import Synchronization
+
+@testable import CatalogHTTP
+
+/// A client tuned for fast tests: no rate limit, tiny backoffs, deterministic jitter.
+func makeClient(_ adjust: (inout HTTPClientConfiguration) -> Void = { _ in }) -> HTTPClient {
+  var configuration = HTTPClientConfiguration(
+    requestsPerMinute: 0, maxAttempts: 4, baseBackoff: .milliseconds(10), maxBackoff: .milliseconds(50),
+    throttleBackoff: .milliseconds(200), maxThrottleWaits: 2, requestTimeout: .seconds(5), randomSeed: 42)
+  adjust(&configuration)
+  return HTTPClient(configuration: configuration)
+}
+
+/// One artist with one album, enough for real search and lookup answers.
+func sampleWorld() -> [String: Any] {
+  [
+    "artists": [
+      [
+        "artistId": 909_253, "artistName": "Jack Johnson", "primaryGenreName": "Rock",
+        "albums": [
+          [
+            "collectionId": 1_469_577_723, "collectionName": "Brushfire Fairytales", "releaseDate": "2001-02-01",
+            "trackCount": 13,
+          ]
+        ],
+      ]
+    ]
+  ]
+}
+
+/// Runs `operation` and returns how long it took along with its result.
+func timed<T>(_ operation: () async throws -> T) async rethrows -> (T, Duration) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let value = try await operation()
+  return (value, clock.now - start)
+}
+
+/// A barrier that suspends waiters until the test opens it.
+final class Gate: Sendable {
+  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      let isOpen = state.withLock { state in
+        if !state.isOpen {
+          state.waiters.append(continuation)
+        }
+        return state.isOpen
+      }
+      if isOpen {
+        continuation.resume()
+      }
+    }
+  }
+
+  func open() {
+    let waiters = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters {
+      waiter.resume()
+    }
+  }
+}
+
+/// `true` for the first caller of `claim()` only.
+final class FirstCall: Sendable {
+  private let claimed = Mutex(false)
+
+  func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
+  }
+}

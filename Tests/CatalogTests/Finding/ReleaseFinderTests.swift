@@ -4,7 +4,7 @@ import Testing
 
 /// Sorting catalog releases into new, upcoming, editions, owned and older.
 struct ReleaseFinderTests {
-  static let today = CalendarDay(year: 2026, month: 11, day: 29)!
+  static let today = CalendarDay(iso8601: "2026-11-29") ?? CalendarDay(daysSinceEpoch: 0)
   static let artist = LibraryArtist(
     key: ArtistKey("Slayer"), name: "Slayer", albumCount: 2, trackCount: 20, playCount: 300, newestYear: 2015)
   static let owned = [

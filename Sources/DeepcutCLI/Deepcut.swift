@@ -4,7 +4,7 @@ internal import Foundation
 public enum Deepcut {
   public static let version = "0.1.0"
 
-  static let commands: [CommandSpec] = [ReportCommand.spec, ScanCommand.spec]
+  static let commands: [CommandSpec] = [ReportCommand.spec, ScanCommand.spec, ArtistsCommand.spec, CacheCommand.spec]
 
   /// Runs the command line and exits the process with its status.
   public static func main() async -> Never {
@@ -41,6 +41,10 @@ public enum Deepcut {
       return .success
     case ReportCommand.spec.name:
       return try await ReportCommand.run(Arguments(parsing: rest, for: ReportCommand.spec))
+    case ArtistsCommand.spec.name:
+      return try await ArtistsCommand.run(Arguments(parsing: rest, for: ArtistsCommand.spec))
+    case CacheCommand.spec.name:
+      return try await CacheCommand.run(Arguments(parsing: rest, for: CacheCommand.spec))
     case ScanCommand.spec.name:
       return try ScanCommand.run(Arguments(parsing: rest, for: ScanCommand.spec))
     default:

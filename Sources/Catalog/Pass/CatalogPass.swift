@@ -372,7 +372,7 @@ public struct CatalogPass: Sendable {
     (try? JSONEncoder().encode(candidates)).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  static func decodeCandidates(_ text: String?) -> [CatalogArtist] {
+  public static func decodeCandidates(_ text: String?) -> [CatalogArtist] {
     guard let text else { return [] }
     return (try? JSONDecoder().decode([CatalogArtist].self, from: Data(text.utf8))) ?? []
   }

@@ -1,0 +1,131 @@
+internal import Catalog
+internal import Foundation
+internal import MusicLibrary
+internal import State
+
+/// `deepcut artists`: the artist ↔ catalog id mapping, and pinning one by hand.
+enum ArtistsCommand {
+  static let spec = CommandSpec(
+    name: "artists",
+    usage: "artists [--unresolved] | artists pin \"NAME\" ID | artists unpin \"NAME\"",
+    summary: "List how library artists map to catalog artists; pin the right one when a name is ambiguous.",
+    options: [
+      .flag("unresolved", "list only artists that are unresolved or ambiguous, with their candidates"),
+      .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
+      .option("provider", "NAME", "catalog provider: itunes (default)"),
+    ],
+    maxPositionals: 3
+  )
+
+  static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
+    let store = try openStore(arguments)
+    let provider = arguments["provider"] ?? "itunes"
+    do {
+      switch arguments.positionals.first {
+      case nil:
+        try await list(store, provider: provider, unresolvedOnly: arguments.has("unresolved"))
+      case "pin":
+        guard arguments.positionals.count == 3 else { throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID") }
+        let name = arguments.positionals[1]
+        let id = arguments.positionals[2]
+        guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
+          throw CLIError.usage("an iTunes artist id is a number, like 414425; not '\(id)'")
+        }
+        try await store.pin(
+          provider: provider, artistKey: ArtistKey(name).rawValue, artistName: name, catalogID: id, at: Date())
+        Console.out("pinned \(name) to catalog artist \(id)")
+      case "unpin":
+        guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
+        let name = arguments.positionals[1]
+        let removed = try await store.unpin(provider: provider, artistKey: ArtistKey(name).rawValue)
+        Console.out(removed ? "unpinned \(name); the next run looks it up again" : "\(name) was not pinned")
+      case let other?:
+        throw CLIError.usage("unknown 'artists' action '\(other)'; use pin or unpin")
+      }
+    } catch let error as CLIError {
+      throw error
+    } catch let error as StateError {
+      throw .state(error.description)
+    } catch {
+      throw .state("\(error)")
+    }
+    return .success
+  }
+
+  private static func list(_ store: StateStore, provider: String, unresolvedOnly: Bool) async throws {
+    let resolutions = try await store.resolutions(provider: provider).values.sorted {
+      $0.artistName.localizedStandardCompare($1.artistName) == .orderedAscending
+    }
+    let shown = resolutions.filter { !unresolvedOnly || $0.status == .unresolved || $0.status == .ambiguous }
+    if shown.isEmpty {
+      Console.out(
+        unresolvedOnly ? "every artist looked up so far is resolved" : "no artists looked up yet; run 'deepcut report'")
+      return
+    }
+    var lines: [String] = []
+    for resolution in shown {
+      var line = "\(resolution.artistName)\t\(resolution.status.rawValue)"
+      if let id = resolution.catalogID { line += "\t\(id)\t\(resolution.catalogName ?? "")" }
+      lines.append(line)
+      if resolution.status == .ambiguous || resolution.status == .unresolved {
+        for candidate in CatalogPass.decodeCandidates(resolution.candidates) {
+          let genre = candidate.genre.map { ", \($0)" } ?? ""
+          lines.append(
+            "\tcandidate \(candidate.id): \(candidate.name)\(genre)  → deepcut artists pin \"\(resolution.artistName)\" \(candidate.id)"
+          )
+        }
+      }
+    }
+    Console.out(lines.joined(separator: "\n"))
+  }
+}
+
+/// `deepcut cache stats | clear`.
+enum CacheCommand {
+  static let spec = CommandSpec(
+    name: "cache",
+    usage: "cache stats | cache clear",
+    summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
+    options: [.option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)")],
+    maxPositionals: 1
+  )
+
+  static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
+    let store = try openStore(arguments)
+    do {
+      switch arguments.positionals.first {
+      case "stats", nil:
+        let stats = try await store.cacheStats()
+        var lines = ["\(stats.entries) cached answers, \(stats.bytes) bytes"]
+        if let oldest = stats.oldest, let newest = stats.newest {
+          lines.append("fetched between \(oldest.formatted(.iso8601)) and \(newest.formatted(.iso8601))")
+        }
+        for (kind, count) in stats.byKind.sorted(by: { $0.key < $1.key }) { lines.append("  \(kind): \(count)") }
+        lines.append("state: \(store.databasePath)")
+        Console.out(lines.joined(separator: "\n"))
+      case "clear":
+        let removed = try await store.clearCache(provider: nil)
+        Console.out("removed \(removed) cached answers; the next report asks the catalog again")
+      case let other?:
+        throw CLIError.usage("unknown 'cache' action '\(other)'; use stats or clear")
+      }
+    } catch let error as CLIError {
+      throw error
+    } catch let error as StateError {
+      throw .state(error.description)
+    } catch {
+      throw .state("\(error)")
+    }
+    return .success
+  }
+}
+
+func openStore(_ arguments: Arguments) throws(CLIError) -> StateStore {
+  let directory =
+    arguments["state-dir"] ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+  do {
+    return try StateStore(directory: directory)
+  } catch {
+    throw .state(error.description)
+  }
+}

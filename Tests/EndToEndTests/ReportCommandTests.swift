@@ -1,0 +1,206 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+/// `deepcut report` end to end: the built binary, a real Library.xml, the fake catalog on 127.0.0.1,
+/// and a state directory of its own.
+struct ReportCommandTests {
+  static let library = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <plist version="1.0"><dict><key>Tracks</key><dict>
+    <key>1</key><dict><key>Artist</key><string>Slayer</string><key>Album</key><string>Reign in Blood</string>
+    <key>Play Count</key><integer>40</integer><key>Year</key><integer>1986</integer></dict>
+    <key>2</key><dict><key>Artist</key><string>Portishead</string><key>Album</key><string>Dummy</string></dict>
+    <key>3</key><dict><key>Artist</key><string>Nobody Knows</string><key>Album</key><string>Demo</string></dict>
+    </dict></dict></plist>
+    """
+
+  static var world: [String: Any] {
+    [
+      "artists": [
+        [
+          "artistId": 414_425, "artistName": "Slayer", "primaryGenreName": "Metal",
+          "albums": [
+            ["collectionId": 1, "collectionName": "Reign in Blood", "releaseDate": "1986-10-07"],
+            ["collectionId": 2, "collectionName": "Repentless", "releaseDate": "2026-11-20", "trackCount": 12],
+            [
+              "collectionId": 3, "collectionName": "Repentless", "releaseDate": "2026-11-20", "explicitness": "cleaned",
+            ],
+            ["collectionId": 4, "collectionName": "Reign in Blood (Expanded Edition)", "releaseDate": "2026-11-27"],
+            ["collectionId": 5, "collectionName": "Final Campaign - EP", "releaseDate": "2027-01-15"],
+          ],
+        ],
+        [
+          "artistId": 2_000, "artistName": "Portishead",
+          "albums": [["collectionId": 6, "collectionName": "Dummy", "releaseDate": "1994-08-22"]],
+        ],
+      ]
+    ]
+  }
+
+  func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "deepcut-report-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  func report(_ server: FakeCatalogServer, _ directory: String, _ extra: [String] = []) throws -> DeepcutProcess.Result
+  {
+    let libraryPath = directory + "/Library.xml"
+    if !FileManager.default.fileExists(atPath: libraryPath) {
+      try Data(Self.library.utf8).write(to: URL(fileURLWithPath: libraryPath))
+    }
+    return try DeepcutProcess.run(
+      [
+        "report", "--library", libraryPath, "--format", "json", "--now", "2026-11-29", "--state-dir",
+        directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
+      ] + extra)
+  }
+
+  @Test func aColdRunFindsNewUpcomingAndEditionsThenAHotRunAsksNothing() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      let cold = try report(server, directory)
+      #expect(cold.status == 0, "\(cold.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(cold.stdout.utf8)) as? [String: Any])
+      let new = try #require(json["new"] as? [[String: Any]])
+      #expect(new.map { $0["title"] as? String } == ["Repentless"])
+      #expect(new.first?["explicit"] as? Bool == false)
+      #expect(new.first?["reason"] as? String == "you own 1 album by Slayer, newest 1986; 40 plays")
+      let upcoming = try #require(json["upcoming"] as? [[String: Any]])
+      #expect(upcoming.map { $0["title"] as? String } == ["Final Campaign - EP"])
+      #expect(upcoming.first?["kind"] as? String == "EP")
+      let editions = try #require(json["editions"] as? [[String: Any]])
+      #expect(editions.map { $0["editionOf"] as? String } == ["Reign in Blood"])
+      let attention = try #require(json["needsAttention"] as? [[String: Any]])
+      #expect(attention.map { $0["artist"] as? String } == ["Nobody Knows"])
+      let summary = try #require(json["summary"] as? [String: Any])
+      #expect(summary["artistsChecked"] as? Int == 3)
+      #expect(summary["requests"] as? Int == 4)  // three searches, one batched lookup
+      #expect(try await server.requestCount == 4)
+
+      try await server.clearLog()
+      let hot = try report(server, directory)
+      #expect(hot.status == 0)
+      #expect(try await server.requestCount == 0)
+      let hotJSON = try #require(try JSONSerialization.jsonObject(with: Data(hot.stdout.utf8)) as? [String: Any])
+      #expect((hotJSON["summary"] as? [String: Any])?["cacheHits"] as? Int == 2)
+      #expect((hotJSON["new"] as? [[String: Any]])?.count == 1)
+    }
+  }
+
+  @Test func sameInputsSameBytes() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      let first = try report(server, directory)
+      let second = try report(server, directory)
+      #expect(first.status == 0)
+      // The summary's counters differ between a cold and a hot run; the findings must not.
+      let strip: (String) throws -> [String: Any] = { text in
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        object["summary"] = nil
+        return object
+      }
+      #expect(NSDictionary(dictionary: try strip(first.stdout)) == NSDictionary(dictionary: try strip(second.stdout)))
+    }
+  }
+
+  @Test func outputGoesToAFileAndNothingToStandardOutput() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      let output = directory + "/report.json"
+      let result = try report(server, directory, ["--output", output, "--quiet"])
+      #expect(result.status == 0)
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.isEmpty)
+      let written = try String(contentsOfFile: output, encoding: .utf8)
+      #expect(written.contains("\"Repentless\""))
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
+      #expect(leftovers.isEmpty)
+    }
+  }
+
+  @Test func anUnwritableOutputExits73() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      let result = try report(server, directory, ["--output", directory + "/missing/dir/report.json"])
+      #expect(result.status == 73)
+      #expect(result.stderr.contains("missing/dir"))
+    }
+  }
+
+  @Test func anUnreachableCatalogExits69() throws {
+    let directory = try temporaryDirectory()
+    try Data(Self.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
+    let result = try DeepcutProcess.run([
+      "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
+      "http://127.0.0.1:9", "--rate-limit", "0",
+    ])
+    #expect(result.status == 69)
+    #expect(result.stderr.contains("cannot be reached"))
+  }
+
+  @Test func someFailedLookupsStillWriteTheReportAndSaySo() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      // Searches succeed; the album lookup fails past every retry.
+      try await server.setKnobs(["fail_next": 0])
+      let warmup = try report(server, directory, ["--max-age", "0"])
+      #expect(warmup.status == 0)
+      try await server.setKnobs(["fail_next": 4, "fail_status": 502])
+      let result = try report(server, directory, ["--max-age", "0"])
+      #expect(result.status == 0)
+      #expect(result.stderr.contains("lookups failed"))
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let attention = try #require(json["needsAttention"] as? [[String: Any]])
+      #expect(attention.contains { $0["problem"] as? String == "failed" && $0["artist"] as? String == "Slayer" })
+    }
+  }
+
+  @Test(arguments: [
+    ["--days", "5", "--since", "2026-11-01"], ["--days", "many"], ["--since", "yesterday"], ["--format", "pdf"],
+    ["--types", "album,boxset"], ["--country", "Britain"], ["--batch-size", "500"], ["--now", "someday"],
+  ])
+  func badOptionsExit64(_ options: [String]) throws {
+    let result = try DeepcutProcess.run(["report", "--library", "x.xml"] + options)
+    #expect(result.status == 64)
+    #expect(result.stderr.hasPrefix("deepcut: error: "))
+  }
+
+  @Test func theSampleRunsOfflineFromTheSnapshot() throws {
+    let directory = try temporaryDirectory()
+    let result = try DeepcutProcess.run([
+      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
+      "--state-dir", directory, "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    #expect((json["new"] as? [[String: Any]])?.isEmpty == false)
+    #expect((json["upcoming"] as? [[String: Any]])?.isEmpty == false)
+    #expect((json["editions"] as? [[String: Any]])?.isEmpty == false)
+    #expect((json["needsAttention"] as? [[String: Any]])?.count == 2)
+  }
+
+  @Test func artistsPinAndCacheCommands() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      _ = try report(server, directory)
+      let state = ["--state-dir", directory + "/state"]
+      let list = try DeepcutProcess.run(["artists"] + state)
+      #expect(list.status == 0)
+      #expect(list.stdout.contains("Slayer\tresolved\t414425"))
+      let unresolved = try DeepcutProcess.run(["artists", "--unresolved"] + state)
+      #expect(unresolved.stdout.contains("Nobody Knows\tunresolved"))
+      #expect(!unresolved.stdout.contains("Slayer"))
+      let pin = try DeepcutProcess.run(["artists", "pin", "Nobody Knows", "2000"] + state)
+      #expect(pin.status == 0)
+      #expect(try DeepcutProcess.run(["artists"] + state).stdout.contains("Nobody Knows\tpinned\t2000"))
+      #expect(try DeepcutProcess.run(["artists", "pin", "Nobody Knows", "abc"] + state).status == 64)
+      let stats = try DeepcutProcess.run(["cache", "stats"] + state)
+      #expect(stats.stdout.hasPrefix("2 cached answers"))
+      let clear = try DeepcutProcess.run(["cache", "clear"] + state)
+      #expect(clear.stdout.contains("removed 2"))
+      #expect(try DeepcutProcess.run(["cache", "stats"] + state).stdout.hasPrefix("0 cached answers"))
+    }
+  }
+}

@@ -1,6 +1,7 @@
 import FakeCatalogServer
 import Foundation
 import Synchronization
+import Testing
 
 @testable import CatalogHTTP
 
@@ -77,5 +78,21 @@ final class FirstCall: Sendable {
       defer { claimed = true }
       return !claimed
     }
+  }
+}
+
+/// Polls `condition` until it holds; fails the test after `timeout` instead of hanging the suite.
+func waitUntil(
+  timeout: Duration = .seconds(15),
+  _ condition: () async throws -> Bool,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  let deadline = ContinuousClock.now + timeout
+  while try await !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("condition not met within \(timeout)", sourceLocation: sourceLocation)
+      throw CancellationError()
+    }
+    try await Task.sleep(for: .milliseconds(10))
   }
 }

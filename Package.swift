@@ -73,7 +73,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "deepcut-bench",
-      dependencies: ["MusicLibrary", "SyntheticLibrary", "CLibXML2", "CZlib"],
+      dependencies: ["MusicLibrary", "SyntheticLibrary", "Catalog", "CatalogHTTP", "State", "CLibXML2", "CZlib"],
       swiftSettings: strict
     ),
     .testTarget(

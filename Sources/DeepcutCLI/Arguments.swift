@@ -45,9 +45,13 @@ struct CommandSpec: Sendable {
 struct Arguments: Sendable {
   var positionals: [String] = []
   var values: [String: String] = [:]
+  /// Every value of an option given more than once, in order (`--to a --to b`).
+  var repeated: [String: [String]] = [:]
   var flags: Set<String> = []
 
   subscript(_ name: String) -> String? { values[name] }
+
+  func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
@@ -89,8 +93,10 @@ struct Arguments: Sendable {
       }
       if let inlineValue {
         values[name] = inlineValue
+        repeated[name, default: []].append(inlineValue)
       } else if index < arguments.count {
         values[name] = arguments[index]
+        repeated[name, default: []].append(arguments[index])
         index += 1
       } else {
         throw .usage("'--\(name)' needs a value: --\(name) \(option.value ?? "VALUE")")

@@ -10,6 +10,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case catalog(CatalogError)
   /// The state database cannot be opened or written.
   case state(String)
+  /// A template cannot be read or parsed.
+  case template(String)
   case output(path: String, reason: String)
 
   public var status: ExitStatus {
@@ -21,6 +23,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .catalog(.state): .cannotCreate
     case .catalog: .unavailable
     case .state: .cannotCreate
+    case .template: .config
     case .output: .cannotCreate
     }
   }
@@ -32,6 +35,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .library(let error): error.description
     case .catalog(let error): error.description
     case .state(let message): message
+    case .template(let message): message
     case .output(let path, let reason): "\(path): \(reason)"
     }
   }

@@ -9,11 +9,15 @@ internal import State
 enum ReportCommand {
   static let spec = CommandSpec(
     name: "report",
-    usage: "report [--library PATH] [--format json] [--output PATH] [--days N | --since DATE] [options]",
+    usage: "report --library PATH [--format markdown|html|json|email] [--output PATH] [--days N | --since DATE] [options]",
     summary: "Look every library artist up in the catalog and report the releases you don't own yet.",
     options: [
       .option("library", "PATH", "the Library.xml export (.gz works, - reads standard input)"),
-      .option("format", "FORMAT", "json (default json)"),
+      .option("format", "FORMAT", "markdown, html, json or email (default markdown)"),
+      .option("template", "PATH", "a Mustache template to use instead of the built-in one (markdown and html)"),
+      .option("to", "ADDRESS", "e-mail recipient; repeat the option or separate addresses with commas"),
+      .option("from", "ADDRESS", "e-mail sender (default deepcut <deepcut@localhost>)"),
+      .option("subject", "TEXT", "e-mail subject (default: the report's headline)"),
       .option("output", "PATH", "write the report here, atomically, instead of standard output"),
       .option("days", "N", "releases of the last N days count as new (default 30)"),
       .option("since", "DATE", "releases since DATE (YYYY-MM-DD) count as new"),
@@ -46,6 +50,9 @@ enum ReportCommand {
     var snapshot: String?
     var timings = false
     var quiet = false
+    var format = ReportFormat.markdown
+    var templates = TemplateLocator()
+    var email: EmailOptions?
   }
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
@@ -105,11 +112,11 @@ enum ReportCommand {
 
     let renderStart = clock.now
     var model = ReportBuilder.build(scan: scan, outcome: outcome, options: settings.finder, timings: nil)
-    var rendered = try render(model)
+    var rendered = try render(model, settings)
     timings.append(ReportModel.Timing(phase: "render", seconds: seconds(clock.now - renderStart), cache: nil))
     if settings.timings {
       model.timings = timings
-      rendered = try render(model)
+      rendered = try render(model, settings)
     }
 
     if let output = settings.output {
@@ -132,13 +139,11 @@ enum ReportCommand {
     return .success
   }
 
-  static func render(_ model: ReportModel) throws(CLIError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+  static func render(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> String {
     do {
-      return String(decoding: try encoder.encode(model), as: UTF8.self)
+      return try ReportRenderer.render(model, as: settings.format, templates: settings.templates, email: settings.email)
     } catch {
-      throw .output(path: "-", reason: "cannot encode the report as JSON: \(error)")
+      throw .template(error.description)
     }
   }
 
@@ -148,8 +153,14 @@ enum ReportCommand {
     guard let library = arguments["library"] else {
       throw .usage("report needs --library PATH (the Library.xml exported from Music)")
     }
-    if let format = arguments["format"], format != "json" {
-      throw .usage("--format must be json, not '\(format)'")
+    let format: ReportFormat
+    if let name = arguments["format"] {
+      guard let parsed = ReportFormat(rawValue: name.lowercased()) else {
+        throw .usage("--format takes markdown, html, json or email, not '\(name)'")
+      }
+      format = parsed
+    } else {
+      format = .markdown
     }
     let now = try parseNow(arguments["now"])
     let today = CalendarDay.today(at: now)
@@ -204,6 +215,24 @@ enum ReportCommand {
     settings.requestsPerMinute = Double(try integer(arguments, "rate-limit", default: 20, in: 0...100_000))
     if settings.requestsPerMinute == 0 { settings.requestsPerMinute = .infinity }
     settings.snapshot = arguments["snapshot"]
+    settings.format = format
+    settings.templates = TemplateLocator(
+      explicitPath: arguments["template"],
+      overrideDirectory: TemplateLocator.overrideDirectory(environment: environment)
+    )
+    if format == .email {
+      let recipients = arguments.all("to").flatMap { $0.split(separator: ",") }.map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }.filter { !$0.isEmpty }
+      guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS") }
+      let from = arguments["from"] ?? "deepcut <deepcut@localhost>"
+      for value in recipients + [from] + [arguments["subject"] ?? ""] where value.contains(where: \.isNewline) {
+        throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
+      }
+      settings.email = EmailOptions(from: from, to: recipients, subject: arguments["subject"], date: now)
+    } else if arguments["to"] != nil || arguments["from"] != nil || arguments["subject"] != nil {
+      throw .usage("--to, --from and --subject go with --format email")
+    }
     settings.timings = arguments.has("timings")
     settings.quiet = arguments.has("quiet")
     return settings

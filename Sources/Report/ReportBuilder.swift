@@ -38,7 +38,13 @@ public enum ReportBuilder {
       if days.last?.date == release.releaseDate ?? "" {
         days[days.count - 1].releases.append(release)
       } else {
-        days.append(ReportModel.Day(date: release.releaseDate ?? "", releases: [release]))
+        days.append(
+          ReportModel.Day(
+            date: release.releaseDate ?? "",
+            label: release.releaseDateLabel ?? "date unknown",
+            releases: [release]
+          )
+        )
       }
     }
     let upcoming = entries(.upcoming).sorted {
@@ -64,21 +70,30 @@ public enum ReportBuilder {
       retries: stats.retries,
       cacheHits: stats.cacheHits
     )
+    let attention = outcome.problems.map(attention)
     return ReportModel(
       date: options.today.description,
+      dateLabel: longDate(options.today),
       since: options.since.description,
+      sinceLabel: longDate(options.since),
       days: options.today - options.since,
       headline: headline(newCount: new.count, today: options.today),
+      emptyMessage:
+        "Nothing new from your \(stats.artistsChecked) artists since \(longDate(options.since)) — all caught up.",
       newCount: new.count,
       new: new,
       newByDate: days,
       upcoming: upcoming,
       editions: editions,
       owned: owned,
-      needsAttention: outcome.problems.map(attention),
+      needsAttention: attention,
       summary: summary,
       timings: timings,
-      isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty
+      isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty,
+      hasNew: !new.isEmpty,
+      hasUpcoming: !upcoming.isEmpty,
+      hasEditions: !editions.isEmpty,
+      hasAttention: !attention.isEmpty
     )
   }
 
@@ -109,15 +124,43 @@ public enum ReportBuilder {
       title: finding.release.title,
       kind: kind,
       releaseDate: finding.release.releaseDate?.description,
+      releaseDateLabel: finding.release.releaseDate.map(longDate),
       trackCount: finding.release.trackCount,
+      trackCountLabel: finding.release.trackCount.map { "\($0) track\($0 == 1 ? "" : "s")" },
       explicit: finding.release.explicitness == .explicit,
-      url: finding.release.url,
-      artworkURL: finding.release.artworkURL,
+      url: safeLink(finding.release.url),
+      artworkURL: safeLink(finding.release.artworkURL),
       genre: finding.release.genre,
       reason: finding.reason,
       editionOf: finding.editionOf,
       catalogID: finding.release.id
     )
+  }
+
+  /// Only web links reach a report: no `javascript:`, `data:` or `file:` URL from a catalog ever does.
+  /// Characters that end a Markdown link or an HTML attribute are percent-encoded.
+  static func safeLink(_ text: String?) -> String? {
+    guard let text, let colon = text.firstIndex(of: ":") else { return nil }
+    let scheme = text[..<colon].lowercased()
+    guard scheme == "https" || scheme == "http", text.dropFirst(scheme.count).hasPrefix("://") else { return nil }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case " ": result += "%20"
+      case "(": result += "%28"
+      case ")": result += "%29"
+      case "<": result += "%3C"
+      case ">": result += "%3E"
+      case "\"": result += "%22"
+      case "'": result += "%27"
+      case "\\": result += "%5C"
+      case "`": result += "%60"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 
   static func attention(_ problem: ArtistProblem) -> ReportModel.Attention {
@@ -126,7 +169,7 @@ public enum ReportBuilder {
       problem: problem.kind.rawValue,
       detail: problem.detail,
       candidates: problem.candidates.map {
-        ReportModel.Candidate(id: $0.id, name: $0.name, genre: $0.genre, url: $0.url)
+        ReportModel.Candidate(id: $0.id, name: $0.name, genre: $0.genre, url: safeLink($0.url))
       }
     )
   }

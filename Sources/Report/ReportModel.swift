@@ -7,9 +7,15 @@ public struct ReportModel: Sendable, Equatable, Codable {
     /// "album", "EP" or "single".
     public var kind: String
     public var releaseDate: String?
+    /// "20 Nov 2026".
+    public var releaseDateLabel: String?
     public var trackCount: Int?
+    /// "1 track", "12 tracks".
+    public var trackCountLabel: String?
     public var explicit: Bool
+    /// The catalog page; only http(s) links ever get here.
     public var url: String?
+    /// A 100×100 cover; only http(s) links ever get here.
     public var artworkURL: String?
     public var genre: String?
     /// Why it is listed: "you own 5 albums by X, newest 2019".
@@ -22,6 +28,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   /// Releases that came out on one day, for "grouped by release date".
   public struct Day: Sendable, Equatable, Codable {
     public var date: String
+    /// "20 Nov 2026".
+    public var label: String
     public var releases: [Release]
   }
 
@@ -72,9 +80,14 @@ public struct ReportModel: Sendable, Equatable, Codable {
   }
 
   public var date: String
+  /// "29 Nov 2026".
+  public var dateLabel: String
   public var since: String
+  public var sinceLabel: String
   public var days: Int
   public var headline: String
+  /// The one friendly line of a night with nothing to report.
+  public var emptyMessage: String
   public var newCount: Int
   public var new: [Release]
   public var newByDate: [Day]
@@ -85,4 +98,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var summary: Summary
   public var timings: [Timing]?
   public var isEmpty: Bool
+  public var hasNew: Bool
+  public var hasUpcoming: Bool
+  public var hasEditions: Bool
+  public var hasAttention: Bool
 }

@@ -1,0 +1,203 @@
+internal import Catalog
+internal import CatalogHTTP
+internal import Foundation
+internal import FoundationNetworking
+internal import MusicLibrary
+internal import State
+internal import SyntheticLibrary
+
+/// The catalog pass against the fake iTunes server with real latency: cold (nothing cached), warm
+/// (resolutions cached, album lists stale) and hot (everything fresh), counting the requests the
+/// server saw and the pass's own CPU time.
+enum CatalogBenchmark {
+  struct Row {
+    var name: String
+    var requests: Int
+    var searches: Int
+    var lookups: Int
+    var distinctRequests: Int
+    var wallSeconds: Double
+    var cpuSeconds: Double
+  }
+
+  static func run(
+    artists: Int,
+    albums: Int,
+    latencyMilliseconds: Int,
+    concurrency: Int,
+    script: String,
+    directory: String
+  ) async throws {
+    // The library the user owns, read the way deepcut reads it.
+    let libraryPath = directory + "/deepcut-bench-\(artists)-\(albums).xml"
+    if !FileManager.default.fileExists(atPath: libraryPath) {
+      var options = GeneratorOptions()
+      options.artists = artists
+      options.albums = albums
+      _ = try SyntheticLibrary.write(options, to: libraryPath)
+    }
+    let library = try LibraryReader.read(path: libraryPath).library
+    print("library: \(library.artists.count) artists, \(library.albums.count) albums (\(libraryPath))")
+
+    // A catalog that knows every artist: their owned albums, plus something new for every third.
+    let worldPath = directory + "/deepcut-bench-world-\(artists).json"
+    try writeWorld(for: library, to: worldPath)
+    let server = try FakeServerProcess(script: script, arguments: [
+      "--world", worldPath, "--latency-ms", String(latencyMilliseconds),
+    ])
+    defer { server.stop() }
+    print("fake catalog: \(server.baseURL), \(latencyMilliseconds) ms per request, rate limit lifted\n")
+
+    let stateDirectory = directory + "/deepcut-bench-state-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+    let store = try StateStore(directory: stateDirectory)
+    let start = Date(timeIntervalSince1970: 1_795_953_600)
+    var rows: [Row] = []
+    for (name, offset) in [("cold", 0.0), ("warm", 21 * 3600.0), ("hot", 22 * 3600.0)] {
+      try await server.clearLog()
+      var options = CatalogPassOptions()
+      options.maxConcurrentRequests = concurrency
+      var configuration = HTTPClientConfiguration()
+      configuration.requestsPerMinute = .infinity
+      let pass = CatalogPass(
+        transport: LiveTransport(client: HTTPClient(configuration: configuration)),
+        store: store,
+        endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"),
+        options: options,
+        now: start.addingTimeInterval(offset)
+      )
+      let cpuBefore = cpuSeconds()
+      let clock = ContinuousClock()
+      let began = clock.now
+      let outcome = try await pass.run(library)
+      let wall = clock.now - began
+      let cpu = cpuSeconds() - cpuBefore
+      let log = try await server.requestLog()
+      rows.append(
+        Row(
+          name: name,
+          requests: log.count,
+          searches: outcome.stats.searches,
+          lookups: outcome.stats.lookups,
+          distinctRequests: Set(log).count,
+          wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
+          cpuSeconds: cpu
+        ))
+    }
+
+    print("run    requests  searches  lookups  repeated   wall s    CPU s")
+    for row in rows {
+      let columns = [
+        row.name.padding(toLength: 5, withPad: " ", startingAt: 0), String(row.requests).leftPadded(to: 9),
+        String(row.searches).leftPadded(to: 9), String(row.lookups).leftPadded(to: 8),
+        String(row.requests - row.distinctRequests).leftPadded(to: 9), format(row.wallSeconds).leftPadded(to: 8),
+        format(row.cpuSeconds).leftPadded(to: 8),
+      ]
+      print(columns.joined(separator: " "))
+    }
+    let batches = (library.artists.count + 99) / 100
+    print("")
+    print("targets: warm ≤ \(batches) requests, hot 0, cold ≤ \(library.artists.count) searches + batches,")
+    print("         no request twice in a run, catalog CPU < 1 s")
+    let warm = rows[1]
+    let hot = rows[2]
+    let cold = rows[0]
+    let verdicts = [
+      ("warm requests", warm.requests <= batches),
+      ("hot requests", hot.requests == 0),
+      ("cold requests", cold.requests <= library.artists.count + cold.lookups && cold.lookups <= batches + 3),
+      ("no repeats", rows.allSatisfy { $0.requests == $0.distinctRequests }),
+      ("CPU", rows.allSatisfy { $0.cpuSeconds < 1 }),
+    ]
+    print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: ", "))
+  }
+
+  /// One artist per library artist, with the albums the user owns and, for every third, a new one.
+  static func writeWorld(for library: OwnedLibrary, to path: String) throws {
+    let owned = Dictionary(grouping: library.albums.filter { $0.artistKey != nil }) { $0.artistKey }
+    var artists: [[String: Any]] = []
+    var collectionID = 700_000_000
+    for (index, artist) in library.artists.enumerated() {
+      var albums: [[String: Any]] = []
+      for album in owned[artist.key] ?? [] {
+        collectionID += 1
+        albums.append([
+          "collectionId": collectionID, "collectionName": album.title,
+          "releaseDate": "\(album.year ?? 2001)-03-01", "trackCount": album.trackCount,
+        ])
+      }
+      if index % 3 == 0 {
+        collectionID += 1
+        albums.append(["collectionId": collectionID, "collectionName": "New Light \(index)", "releaseDate": "2026-11-20"])
+      }
+      artists.append([
+        "artistId": 300_000_000 + index, "artistName": artist.name, "primaryGenreName": "Rock", "albums": albums,
+      ])
+    }
+    let data = try JSONSerialization.data(withJSONObject: ["artists": artists])
+    try data.write(to: URL(fileURLWithPath: path))
+  }
+
+  static func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+  }
+}
+
+/// The fake iTunes server as a child process, talked to synchronously: a benchmark needs no more.
+final class FakeServerProcess {
+  let baseURL: URL
+  private let process = Process()
+  private let input = Pipe()
+
+  init(script: String, arguments: [String]) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script, "--exit-on-stdin-eof"] + arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      guard !chunk.isEmpty else { throw BenchError("the fake catalog server did not start (\(script))") }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard text.hasPrefix("READY "), let url = URL(string: String(text.dropFirst(6))) else {
+      throw BenchError("unexpected first line from the fake server: \(text)")
+    }
+    baseURL = url
+  }
+
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    process.terminate()
+    process.waitUntilExit()
+  }
+
+  func clearLog() async throws {
+    _ = try await control("POST", "/_log/clear")
+  }
+
+  /// Each logged request as "path?sorted query", so repeats can be counted.
+  func requestLog() async throws -> [String] {
+    let object = try await control("GET", "/_log")
+    let requests = object["requests"] as? [[String: Any]] ?? []
+    return requests.map { entry in
+      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
+      return (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
+    }
+  }
+
+  private func control(_ method: String, _ path: String) async throws -> [String: Any] {
+    var request = URLRequest(url: baseURL.appendingPathComponent(path))
+    request.httpMethod = method
+    if method == "POST" { request.httpBody = Data("{}".utf8) }
+    let (data, _) = try await URLSession.shared.data(for: request)
+    return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
+  }
+}

@@ -102,6 +102,11 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
+      name: "ReportTests",
+      dependencies: ["Report", "Catalog", "MusicLibrary", "Templates"],
+      swiftSettings: strict
+    ),
+    .testTarget(
       name: "StateTests",
       dependencies: ["State"],
       swiftSettings: strict

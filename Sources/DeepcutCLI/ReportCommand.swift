@@ -9,7 +9,8 @@ internal import State
 enum ReportCommand {
   static let spec = CommandSpec(
     name: "report",
-    usage: "report --library PATH [--format markdown|html|json|email] [--output PATH] [--days N | --since DATE] [options]",
+    usage:
+      "report --library PATH [--format markdown|html|json|email] [--output PATH] [--days N | --since DATE] [options]",
     summary: "Look every library artist up in the catalog and report the releases you don't own yet.",
     options: [
       .option("library", "PATH", "the Library.xml export (.gz works, - reads standard input)"),

@@ -139,7 +139,7 @@ public enum ReportBuilder {
 
   /// Only web links reach a report: no `javascript:`, `data:` or `file:` URL from a catalog ever does.
   /// Characters that end a Markdown link or an HTML attribute are percent-encoded.
-  static func safeLink(_ text: String?) -> String? {
+  public static func safeLink(_ text: String?) -> String? {
     guard let text, let colon = text.firstIndex(of: ":") else { return nil }
     let scheme = text[..<colon].lowercased()
     guard scheme == "https" || scheme == "http", text.dropFirst(scheme.count).hasPrefix("://") else { return nil }

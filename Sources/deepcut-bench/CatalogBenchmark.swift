@@ -42,9 +42,11 @@ enum CatalogBenchmark {
     // A catalog that knows every artist: their owned albums, plus something new for every third.
     let worldPath = directory + "/deepcut-bench-world-\(artists).json"
     try writeWorld(for: library, to: worldPath)
-    let server = try FakeServerProcess(script: script, arguments: [
-      "--world", worldPath, "--latency-ms", String(latencyMilliseconds),
-    ])
+    let server = try FakeServerProcess(
+      script: script,
+      arguments: [
+        "--world", worldPath, "--latency-ms", String(latencyMilliseconds),
+      ])
     defer { server.stop() }
     print("fake catalog: \(server.baseURL), \(latencyMilliseconds) ms per request, rate limit lifted\n")
 
@@ -128,7 +130,9 @@ enum CatalogBenchmark {
       }
       if index % 3 == 0 {
         collectionID += 1
-        albums.append(["collectionId": collectionID, "collectionName": "New Light \(index)", "releaseDate": "2026-11-20"])
+        albums.append([
+          "collectionId": collectionID, "collectionName": "New Light \(index)", "releaseDate": "2026-11-20",
+        ])
       }
       artists.append([
         "artistId": 300_000_000 + index, "artistName": artist.name, "primaryGenreName": "Rock", "albums": albums,

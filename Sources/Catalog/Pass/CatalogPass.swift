@@ -73,6 +73,18 @@ public struct CatalogOutcome: Sendable {
   public var releases: [ArtistKey: [CatalogRelease]]
   public var problems: [ArtistProblem]
   public var stats: CatalogStats
+
+  public init(
+    artists: [ArtistKey: CatalogArtist],
+    releases: [ArtistKey: [CatalogRelease]],
+    problems: [ArtistProblem],
+    stats: CatalogStats
+  ) {
+    self.artists = artists
+    self.releases = releases
+    self.problems = problems
+    self.stats = stats
+  }
 }
 
 /// Looks every library artist up: resolves each to a catalog id once (remembered across runs), then

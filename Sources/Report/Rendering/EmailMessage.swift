@@ -42,7 +42,10 @@ public enum EmailMessage {
       lines.append("Content-Type: \(type); charset=utf-8")
       lines.append("Content-Transfer-Encoding: base64")
       lines.append("")
-      lines.append(Data(body.utf8).base64EncodedString(options: [.lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed]))
+      lines.append(
+        Data(body.utf8).base64EncodedString(options: [
+          .lineLength76Characters, .endLineWithCarriageReturn, .endLineWithLineFeed,
+        ]))
     }
     lines.append("--\(boundary)--")
     lines.append("")

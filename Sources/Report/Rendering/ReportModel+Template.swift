@@ -11,7 +11,9 @@ extension ReportModel {
       "new": .array(new.map(\.templateValue)),
       "newByDate": .array(
         newByDate.map {
-          .object(["date": .string($0.date), "label": .string($0.label), "releases": .array($0.releases.map(\.templateValue))])
+          .object([
+            "date": .string($0.date), "label": .string($0.label), "releases": .array($0.releases.map(\.templateValue)),
+          ])
         }),
       "upcoming": .array(upcoming.map(\.templateValue)), "editions": .array(editions.map(\.templateValue)),
       "owned": .array(owned.map(\.templateValue)),

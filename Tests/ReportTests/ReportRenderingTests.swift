@@ -1,0 +1,162 @@
+import Foundation
+import Report
+import Templates
+import Testing
+
+/// Every format, byte for byte against golden files, plus the properties that make each format safe.
+///
+/// Re-record the golden files after an intended change with:
+///   DEEPCUT_RECORD_GOLDEN=1 swift test --filter ReportRenderingTests
+struct ReportRenderingTests {
+  static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+  static let recording = ProcessInfo.processInfo.environment["DEEPCUT_RECORD_GOLDEN"] == "1"
+  static let email = EmailOptions(
+    from: "deepcut <deepcut@example.org>", to: ["Ana <ana@example.org>"],
+    date: Date(timeIntervalSince1970: 1_795_953_600))
+
+  static let cases: [(name: String, model: ReportModel)] = [
+    ("busy", ReportFixtures.busy), ("empty", ReportFixtures.empty), ("hostile", ReportFixtures.hostile),
+  ]
+
+  static func render(_ model: ReportModel, _ format: ReportFormat) throws -> String {
+    try ReportRenderer.render(model, as: format, templates: TemplateLocator(), email: email)
+  }
+
+  @Test(arguments: cases.map(\.name), ReportFormat.allCases)
+  func matchesTheGoldenFile(_ name: String, _ format: ReportFormat) throws {
+    let model = try #require(Self.cases.first { $0.name == name }?.model)
+    let rendered = try Self.render(model, format)
+    let ext = ["markdown": "md", "html": "html", "json": "json", "email": "eml"][format.rawValue] ?? "txt"
+    let file = Self.golden.appendingPathComponent("\(name).\(ext)")
+    if Self.recording {
+      try Data(rendered.utf8).write(to: file)
+      return
+    }
+    let expected = try String(contentsOf: file, encoding: .utf8)
+    #expect(rendered == expected, "\(file.lastPathComponent) differs; re-record with DEEPCUT_RECORD_GOLDEN=1")
+  }
+
+  @Test(arguments: ReportFormat.allCases)
+  func renderingIsByteStable(_ format: ReportFormat) throws {
+    #expect(try Self.render(ReportFixtures.busy, format) == Self.render(ReportFixtures.busy, format))
+  }
+
+  @Test func theBuiltInTemplatesAreTheOnesInTemplates() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    for format in [ReportFormat.markdown, .html] {
+      let fileName = try #require(format.templateFileName)
+      let onDisk = try String(contentsOf: root.appendingPathComponent("templates/\(fileName)"), encoding: .utf8)
+      let builtIn = try TemplateLocator().template(for: format).render(ReportFixtures.busy.templateValue)
+      let fromDisk = try Template(onDisk, name: fileName).render(ReportFixtures.busy.templateValue)
+      #expect(builtIn == fromDisk, "run python3 Tests/Support/embed_templates.py")
+    }
+  }
+
+  @Test func markdownOrderAndContent() throws {
+    let text = try Self.render(ReportFixtures.busy, .markdown)
+    let order = [
+      "# 3 new releases", "## New", "### 27 Nov 2026", "## Upcoming", "## Editions of albums you own",
+      "## Needs attention", "## Summary",
+    ]
+    let positions = try order.map { try #require(text.range(of: $0)?.lowerBound, "\($0) missing") }
+    #expect(positions == positions.sorted())
+    #expect(
+      text.contains(
+        "**Slayer** — [Final Campaign](https://music.apple.com/us/album/1001) · album · 11 tracks · explicit"))
+    #expect(text.contains("_you own 2 albums by Slayer, newest 2019; 420 plays_"))
+    #expect(text.contains("Reign in Blood \\(Expanded Edition\\)"))
+    #expect(text.contains("| Ghost | ambiguous |"))
+    #expect(!text.contains("Show No Mercy"))  // older than the window: not news
+    #expect(!text.contains("clean"))  // the clean twin folded into the explicit release
+  }
+
+  @Test func anEmptyNightSaysSoInOneLine() throws {
+    let text = try Self.render(ReportFixtures.empty, .markdown)
+    #expect(
+      text.hasPrefix(
+        "# No new releases from artists you own — 29 Nov 2026\n\nNothing new from your 1 artists since 30 Oct 2026"))
+    #expect(!text.contains("## New"))
+    let html = try Self.render(ReportFixtures.empty, .html)
+    #expect(html.contains("Nothing new from your 1 artists"))
+  }
+
+  @Test func hostileNamesAreEscapedInMarkdown() throws {
+    let text = try Self.render(ReportFixtures.hostile, .markdown)
+    #expect(text.contains("\\<script\\>alert\\('x'\\)\\</script\\> & \\*Friends\\*"))
+    #expect(text.contains("\\[click\\]\\(javascript:alert\\(1\\)\\) \\| \\`rm -rf\\` \\# \\_now\\_"))
+    #expect(!text.contains("<script>"))
+    #expect(text.contains("宇多田ヒカル"))
+    #expect(text.contains("فيروز"))
+    #expect(text.contains("🎶"))
+  }
+
+  @Test func hostileNamesAreEscapedInHTML() throws {
+    let html = try Self.render(ReportFixtures.hostile, .html)
+    #expect(!html.contains("<script>alert"))
+    #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; *Friends*"))
+    #expect(html.contains("Ya Tayr &quot;Live&quot; 🎶"))
+    #expect(!html.lowercased().contains("href=\"javascript:"))
+  }
+
+  @Test(arguments: [
+    "javascript:alert(1)", "JavaScript:alert(1)", " javascript:alert(1)", "data:text/html,hi", "file:///etc/passwd",
+    "vbscript:x", "//evil.example/x", "https//missing-colon",
+  ])
+  func onlyWebLinksSurvive(_ link: String) {
+    #expect(ReportBuilder.safeLink(link) == nil)
+  }
+
+  @Test func webLinksAreKeptWithBreakingCharactersEncoded() {
+    #expect(
+      ReportBuilder.safeLink("https://music.apple.com/a (b)\"<c>") == "https://music.apple.com/a%20%28b%29%22%3Cc%3E")
+    #expect(ReportBuilder.safeLink("HTTP://example.org/x") == "HTTP://example.org/x")
+  }
+
+  @Test func htmlIsFitForEmail() throws {
+    let html = try Self.render(ReportFixtures.busy, .html)
+    #expect(!html.lowercased().contains("<script"))
+    #expect(html.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
+    #expect(html.contains("width=\"600\""))
+    #expect(!html.contains("<link"))
+    let images = html.components(separatedBy: "<img ").dropFirst()
+    #expect(images.count == 3)  // one cover per new release
+    for image in images {
+      let tag = image.prefix { $0 != ">" }
+      #expect(tag.contains("alt=\"Cover of "))
+      #expect(tag.contains("width=\"64\"") && tag.contains("height=\"64\""))
+    }
+  }
+
+  @Test func jsonCarriesEverything() throws {
+    let json = try Self.render(ReportFixtures.busy, .json)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    #expect((object["new"] as? [[String: Any]])?.count == 3)
+    #expect((object["owned"] as? [[String: Any]])?.count == 2)
+    #expect((object["needsAttention"] as? [[String: Any]])?.count == 3)
+    #expect((object["summary"] as? [String: Any])?["releasesOlder"] as? Int == 1)
+  }
+
+  @Test func aBrokenUserTemplateIsAClearError() throws {
+    let path = NSTemporaryDirectory() + "deepcut-template-\(UUID().uuidString).mustache"
+    try Data("# {{headline}}\n{{#new}}\n- {{title}}\n".utf8).write(to: URL(fileURLWithPath: path))
+    #expect {
+      try ReportRenderer.render(ReportFixtures.busy, as: .markdown, templates: TemplateLocator(explicitPath: path))
+    } throws: { error in
+      guard case .templateInvalid(let templateError) = error as? ReportError else { return false }
+      return templateError.line == 2 && templateError.description.contains("new")
+    }
+  }
+
+  @Test func aTemplateInTheConfigFolderOverridesTheBuiltInOne() throws {
+    let directory = NSTemporaryDirectory() + "deepcut-templates-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Data("{{newCount}} new for {{dateLabel}}\n".utf8).write(
+      to: URL(fileURLWithPath: directory + "/report.md.mustache"))
+    let locator = TemplateLocator(overrideDirectory: directory)
+    #expect(
+      try ReportRenderer.render(ReportFixtures.busy, as: .markdown, templates: locator) == "3 new for 29 Nov 2026\n")
+    // Only the Markdown one was overridden.
+    #expect(try ReportRenderer.render(ReportFixtures.busy, as: .html, templates: locator).hasPrefix("<!DOCTYPE html>"))
+  }
+}

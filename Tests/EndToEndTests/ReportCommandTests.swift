@@ -171,7 +171,7 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     let result = try DeepcutProcess.run([
       "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
-      "--state-dir", directory, "--quiet",
+      "--state-dir", directory, "--quiet", "--format", "json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])

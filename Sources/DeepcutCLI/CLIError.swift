@@ -12,6 +12,10 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case state(String)
   /// A template cannot be read or parsed.
   case template(String)
+  /// Another run holds the lock.
+  case locked(String)
+  /// The configuration file is wrong.
+  case config(String)
   case output(path: String, reason: String)
 
   public var status: ExitStatus {
@@ -24,6 +28,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .catalog: .unavailable
     case .state: .cannotCreate
     case .template: .config
+    case .locked: .tempFail
+    case .config: .config
     case .output: .cannotCreate
     }
   }
@@ -36,6 +42,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .catalog(let error): error.description
     case .state(let message): message
     case .template(let message): message
+    case .locked(let message): message
+    case .config(let message): message
     case .output(let path, let reason): "\(path): \(reason)"
     }
   }

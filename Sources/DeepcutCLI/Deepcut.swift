@@ -4,7 +4,9 @@ internal import Foundation
 public enum Deepcut {
   public static let version = "0.1.0"
 
-  static let commands: [CommandSpec] = [ReportCommand.spec, ScanCommand.spec, ArtistsCommand.spec, CacheCommand.spec]
+  static let commands: [CommandSpec] = [
+    ReportCommand.spec, ScanCommand.spec, ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec,
+  ]
 
   /// Runs the command line and exits the process with its status.
   public static func main() async -> Never {
@@ -45,6 +47,8 @@ public enum Deepcut {
       return try await ArtistsCommand.run(Arguments(parsing: rest, for: ArtistsCommand.spec))
     case CacheCommand.spec.name:
       return try await CacheCommand.run(Arguments(parsing: rest, for: CacheCommand.spec))
+    case ConfigCommand.spec.name:
+      return try ConfigCommand.run(Arguments(parsing: rest, for: ConfigCommand.spec))
     case ScanCommand.spec.name:
       return try ScanCommand.run(Arguments(parsing: rest, for: ScanCommand.spec))
     default:

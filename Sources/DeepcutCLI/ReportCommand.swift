@@ -32,9 +32,11 @@ enum ReportCommand {
       .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com)"),
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
       .flag("offline", "answer from the cache only, never touch the network"),
+      .flag("wait", "if another run holds the lock, wait for it instead of exiting with status 75"),
       .flag("timings", "add phase timings to the report and print them on standard error"),
       .flag("quiet", "print nothing on standard error but errors"),
       .option("now", "DATE", "the date (and time) to report for, e.g. 2026-11-29: reproducible reports"),
+      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
     ]
   )
 
@@ -54,10 +56,16 @@ enum ReportCommand {
     var format = ReportFormat.markdown
     var templates = TemplateLocator()
     var email: EmailOptions?
+    var ignoredArtists: Set<ArtistKey> = []
+    var ignoredTitles: [String] = []
+    var minimumOwnedTracks = 1
   }
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
     let settings = try settings(from: arguments, environment: ProcessInfo.processInfo.environment)
+    // Held until this function returns; the kernel drops it if the process dies.
+    let lock = try RunLock(directory: settings.stateDirectory, wait: arguments.has("wait"))
+    defer { withExtendedLifetime(lock) {} }
     let clock = ContinuousClock()
     var timings: [ReportModel.Timing] = []
 
@@ -96,11 +104,22 @@ enum ReportCommand {
       options: settings.pass,
       now: settings.now
     )
-    let outcome: CatalogOutcome
+    // Ignored artists and artists with too few owned tracks are never looked up.
+    var library = scan.library
+    library.artists.removeAll {
+      settings.ignoredArtists.contains($0.key) || $0.trackCount < settings.minimumOwnedTracks
+    }
+    var outcome: CatalogOutcome
     do {
-      outcome = try await pass.run(scan.library)
+      outcome = try await pass.run(library)
     } catch {
       throw .catalog(error)
+    }
+    if !settings.ignoredTitles.isEmpty {
+      let patterns = settings.ignoredTitles.compactMap { try? Regex($0) }
+      outcome.releases = outcome.releases.mapValues { releases in
+        releases.filter { release in !patterns.contains { release.title.contains($0) } }
+      }
     }
     let stats = outcome.stats
     let answered = stats.cacheHits + outcome.releases.count
@@ -112,7 +131,9 @@ enum ReportCommand {
     timings.append(ReportModel.Timing(phase: "look up albums", seconds: stats.lookupSeconds, cache: cacheLabel))
 
     let renderStart = clock.now
-    var model = ReportBuilder.build(scan: scan, outcome: outcome, options: settings.finder, timings: nil)
+    var filteredScan = scan
+    filteredScan.library = library
+    var model = ReportBuilder.build(scan: filteredScan, outcome: outcome, options: settings.finder, timings: nil)
     var rendered = try render(model, settings)
     timings.append(ReportModel.Timing(phase: "render", seconds: seconds(clock.now - renderStart), cache: nil))
     if settings.timings {
@@ -151,17 +172,13 @@ enum ReportCommand {
   // MARK: - Settings
 
   static func settings(from arguments: Arguments, environment: [String: String]) throws(CLIError) -> Settings {
-    guard let library = arguments["library"] else {
-      throw .usage("report needs --library PATH (the Library.xml exported from Music)")
+    let config = try loadConfiguration(arguments, environment: environment)
+    guard let library = (arguments["library"] ?? config.library).map({ expandingTilde($0, environment) }) else {
+      throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
-    let format: ReportFormat
-    if let name = arguments["format"] {
-      guard let parsed = ReportFormat(rawValue: name.lowercased()) else {
-        throw .usage("--format takes markdown, html, json or email, not '\(name)'")
-      }
-      format = parsed
-    } else {
-      format = .markdown
+    let formatName = arguments["format"] ?? config.format ?? "markdown"
+    guard let format = ReportFormat(rawValue: formatName.lowercased()) else {
+      throw .usage("--format takes markdown, html, json or email, not '\(formatName)'")
     }
     let now = try parseNow(arguments["now"])
     let today = CalendarDay.today(at: now)
@@ -173,12 +190,12 @@ enum ReportCommand {
       }
       finder = FinderOptions(today: today, since: day)
     } else {
-      let days = try integer(arguments, "days", default: 30, in: 0...3650)
+      let days = try integer(arguments, "days", default: config.days ?? 30, in: 0...3650)
       finder = FinderOptions(today: today, days: days)
     }
-    if let types = arguments["types"] {
+    if let types = arguments["types"].map({ $0.split(separator: ",").map(String.init) }) ?? config.types {
       var kinds: Set<ReleaseKind> = []
-      for name in types.split(separator: ",") {
+      for name in types {
         guard let kind = ReleaseKind(rawValue: name.trimmingCharacters(in: .whitespaces).lowercased()) else {
           throw .usage("--types takes album, ep and single, not '\(name)'")
         }
@@ -187,56 +204,76 @@ enum ReportCommand {
       finder.kinds = kinds
     }
 
+    let stateDirectory = arguments["state-dir"] ?? config.stateDir.map { expandingTilde($0, environment) }
     var settings = Settings(
       libraryPath: library,
-      output: arguments["output"],
+      output: (arguments["output"] ?? config.output).map { expandingTilde($0, environment) },
       now: now,
       today: today,
       finder: finder,
-      stateDirectory: arguments["state-dir"] ?? StateStore.defaultDirectory(environment: environment)
+      stateDirectory: stateDirectory ?? StateStore.defaultDirectory(environment: environment)
     )
-    if let provider = arguments["provider"], provider != "itunes" {
+    if let provider = arguments["provider"] ?? config.provider, provider != "itunes" {
       throw .usage("--provider \(provider) is not available yet; use itunes")
     }
-    if let country = arguments["country"] {
+    if let country = arguments["country"] ?? config.country {
       guard country.count == 2, country.allSatisfy(\.isLetter) else {
         throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
       }
       settings.endpoint.country = country.uppercased()
     }
-    if let base = arguments["base-url"] {
+    if let base = arguments["base-url"] ?? config.baseURL {
       guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https" else {
         throw .usage("--base-url takes an http(s) URL, not '\(base)'")
       }
       settings.endpoint.baseURL = url
     }
-    settings.pass.maxAge = Double(try integer(arguments, "max-age", default: 20, in: 0...24 * 365)) * 3600
-    settings.pass.batchSize = try integer(arguments, "batch-size", default: 100, in: 1...200)
+    let maxAge = try integer(arguments, "max-age", default: config.maxAgeHours ?? 20, in: 0...24 * 365)
+    settings.pass.maxAge = Double(maxAge) * 3600
+    settings.pass.batchSize = try integer(arguments, "batch-size", default: config.batchSize ?? 100, in: 1...200)
     settings.pass.offline = arguments.has("offline")
-    settings.requestsPerMinute = Double(try integer(arguments, "rate-limit", default: 20, in: 0...100_000))
-    if settings.requestsPerMinute == 0 { settings.requestsPerMinute = .infinity }
+    let rate = try integer(arguments, "rate-limit", default: config.requestsPerMinute ?? 20, in: 0...100_000)
+    settings.requestsPerMinute = rate == 0 ? .infinity : Double(rate)
     settings.snapshot = arguments["snapshot"]
     settings.format = format
     settings.templates = TemplateLocator(
-      explicitPath: arguments["template"],
+      explicitPath: (arguments["template"] ?? config.template).map { expandingTilde($0, environment) },
       overrideDirectory: TemplateLocator.overrideDirectory(environment: environment)
     )
+    settings.ignoredArtists = Set(config.ignoreArtists.map { ArtistKey($0) })
+    settings.ignoredTitles = config.ignoreTitles
+    settings.minimumOwnedTracks = config.minimumOwnedTracks
     if format == .email {
-      let recipients = arguments.all("to").flatMap { $0.split(separator: ",") }.map {
+      let given = arguments.all("to")
+      let recipients = (given.isEmpty ? config.emailTo : given).flatMap { $0.split(separator: ",") }.map {
         $0.trimmingCharacters(in: .whitespaces)
       }.filter { !$0.isEmpty }
-      guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS") }
-      let from = arguments["from"] ?? "deepcut <deepcut@localhost>"
-      for value in recipients + [from] + [arguments["subject"] ?? ""] where value.contains(where: \.isNewline) {
+      guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
+      let from = arguments["from"] ?? config.emailFrom ?? "deepcut <deepcut@localhost>"
+      let subject = arguments["subject"] ?? config.emailSubject
+      for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
         throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
       }
-      settings.email = EmailOptions(from: from, to: recipients, subject: arguments["subject"], date: now)
+      settings.email = EmailOptions(from: from, to: recipients, subject: subject, date: now)
     } else if arguments["to"] != nil || arguments["from"] != nil || arguments["subject"] != nil {
       throw .usage("--to, --from and --subject go with --format email")
     }
     settings.timings = arguments.has("timings")
     settings.quiet = arguments.has("quiet")
     return settings
+  }
+
+  static func loadConfiguration(_ arguments: Arguments, environment: [String: String]) throws(CLIError) -> Configuration {
+    if let path = arguments["config"] {
+      return try Configuration.load(path: path, required: true)
+    }
+    guard let path = Configuration.defaultPath(environment: environment) else { return Configuration() }
+    return try Configuration.load(path: path, required: false)
+  }
+
+  static func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
+    guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+    return home + path.dropFirst(1)
   }
 
   static func integer(

@@ -129,3 +129,30 @@ func openStore(_ arguments: Arguments) throws(CLIError) -> StateStore {
     throw .state(error.description)
   }
 }
+
+/// `deepcut config --example | --check`.
+enum ConfigCommand {
+  static let spec = CommandSpec(
+    name: "config",
+    usage: "config --example | config --check [--config PATH]",
+    summary: "Print a commented example configuration, or check a configuration file.",
+    options: [
+      .flag("example", "print a commented example of config.json"),
+      .flag("check", "read the configuration and report the first problem (exit 78) or say it is fine"),
+      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
+    ]
+  )
+
+  static func run(_ arguments: Arguments) throws(CLIError) -> ExitStatus {
+    if arguments.has("example") {
+      Console.out(Configuration.example)
+      return .success
+    }
+    guard arguments.has("check") else { throw .usage("config needs --example or --check") }
+    let environment = ProcessInfo.processInfo.environment
+    let path = arguments["config"] ?? Configuration.defaultPath(environment: environment) ?? "config.json"
+    _ = try Configuration.load(path: path, required: arguments["config"] != nil)
+    Console.out("\(path): fine")
+    return .success
+  }
+}

@@ -1,0 +1,237 @@
+internal import Foundation
+
+/// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`): the settings a nightly run needs, so the
+/// crontab line stays short. Command-line flags override it. Lines starting with `//` are comments.
+struct Configuration: Equatable {
+  var library: String?
+  var format: String?
+  var output: String?
+  var template: String?
+  var stateDir: String?
+  var country: String?
+  var days: Int?
+  var types: [String]?
+  var provider: String?
+  var baseURL: String?
+  var requestsPerMinute: Int?
+  var batchSize: Int?
+  var maxAgeHours: Int?
+  var ignoreArtists: [String] = []
+  var ignoreTitles: [String] = []
+  var minimumOwnedTracks: Int = 1
+  var emailTo: [String] = []
+  var emailFrom: String?
+  var emailSubject: String?
+
+  static func defaultPath(environment: [String: String]) -> String? {
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/deepcut/config.json" }
+    return environment["HOME"].map { $0 + "/.config/deepcut/config.json" }
+  }
+
+  /// Reads the file at `path`; a missing default file is an empty configuration, a missing `--config` is not.
+  static func load(path: String, required: Bool) throws(CLIError) -> Configuration {
+    guard FileManager.default.fileExists(atPath: path) else {
+      if required { throw .config("\(path): no such configuration file") }
+      return Configuration()
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .config("\(path): cannot read the configuration file")
+    }
+    return try parse(data, path: path)
+  }
+
+  static func parse(_ data: Data, path: String) throws(CLIError) -> Configuration {
+    let text = String(decoding: data, as: UTF8.self)
+    // Comment lines become blank lines, so JSON error positions still point at the right line.
+    let json = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") ? "" : String(line)
+    }.joined(separator: "\n")
+    let object: [String: Any]
+    do {
+      guard let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+        throw CLIError.config("\(path): the configuration must be a JSON object { ... }")
+      }
+      object = parsed
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw .config("\(path): not valid JSON (\(error.localizedDescription)); see 'deepcut config --example'")
+    }
+    let reader = KeyReader(path: path)
+    var config = Configuration()
+    for (key, value) in object {
+      switch key {
+      case "library": config.library = try reader.string(value, key)
+      case "format": config.format = try reader.choice(value, key, ["markdown", "html", "json", "email"])
+      case "output": config.output = try reader.string(value, key)
+      case "template": config.template = try reader.string(value, key)
+      case "stateDir": config.stateDir = try reader.string(value, key)
+      case "country": config.country = try reader.string(value, key)
+      case "days": config.days = try reader.integer(value, key, 0...3650)
+      case "types": config.types = try reader.choices(value, key, ["album", "ep", "single"])
+      case "ignoreArtists": config.ignoreArtists = try reader.strings(value, key)
+      case "ignoreTitles":
+        config.ignoreTitles = try reader.strings(value, key)
+        for (index, pattern) in config.ignoreTitles.enumerated() where (try? Regex(pattern)) == nil {
+          throw .config("\(path): ignoreTitles[\(index)]: '\(pattern)' is not a valid regular expression")
+        }
+      case "minimumOwnedTracks": config.minimumOwnedTracks = try reader.integer(value, key, 1...100_000)
+      case "provider":
+        let provider = try reader.object(value, key)
+        for (name, setting) in provider {
+          let keyPath = "provider.\(name)"
+          switch name {
+          case "name": config.provider = try reader.choice(setting, keyPath, ["itunes"])
+          case "baseURL": config.baseURL = try reader.string(setting, keyPath)
+          case "requestsPerMinute": config.requestsPerMinute = try reader.integer(setting, keyPath, 0...100_000)
+          case "batchSize": config.batchSize = try reader.integer(setting, keyPath, 1...200)
+          case "maxAgeHours": config.maxAgeHours = try reader.integer(setting, keyPath, 0...8760)
+          default: throw reader.unknown(keyPath, known: ["name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours"])
+          }
+        }
+      case "email":
+        let email = try reader.object(value, key)
+        for (name, setting) in email {
+          let keyPath = "email.\(name)"
+          switch name {
+          case "to": config.emailTo = try reader.strings(setting, keyPath)
+          case "from": config.emailFrom = try reader.string(setting, keyPath)
+          case "subject": config.emailSubject = try reader.string(setting, keyPath)
+          default: throw reader.unknown(keyPath, known: ["to", "from", "subject"])
+          }
+        }
+      default:
+        throw reader.unknown(key, known: Self.keys)
+      }
+    }
+    return config
+  }
+
+  static let keys = [
+    "library", "format", "output", "template", "stateDir", "country", "days", "types", "provider", "email",
+    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks",
+  ]
+
+  static let example = """
+    // deepcut configuration: $XDG_CONFIG_HOME/deepcut/config.json (usually ~/.config/deepcut/config.json).
+    // Lines starting with // are comments. Every key is optional; command-line flags override these.
+    {
+      // The export Music writes with File › Library › Export Library…
+      "library": "/home/me/Music/Library.xml",
+      // markdown, html, json or email (email prints a message for sendmail -t).
+      "format": "email",
+      // Where the report goes; leave out for standard output.
+      // "output": "/home/me/deepcut/report.eml",
+      // A Mustache template of your own (see templates/README.md).
+      // "template": "/home/me/.config/deepcut/my-report.md.mustache",
+      // Catalog store country, and the window: releases of the last N days count as new.
+      "country": "US",
+      "days": 30,
+      // Release kinds to include: album, ep, single.
+      "types": ["album", "ep", "single"],
+      "provider": {
+        "name": "itunes",
+        "requestsPerMinute": 20,
+        "batchSize": 100,
+        "maxAgeHours": 20
+      },
+      // Artists never to look up, and release titles to leave out (regular expressions).
+      "ignoreArtists": ["Various Artists", "Glee Cast"],
+      "ignoreTitles": ["(?i)karaoke", "(?i)\\\\btribute to\\\\b"],
+      // Look up only artists with at least this many owned tracks.
+      "minimumOwnedTracks": 3,
+      "email": {
+        "to": ["me@example.com"],
+        "from": "deepcut <deepcut@example.com>",
+        "subject": "New music for you"
+      }
+    }
+
+    """
+}
+
+/// Reads typed values out of parsed JSON, naming the key in every error.
+private struct KeyReader {
+  let path: String
+
+  func fail(_ key: String, _ expected: String, _ value: Any) -> CLIError {
+    .config("\(path): \(key): expected \(expected), found \(describe(value))")
+  }
+
+  func unknown(_ key: String, known: [String]) -> CLIError {
+    let name = key.split(separator: ".").last.map(String.init) ?? key
+    let suggestion = known.min { distance($0, name) < distance($1, name) }
+    var message = "\(path): unknown key '\(key)'"
+    if let suggestion, distance(suggestion, name) <= 3 { message += " (did you mean '\(suggestion)'?)" }
+    return .config(message + "; see 'deepcut config --example'")
+  }
+
+  func string(_ value: Any, _ key: String) throws(CLIError) -> String {
+    guard let text = value as? String, !(value is NSNumber) else { throw fail(key, "text", value) }
+    return text
+  }
+
+  func strings(_ value: Any, _ key: String) throws(CLIError) -> [String] {
+    guard let array = value as? [Any] else { throw fail(key, "a list of texts", value) }
+    var result: [String] = []
+    for (index, item) in array.enumerated() { result.append(try string(item, "\(key)[\(index)]")) }
+    return result
+  }
+
+  func integer(_ value: Any, _ key: String, _ range: ClosedRange<Int>) throws(CLIError) -> Int {
+    guard let number = value as? NSNumber, !isBoolean(number),
+      let integer = Int(exactly: number.doubleValue), range.contains(integer)
+    else { throw fail(key, "a whole number from \(range.lowerBound) to \(range.upperBound)", value) }
+    return integer
+  }
+
+  func choice(_ value: Any, _ key: String, _ allowed: [String]) throws(CLIError) -> String {
+    let text = try string(value, key)
+    guard allowed.contains(text) else { throw fail(key, "one of \(allowed.joined(separator: ", "))", value) }
+    return text
+  }
+
+  func choices(_ value: Any, _ key: String, _ allowed: [String]) throws(CLIError) -> [String] {
+    let texts = try strings(value, key)
+    for (index, text) in texts.enumerated() where !allowed.contains(text) {
+      throw fail("\(key)[\(index)]", "one of \(allowed.joined(separator: ", "))", text)
+    }
+    return texts
+  }
+
+  func object(_ value: Any, _ key: String) throws(CLIError) -> [String: Any] {
+    guard let object = value as? [String: Any] else { throw fail(key, "an object { ... }", value) }
+    return object
+  }
+
+  private func describe(_ value: Any) -> String {
+    switch value {
+    case let text as String: "\"\(text)\""
+    case let number as NSNumber: isBoolean(number) ? (number.boolValue ? "true" : "false") : "\(number)"
+    case is [Any]: "a list"
+    case is [String: Any]: "an object"
+    default: "null"
+    }
+  }
+
+  /// JSON booleans come back as NSNumber too; their type code is "c".
+  private func isBoolean(_ number: NSNumber) -> Bool {
+    String(cString: number.objCType) == "c"
+  }
+
+  private func distance(_ first: String, _ second: String) -> Int {
+    let a = Array(first.lowercased())
+    let b = Array(second.lowercased())
+    var row = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in 1...max(1, b.count) where !b.isEmpty {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}

@@ -33,6 +33,8 @@ enum ReportCommand {
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
       .flag("offline", "answer from the cache only, never touch the network"),
       .flag("wait", "if another run holds the lock, wait for it instead of exiting with status 75"),
+      .flag("since-last-run", "report only releases no earlier report told of, then remember them as told"),
+      .flag("dry-run", "change nothing in the state database's record of what was reported"),
       .flag("timings", "add phase timings to the report and print them on standard error"),
       .flag("quiet", "print nothing on standard error but errors"),
       .option("now", "DATE", "the date (and time) to report for, e.g. 2026-11-29: reproducible reports"),
@@ -133,11 +135,24 @@ enum ReportCommand {
     let renderStart = clock.now
     var filteredScan = scan
     filteredScan.library = library
-    var model = ReportBuilder.build(scan: filteredScan, outcome: outcome, options: settings.finder, timings: nil)
+    let allFindings = ReportBuilder.findings(scan: filteredScan, outcome: outcome, options: settings.finder)
+    let seen: [String: SeenRelease]
+    do {
+      seen = try await store.seenReleases(provider: settings.pass.provider)
+    } catch {
+      throw .state(error.description)
+    }
+    let ledger = ReleaseLedger.apply(
+      allFindings, seen: seen, now: settings.now, onlyUnreported: arguments.has("since-last-run"))
+    func build(_ timings: [ReportModel.Timing]?) -> ReportModel {
+      ReportBuilder.model(
+        findings: ledger.findings, scan: filteredScan, outcome: outcome, options: settings.finder, timings: timings)
+    }
+    var model = build(nil)
     var rendered = try render(model, settings)
     timings.append(ReportModel.Timing(phase: "render", seconds: seconds(clock.now - renderStart), cache: nil))
     if settings.timings {
-      model.timings = timings
+      model = build(timings)
       rendered = try render(model, settings)
     }
 
@@ -145,6 +160,17 @@ enum ReportCommand {
       try OutputFile.write(Data(rendered.utf8), to: output)
     } else {
       Console.out(rendered)
+    }
+    // Only now that the report is out are its releases remembered as told.
+    if !arguments.has("dry-run") {
+      do {
+        try await store.recordSeen(provider: settings.pass.provider, ledger.sightings)
+        if arguments.has("since-last-run") {
+          try await store.markReported(provider: settings.pass.provider, ledger.reported, at: settings.now)
+        }
+      } catch {
+        throw .state(error.description)
+      }
     }
     if !settings.quiet {
       let failed = outcome.problems.count { $0.kind == .failed || $0.kind == .notCached }

@@ -9,6 +9,13 @@ public enum ReportBuilder {
     options: FinderOptions,
     timings: [ReportModel.Timing]? = nil
   ) -> ReportModel {
+    model(
+      findings: findings(scan: scan, outcome: outcome, options: options), scan: scan, outcome: outcome,
+      options: options, timings: timings)
+  }
+
+  /// Every catalog release of every library artist, classified.
+  public static func findings(scan: LibraryScan, outcome: CatalogOutcome, options: FinderOptions) -> [Finding] {
     let finder = ReleaseFinder(options: options)
     let ownedByArtist = Dictionary(grouping: scan.library.albums.filter { $0.artistKey != nil }) { $0.artistKey }
     var findings: [Finding] = []
@@ -16,10 +23,10 @@ public enum ReportBuilder {
       guard let releases = outcome.releases[artist.key] else { continue }
       findings += finder.findings(for: artist, releases: releases, owned: ownedByArtist[artist.key] ?? [])
     }
-    return model(findings: findings, scan: scan, outcome: outcome, options: options, timings: timings)
+    return findings
   }
 
-  static func model(
+  public static func model(
     findings: [Finding],
     scan: LibraryScan,
     outcome: CatalogOutcome,
@@ -52,6 +59,7 @@ public enum ReportBuilder {
     }
     let editions = entries(.edition).sorted(by: byDateDescending)
     let owned = entries(.owned).sorted { ($0.artist, $0.title) < ($1.artist, $1.title) }
+    let backfill = entries(.backfill).sorted(by: byDateDescending)
     let stats = outcome.stats
     let summary = ReportModel.Summary(
       artistsChecked: stats.artistsChecked,
@@ -85,14 +93,16 @@ public enum ReportBuilder {
       newByDate: days,
       upcoming: upcoming,
       editions: editions,
+      backfill: backfill,
       owned: owned,
       needsAttention: attention,
       summary: summary,
       timings: timings,
-      isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty,
+      isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty,
       hasNew: !new.isEmpty,
       hasUpcoming: !upcoming.isEmpty,
       hasEditions: !editions.isEmpty,
+      hasBackfill: !backfill.isEmpty,
       hasAttention: !attention.isEmpty
     )
   }

@@ -93,6 +93,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var newByDate: [Day]
   public var upcoming: [Release]
   public var editions: [Release]
+  /// Old releases the catalog listed only now (with `--since-last-run`).
+  public var backfill: [Release]
   public var owned: [Release]
   public var needsAttention: [Attention]
   public var summary: Summary
@@ -101,5 +103,6 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var hasNew: Bool
   public var hasUpcoming: Bool
   public var hasEditions: Bool
+  public var hasBackfill: Bool
   public var hasAttention: Bool
 }

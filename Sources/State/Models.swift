@@ -95,3 +95,33 @@ public struct RunRecord: Sendable, Equatable {
     self.note = note
   }
 }
+
+/// A release the catalog has listed for one of the user's artists, and whether a report told of it.
+public struct SeenRelease: Sendable, Equatable {
+  public var key: String
+  public var artistKey: String
+  public var title: String
+  public var releaseDate: String?
+  public var firstSeen: Date
+  public var reportedAt: Date?
+  /// The section it was reported in: "new", "upcoming", "edition" or "backfill".
+  public var reportedAs: String?
+
+  public init(
+    key: String,
+    artistKey: String,
+    title: String,
+    releaseDate: String?,
+    firstSeen: Date,
+    reportedAt: Date? = nil,
+    reportedAs: String? = nil
+  ) {
+    self.key = key
+    self.artistKey = artistKey
+    self.title = title
+    self.releaseDate = releaseDate
+    self.firstSeen = firstSeen
+    self.reportedAt = reportedAt
+    self.reportedAs = reportedAs
+  }
+}

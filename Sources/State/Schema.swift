@@ -43,7 +43,24 @@ enum Schema {
           note        TEXT NULL
         );
         """
-    )
+    ),
+    Migration(
+      name: "releases seen and reported",
+      sql: """
+        CREATE TABLE release_seen (
+          provider     TEXT NOT NULL,
+          release_key  TEXT NOT NULL, -- artist key + album key: a clean twin or a re-listing is the same release
+          artist_key   TEXT NOT NULL,
+          title        TEXT NOT NULL,
+          release_date TEXT NULL,     -- YYYY-MM-DD as the catalog gives it
+          first_seen   REAL NOT NULL, -- unix seconds
+          reported_at  REAL NULL,
+          reported_as  TEXT NULL,     -- new | upcoming | edition | backfill
+          PRIMARY KEY (provider, release_key)
+        );
+        CREATE INDEX release_seen_artist ON release_seen (provider, artist_key);
+        """
+    ),
   ]
 
   /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to

@@ -277,4 +277,56 @@ public actor StateStore {
         cacheHits: row.int(at: 6), note: row.string(at: 7))
     }
   }
+
+  // MARK: - Releases seen
+
+  /// Every release recorded for `provider`, by key.
+  public func seenReleases(provider: String) throws(StateError) -> [String: SeenRelease] {
+    let rows = try database.query(
+      """
+      SELECT release_key, artist_key, title, release_date, first_seen, reported_at, reported_as
+      FROM release_seen WHERE provider = ?
+      """, [.text(provider)]
+    ) { row throws(StateError) in
+      SeenRelease(
+        key: try row.requiredString(at: 0, "release_key"), artistKey: try row.requiredString(at: 1, "artist_key"),
+        title: try row.requiredString(at: 2, "title"), releaseDate: row.string(at: 3),
+        firstSeen: try row.requiredDate(at: 4, "first_seen"), reportedAt: row.date(at: 5),
+        reportedAs: row.string(at: 6))
+    }
+    var result: [String: SeenRelease] = [:]
+    result.reserveCapacity(rows.count)
+    for release in rows { result[release.key] = release }
+    return result
+  }
+
+  /// Records releases not seen before, in one transaction; a release already recorded keeps its first sighting.
+  public func recordSeen(provider: String, _ releases: [SeenRelease]) throws(StateError) {
+    guard !releases.isEmpty else { return }
+    let statement = try database.prepare(
+      """
+      INSERT INTO release_seen (provider, release_key, artist_key, title, release_date, first_seen)
+      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (provider, release_key) DO NOTHING
+      """)
+    try database.transaction { () throws(StateError) in
+      for release in releases {
+        try statement.execute([
+          .text(provider), .text(release.key), .text(release.artistKey), .text(release.title),
+          release.releaseDate.map(SQLValue.text) ?? .null, SQLValue(release.firstSeen),
+        ])
+      }
+    }
+  }
+
+  /// Marks releases as told of, in one transaction: called only once the report that lists them is written.
+  public func markReported(provider: String, _ reported: [(key: String, section: String)], at: Date) throws(StateError) {
+    guard !reported.isEmpty else { return }
+    let statement = try database.prepare(
+      "UPDATE release_seen SET reported_at = ?, reported_as = ? WHERE provider = ? AND release_key = ?")
+    try database.transaction { () throws(StateError) in
+      for item in reported {
+        try statement.execute([SQLValue(at), .text(item.section), .text(provider), .text(item.key)])
+      }
+    }
+  }
 }

@@ -3,15 +3,17 @@ import Testing
 
 @testable import State
 
-/// What the next issue will add; used only to prove the migration list extends cleanly.
-private let releaseSeen = Migration(
-  name: "release_seen",
+/// A step a later version might add; used only to prove the migration list extends cleanly.
+private let futureStep = Migration(
+  name: "future",
   sql: """
-    CREATE TABLE release_seen (
-      provider TEXT NOT NULL, release_id TEXT NOT NULL, artist_key TEXT NOT NULL, seen_at REAL NOT NULL,
-      PRIMARY KEY (provider, release_id)
+    CREATE TABLE future_table (
+      provider TEXT NOT NULL, thing TEXT NOT NULL, PRIMARY KEY (provider, thing)
     );
     """)
+
+/// The schema as the first release shipped it: only step 1.
+private let versionOne = Array(Schema.migrations.prefix(1))
 
 private func tableNames(_ path: String) throws -> [String] {
   try Database(path: path).query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name") {
@@ -21,14 +23,16 @@ private func tableNames(_ path: String) throws -> [String] {
 
 @Suite("Schema migrations")
 struct MigrationTests {
-  @Test("a new file is migrated to the latest version with the three tables")
+  @Test("a new file is migrated to the latest version with every table")
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 1)
-      #expect(try Database(path: store.databasePath).userVersion() == 1)
+      #expect(Schema.migrations.count == 2)
+      #expect(try Database(path: store.databasePath).userVersion() == 2)
       #expect(
-        try tableNames(store.databasePath) == ["artist_resolution", "response_cache", "run", "sqlite_sequence"])
+        try tableNames(store.databasePath) == [
+          "artist_resolution", "release_seen", "response_cache", "run", "sqlite_sequence",
+        ])
     }
   }
 
@@ -37,7 +41,7 @@ struct MigrationTests {
     try await withTemporaryDirectory { directory in
       let path = databasePath(in: directory)
       do {
-        let v1 = try StateStore(directory: directory)
+        let v1 = try StateStore(databasePath: path, migrations: versionOne, busyTimeout: .seconds(1))
         try await v1.save([resolution("a"), resolution("b", status: .pinned)])
         try await v1.store(
           provider: "p", kind: "albums", responses: [(key: "k", body: Data("b".utf8))], fetchedAt: date(9))
@@ -46,20 +50,23 @@ struct MigrationTests {
       }
       #expect(try Database(path: path).userVersion() == 1)
 
-      let v2 = try StateStore(
-        databasePath: path, migrations: Schema.migrations + [releaseSeen], busyTimeout: .seconds(1))
+      // Today's build upgrades the v1 file to v2 (release_seen) and keeps every row.
+      let v2 = try StateStore(directory: directory)
       #expect(try Database(path: path).userVersion() == 2)
       #expect(try tableNames(path).contains("release_seen"))
       #expect(
         try await v2.resolutions(provider: "spotify") == ["a": resolution("a"), "b": resolution("b", status: .pinned)])
       #expect(try await v2.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.fetchedAt == date(9))
       #expect(try await v2.recentRuns(limit: 5).map(\.status) == ["ok"])
-      try Database(path: path).run("INSERT INTO release_seen VALUES ('p', 'r1', 'a', 3)")
+      try await v2.recordSeen(
+        provider: "p", [SeenRelease(key: "r1", artistKey: "a", title: "T", releaseDate: nil, firstSeen: date(3))])
 
-      // Reopening at v2 is a no-op; the shipping (v1) build now refuses the file.
-      _ = try StateStore(databasePath: path, migrations: Schema.migrations + [releaseSeen], busyTimeout: .seconds(1))
+      // A later step extends it again; reopening is a no-op; this build then refuses the newer file.
+      _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
+      _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
+      #expect(try Database(path: path).userVersion() == 3)
       #expect(try rowCount("release_seen", path: path) == 1)
-      #expect(throws: StateError.newerSchema(path: path, found: 2, supported: 1)) {
+      #expect(throws: StateError.newerSchema(path: path, found: 3, supported: 2)) {
         _ = try StateStore(directory: directory)
       }
     }
@@ -74,13 +81,13 @@ struct MigrationTests {
         name: "broken", sql: "CREATE TABLE half_done (x INTEGER); INSERT INTO no_such_table VALUES (1);")
       let error = #expect(throws: StateError.self) {
         _ = try StateStore(
-          databasePath: path, migrations: Schema.migrations + [releaseSeen, broken], busyTimeout: .seconds(1))
+          databasePath: path, migrations: Schema.migrations + [futureStep, broken], busyTimeout: .seconds(1))
       }
-      #expect(error == .migrationFailed(path: path, version: 3, message: "no such table: no_such_table"))
-      // Step 2 ran in its own transaction and stays; step 3 left nothing behind.
-      #expect(try Database(path: path).userVersion() == 2)
+      #expect(error == .migrationFailed(path: path, version: 4, message: "no such table: no_such_table"))
+      // Step 3 ran in its own transaction and stays; step 4 left nothing behind.
+      #expect(try Database(path: path).userVersion() == 3)
       let tables = try tableNames(path)
-      #expect(tables.contains("release_seen"))
+      #expect(tables.contains("future_table"))
       #expect(!tables.contains("half_done"))
     }
   }
@@ -96,8 +103,8 @@ struct MigrationTests {
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let error = #expect(throws: StateError.self) { _ = try StateStore(directory: directory) }
-      #expect(error == .newerSchema(path: path, found: 99, supported: 1))
-      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 1)") == true)
+      #expect(error == .newerSchema(path: path, found: 99, supported: 2))
+      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 2)") == true)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       #expect(try Database(path: path).journalMode() == "delete")
     }

@@ -12,6 +12,8 @@ public enum ReleaseCategory: String, Sendable, Codable, CaseIterable {
   case owned
   /// Not owned, but released before the window: part of the back catalog, not news.
   case older
+  /// Released before the window but listed by the catalog only now (with `--since-last-run`).
+  case backfill
 }
 
 /// One catalog release with its verdict and the reason a person would give for it.

@@ -42,6 +42,16 @@ enum BuiltInTemplates {
     {{/editions}}
 
     {{/hasEditions}}
+    {{#hasBackfill}}
+    ## Backfill
+
+    Older releases the catalog lists only now:
+
+    {{#backfill}}
+    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}} · {{kind}} · {{releaseDateLabel}}
+    {{/backfill}}
+
+    {{/hasBackfill}}
     {{#hasAttention}}
     ## Needs attention
 
@@ -127,6 +137,14 @@ enum BuiltInTemplates {
     <span class="muted" style="color:#6b6b73;font-size:13px;">{{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}</span></td></tr>
     {{/editions}}
     {{/hasEditions}}
+    {{#hasBackfill}}
+    <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Backfill</h2>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">Older releases the catalog lists only now</span></td></tr>
+    {{#backfill}}
+    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · {{releaseDateLabel}}</span></td></tr>
+    {{/backfill}}
+    {{/hasBackfill}}
     {{#hasAttention}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Needs attention</h2></td></tr>
     {{#needsAttention}}

@@ -16,6 +16,7 @@ extension ReportModel {
           ])
         }),
       "upcoming": .array(upcoming.map(\.templateValue)), "editions": .array(editions.map(\.templateValue)),
+      "backfill": .array(backfill.map(\.templateValue)), "hasBackfill": .bool(hasBackfill),
       "owned": .array(owned.map(\.templateValue)),
       "needsAttention": .array(needsAttention.map(\.templateValue)), "summary": summary.templateValue,
       "isEmpty": .bool(isEmpty), "hasNew": .bool(hasNew), "hasUpcoming": .bool(hasUpcoming),

@@ -1,0 +1,112 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+/// cron/deepcut-nightly as cron runs it: the real binary, a config file, the fake catalog, and a stand-in
+/// `sendmail` that keeps what it is given.
+struct NightlyScriptTests {
+  @Test func theNightlyJobWritesKeepsAndMailsTheReport() async throws {
+    let home = NSTemporaryDirectory() + "deepcut-nightly-" + UUID().uuidString
+    let config = home + "/config/deepcut"
+    try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
+    try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: home + "/Library.xml"))
+    let sendmail = home + "/sendmail"
+    try Data(
+      """
+      #!/bin/sh
+      n=$(ls "\(home)"/mail-*.eml 2>/dev/null | wc -l)
+      echo "$@" > "\(home)/mail-$n.args"
+      cat > "\(home)/mail-$n.eml"
+      """.utf8
+    ).write(to: URL(fileURLWithPath: sendmail))
+    chmod(sendmail, 0o755)
+
+    try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
+      try Data(
+        """
+        // written by the test
+        {
+          "library": "\(home)/Library.xml",
+          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 },
+          "email": { "to": ["Ana <ana@example.org>"], "from": "deepcut <deepcut@example.org>" }
+        }
+        """.utf8
+      ).write(to: URL(fileURLWithPath: config + "/config.json"))
+
+      let environment = [
+        "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
+        "XDG_STATE_HOME": home + "/state", "DEEPCUT_SENDMAIL": sendmail + " -t", "DEEPCUT_ARGS": "--now 2026-11-29",
+      ]
+      let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
+      let first = try Shell.run(script, environment: environment)
+      #expect(first.status == 0, "\(first.output)")
+
+      let reports = home + "/state/deepcut/reports"
+      let files = try FileManager.default.contentsOfDirectory(atPath: reports)
+      #expect(files.contains { $0.hasPrefix("report-") && $0.hasSuffix(".eml") })
+      #expect(files.contains("deepcut.log"))
+      let mailed = try String(contentsOfFile: home + "/mail-0.eml", encoding: .utf8)
+      #expect(mailed.contains("Subject: =?UTF-8?B?"))
+      #expect(mailed.contains("To: Ana <ana@example.org>"))
+      #expect(try String(contentsOfFile: home + "/mail-0.args", encoding: .utf8) == "-t\n")
+      let parsed = try Shell.run(
+        "/usr/bin/env", ["python3", "-c", "import email,sys; m=email.message_from_file(open(sys.argv[1])); "
+          + "from email.header import decode_header, make_header; print(make_header(decode_header(m['Subject'])))",
+          home + "/mail-0.eml"])
+      #expect(parsed.output == "1 new release from artists you own — 29 Nov 2026\n")
+
+      // The next night tells nothing twice: an empty night, with its own subject.
+      let second = try Shell.run(script, environment: environment)
+      #expect(second.status == 0)
+      let again = try Shell.run(
+        "/usr/bin/env", ["python3", "-c", "import email,sys; m=email.message_from_file(open(sys.argv[1])); "
+          + "from email.header import decode_header, make_header; print(make_header(decode_header(m['Subject'])))",
+          home + "/mail-1.eml"])
+      #expect(again.output == "No new releases from artists you own — 29 Nov 2026\n")
+      let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
+      #expect(log.contains("mailed with: \(sendmail) -t"))
+    }
+  }
+
+  @Test func aFailureKeepsItsStatusAndSendsNothing() throws {
+    let home = NSTemporaryDirectory() + "deepcut-nightly-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
+    try Data(#"{"library": "/nowhere/Library.xml", "email": {"to": ["a@example.org"]}}"#.utf8)
+      .write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
+    let environment = [
+      "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
+      "XDG_STATE_HOME": home + "/state", "DEEPCUT_SENDMAIL": "/bin/false",
+    ]
+    let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
+    let result = try Shell.run(script, environment: environment)
+    #expect(result.status == 66)
+    let log = try String(contentsOfFile: home + "/state/deepcut/reports/deepcut.log", encoding: .utf8)
+    #expect(log.contains("deepcut failed with status 66"))
+    #expect(log.contains("/nowhere/Library.xml: no such file"))
+  }
+}
+
+/// Runs a program with extra environment variables and returns its status and combined output.
+enum Shell {
+  struct Result {
+    var status: Int32
+    var output: String
+  }
+
+  static func run(_ program: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  }
+}

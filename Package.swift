@@ -43,8 +43,14 @@ let package = Package(
       name: "Templates",
       swiftSettings: strict
     ),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
     .target(
       name: "CatalogHTTP",
+      dependencies: ["CCurl"],
       swiftSettings: strict
     ),
     .target(

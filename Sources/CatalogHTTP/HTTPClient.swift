@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-  public import FoundationNetworking
-#endif
-
 /// Fetches catalog URLs politely: paced by a rate limiter, retried with backoff, patient when throttled, and
 /// shared between concurrent callers that ask for the same URL. Nothing is cached: once a request finishes, the
 /// next call for its URL goes to the network again (deepcut caches answers elsewhere).
@@ -33,8 +29,8 @@ public actor HTTPClient {
   }
 
   public nonisolated let configuration: HTTPClientConfiguration
-  private let session: URLSession
-  private let ownsSession: Bool
+  /// curl handles kept between attempts, so that connections to the catalog are reused.
+  private let handles = EasyHandlePool()
   private var limiter: RateLimiter
   private var generator: SplitMix64
   private var flights: [URL: Flight] = [:]
@@ -42,45 +38,12 @@ public actor HTTPClient {
   private var counters = HTTPClientMetrics()
   private var hooks = TestHooks()
 
-  /// - Parameter session: the session to send requests with; by default an ephemeral session with no URL cache,
-  ///   no cookies and caching disabled (see ``makeSessionConfiguration(requestTimeout:)``).
-  public init(configuration: HTTPClientConfiguration = .init(), session: URLSession? = nil) {
+  /// Requests go out through libcurl: HTTP/1.1 GETs with the configured `User-Agent`, no cookies, no cache, at
+  /// most 3 redirects followed (http and https only), TLS certificates verified.
+  public init(configuration: HTTPClientConfiguration = .init()) {
     self.configuration = configuration
-    if let session {
-      self.session = session
-      ownsSession = false
-    } else {
-      self.session = URLSession(
-        configuration: Self.makeSessionConfiguration(requestTimeout: configuration.requestTimeout))
-      ownsSession = true
-    }
     limiter = RateLimiter(requestsPerMinute: configuration.requestsPerMinute)
     generator = SplitMix64(seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
-  }
-
-  deinit {
-    if ownsSession {
-      session.finishTasksAndInvalidate()
-    }
-  }
-
-  /// A session configuration that never stores or reuses answers and never sends cookies.
-  public static func makeSessionConfiguration(requestTimeout: Duration) -> URLSessionConfiguration {
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.urlCache = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-    configuration.httpShouldSetCookies = false
-    configuration.httpCookieAcceptPolicy = .never
-    configuration.httpCookieStorage = nil
-    configuration.timeoutIntervalForRequest = foundationTimeout(requestTimeout)
-    return configuration
-  }
-
-  /// URLSession's own time limit, a backstop behind the exact race in ``Transport/exchange(_:session:timeout:)``.
-  /// Whole seconds, at least one: swift-corelibs-foundation truncates it to whole seconds, and a sub-second value
-  /// would become an immediate timeout.
-  static func foundationTimeout(_ timeout: Duration) -> TimeInterval {
-    max(1, timeout.timeInterval.rounded(.up))
   }
 
   /// What the client has done so far.
@@ -177,11 +140,8 @@ public actor HTTPClient {
   // MARK: - One request, with retries
 
   private func fetch(_ url: URL, firstTurn: ContinuousClock.Instant) async -> Result<Data, HTTPClientError> {
-    var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData,
-      timeoutInterval: Self.foundationTimeout(configuration.requestTimeout))
-    request.httpShouldHandleCookies = false
-    request.setValue(configuration.userAgent, forHTTPHeaderField: "User-Agent")
+    let request = TransferRequest(
+      url: url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout)
 
     let maxAttempts = max(configuration.maxAttempts, 1)
     var failedAttempts = 0
@@ -191,7 +151,7 @@ public actor HTTPClient {
       guard await waitForTurn(turn) else { return .failure(.cancelled) }
       turn = nil
       counters.requests += 1
-      let outcome = await Transport.exchange(request, session: session, timeout: configuration.requestTimeout)
+      let outcome = await Transport.exchange(request, handles: handles)
       switch AttemptVerdict(outcome) {
       case .success(let body):
         return .success(body)

@@ -1,140 +1,112 @@
+internal import CCurl
 internal import Foundation
-internal import Synchronization
 
-#if canImport(FoundationNetworking)
-  internal import FoundationNetworking
+#if canImport(Glibc)
+  internal import Glibc
+#elseif canImport(Darwin)
+  internal import Darwin
 #endif
 
-/// Sends one attempt and reduces whatever happens to an ``AttemptOutcome``; never throws.
+/// Sends one attempt with libcurl and reduces whatever happens to an ``AttemptOutcome``; never throws.
+///
+/// Each attempt runs the blocking `curl_easy_perform` on a thread of its own, never on the Swift concurrency pool;
+/// curl waits for the network in `poll`, so a request in flight costs no CPU. The caller awaits the thread through
+/// a continuation.
 enum Transport {
-  /// Races the request against `timeout` so that a server that accepts the connection and never answers (or
-  /// drips bytes, which an idle timeout would not catch) cannot hold the caller past the limit.
-  static func exchange(_ request: URLRequest, session: URLSession, timeout: Duration) async -> AttemptOutcome {
-    await withTaskGroup(of: AttemptOutcome.self) { group in
-      group.addTask { await load(request, session: session) }
-      group.addTask {
-        do {
-          try await Task.sleep(for: timeout)
-          return .timedOut
-        } catch {
-          return .cancelled
+  /// curl's own time limit ends an attempt that takes longer than `request.timeout`, also one whose server accepts
+  /// the connection and never answers, or drips bytes. Cancelling the calling task aborts the transfer within
+  /// about a second (curl's progress callback checks for it).
+  static func exchange(_ request: TransferRequest, handles: EasyHandlePool) async -> AttemptOutcome {
+    let cancellation = CancellationFlag()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<AttemptOutcome, Never>) in
+        let thread = Thread {
+          continuation.resume(returning: perform(request, handles: handles, cancellation: cancellation))
         }
+        thread.name = "deepcut-curl"
+        thread.start()
       }
-      let first = await group.next() ?? .cancelled
-      group.cancelAll()  // URLSession cancels the losing request (and closes its connection) promptly
-      return first
+    } onCancel: {
+      cancellation.cancel()
     }
   }
 
-  private static func load(_ request: URLRequest, session: URLSession) async -> AttemptOutcome {
-    let probe = TransferProbe()
-    do {
-      let (body, response) = try await session.data(for: request, delegate: probe)
-      guard let http = response as? HTTPURLResponse else {
+  /// Runs one transfer to its end; blocks the calling thread.
+  private static func perform(
+    _ request: TransferRequest, handles: EasyHandlePool, cancellation: CancellationFlag
+  ) -> AttemptOutcome {
+    if cancellation.isCancelled {
+      return .cancelled
+    }
+    guard let handle = handles.checkOut() else {
+      return .connectionFailed(detail: "cannot start a transfer", retryable: true)
+    }
+    defer { handles.checkIn(handle) }
+    let record = TransferRecord(cancellation: cancellation)
+    let completion = handle.perform(request, into: record)
+    let code = completion.code
+    if code == CURLE_OK {
+      guard let status = completion.status else {
         return .connectionFailed(detail: "the answer is not http", retryable: false)
       }
-      return .response(ResponseHead(http), body)
-    } catch let error as URLError {
-      if error.code == .cancelled || Task.isCancelled {
-        return .cancelled
-      }
-      if error.code == .timedOut {
-        return .timedOut
-      }
-      // Linux reports a body cut short of its Content-Length as a generic error ("transfer closed with N bytes
-      // remaining to read"), Apple platforms as networkConnectionLost; the probe saw what actually arrived, once
-      // the delegate callbacks queued before the error have run.
-      await drainDelegateQueue(of: session)
-      if let shortfall = probe.shortfall {
-        return .truncated(expected: shortfall.expected, received: shortfall.received)
-      }
-      return connectionFailure(error.code, host: request.url?.host)
-    } catch {
-      return Task.isCancelled ? .cancelled : .connectionFailed(detail: "unexpected network error", retryable: true)
+      return .response(ResponseHead(status: status, record: record), record.body)
     }
+    if code == CURLE_ABORTED_BY_CALLBACK || cancellation.isCancelled {
+      return .cancelled
+    }
+    if code == CURLE_PARTIAL_FILE, let expected = contentLength(record), expected > record.body.count {
+      return .truncated(expected: expected, received: record.body.count)
+    }
+    return failure(code, osErrno: completion.osErrno, host: request.url.host)
   }
 
-  /// Waits until the operations already on the session's delegate queue have run. URLSession delivers the
-  /// per-task delegate calls there, possibly after the error reaches the `data(for:delegate:)` caller; the default
-  /// queue is serial, so an operation added now runs after them.
-  private static func drainDelegateQueue(of session: URLSession) async {
-    let queue = session.delegateQueue
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      queue.addOperation { continuation.resume() }
-    }
-  }
-
-  private static func connectionFailure(_ code: URLError.Code, host: String?) -> AttemptOutcome {
+  /// The outcome of a transfer that ended with curl error `code`, other than a cancellation or a short body.
+  static func failure(_ code: CURLcode, osErrno: Int, host: String?) -> AttemptOutcome {
     let place = host.map { "\($0): " } ?? ""
     switch code {
-    case .badURL, .unsupportedURL:
+    case CURLE_OPERATION_TIMEDOUT:
+      return .timedOut
+    case CURLE_ABORTED_BY_CALLBACK:
+      return .cancelled
+    case CURLE_UNSUPPORTED_PROTOCOL, CURLE_URL_MALFORMAT:
       return .connectionFailed(detail: "\(place)unsupported url", retryable: false)
-    case .cannotConnectToHost:
-      return .connectionFailed(detail: "\(place)connection refused", retryable: true)
-    case .cannotFindHost, .dnsLookupFailed:
+    case CURLE_TOO_MANY_REDIRECTS:
+      return .connectionFailed(detail: "\(place)too many redirects", retryable: false)
+    case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
       return .connectionFailed(detail: "\(place)host not found", retryable: true)
-    case .notConnectedToInternet:
-      return .connectionFailed(detail: "\(place)no network connection", retryable: true)
-    case .networkConnectionLost:
+    case CURLE_COULDNT_CONNECT:
+      switch Int32(truncatingIfNeeded: osErrno) {
+      case ENETUNREACH, ENETDOWN:
+        return .connectionFailed(detail: "\(place)no network connection", retryable: true)
+      case EHOSTUNREACH:
+        return .connectionFailed(detail: "\(place)host unreachable", retryable: true)
+      default:
+        return .connectionFailed(detail: "\(place)connection refused", retryable: true)
+      }
+    case CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_SEND_ERROR:
       return .connectionFailed(detail: "\(place)connection lost", retryable: true)
-    case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+      CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_INVALIDCERTSTATUS:
       return .connectionFailed(detail: "\(place)secure connection failed", retryable: true)
-    case .badServerResponse, .cannotParseResponse, .cannotDecodeContentData, .cannotDecodeRawData:
+    case CURLE_WEIRD_SERVER_REPLY, CURLE_BAD_CONTENT_ENCODING, CURLE_HTTP2, CURLE_HTTP2_STREAM, CURLE_RANGE_ERROR:
       return .connectionFailed(detail: "\(place)malformed answer", retryable: true)
     default:
       return .connectionFailed(detail: "\(place)network error \(code.rawValue)", retryable: true)
     }
   }
+
+  private static func contentLength(_ record: TransferRecord) -> Int? {
+    record.headerValue("Content-Length").flatMap { Int($0) }
+  }
 }
 
 extension ResponseHead {
-  init(_ response: HTTPURLResponse) {
+  init(status: Int, record: TransferRecord) {
     self.init(
-      status: response.statusCode,
-      contentLength: response.value(forHTTPHeaderField: "Content-Length").flatMap {
-        Int($0.trimmingCharacters(in: .whitespaces))
-      },
-      contentEncoding: response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased(),
-      retryAfter: response.value(forHTTPHeaderField: "Retry-After")
+      status: status,
+      contentLength: record.headerValue("Content-Length").flatMap { Int($0) },
+      contentEncoding: record.headerValue("Content-Encoding")?.lowercased(),
+      retryAfter: record.headerValue("Retry-After")
     )
-  }
-}
-
-/// Per-task delegate that remembers the announced body length and the bytes that actually arrived, so a
-/// connection that breaks off mid-body can be told apart from one that never answered.
-final class TransferProbe: NSObject, URLSessionDataDelegate, Sendable {
-  private struct Progress {
-    var expected: Int?
-    var received = 0
-    var encoded = false
-  }
-
-  private let progress = Mutex(Progress())
-
-  /// Announced and received body bytes, when fewer arrived than announced (and the body was not re-encoded).
-  var shortfall: (expected: Int, received: Int)? {
-    progress.withLock { progress in
-      guard !progress.encoded, let expected = progress.expected, expected > progress.received else { return nil }
-      return (expected, progress.received)
-    }
-  }
-
-  func urlSession(
-    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-  ) {
-    let expected = response.expectedContentLength
-    let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased()
-    progress.withLock {
-      $0 = Progress(
-        expected: expected >= 0 ? Int(expected) : nil, received: 0,
-        encoded: !(encoding == nil || encoding == "" || encoding == "identity"))
-    }
-    completionHandler(.allow)
-  }
-
-  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-    progress.withLock { $0.received += data.count }
   }
 }

@@ -86,7 +86,8 @@ struct Configuration: Equatable {
           case "requestsPerMinute": config.requestsPerMinute = try reader.integer(setting, keyPath, 0...100_000)
           case "batchSize": config.batchSize = try reader.integer(setting, keyPath, 1...200)
           case "maxAgeHours": config.maxAgeHours = try reader.integer(setting, keyPath, 0...8760)
-          default: throw reader.unknown(keyPath, known: ["name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours"])
+          default:
+            throw reader.unknown(keyPath, known: ["name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours"])
           }
         }
       case "email":

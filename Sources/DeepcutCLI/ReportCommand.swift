@@ -289,7 +289,8 @@ enum ReportCommand {
     return settings
   }
 
-  static func loadConfiguration(_ arguments: Arguments, environment: [String: String]) throws(CLIError) -> Configuration {
+  static func loadConfiguration(_ arguments: Arguments, environment: [String: String]) throws(CLIError) -> Configuration
+  {
     if let path = arguments["config"] {
       return try Configuration.load(path: path, required: true)
     }

@@ -319,7 +319,8 @@ public actor StateStore {
   }
 
   /// Marks releases as told of, in one transaction: called only once the report that lists them is written.
-  public func markReported(provider: String, _ reported: [(key: String, section: String)], at: Date) throws(StateError) {
+  public func markReported(provider: String, _ reported: [(key: String, section: String)], at: Date) throws(StateError)
+  {
     guard !reported.isEmpty else { return }
     let statement = try database.prepare(
       "UPDATE release_seen SET reported_at = ?, reported_as = ? WHERE provider = ? AND release_key = ?")

@@ -270,8 +270,8 @@ import Testing
     #expect(metrics == HTTPClientMetrics(requests: 2, retries: 1, failures: 1))
   }
 
-  /// Neither URLSession (no URL cache, caching disabled per request) nor the client (no memory of finished
-  /// requests) may answer a repeated GET without asking the server, even when the server allows caching.
+  /// Neither the transport (libcurl has no cache) nor the client (no memory of finished requests) may answer a
+  /// repeated GET without asking the server, even when the server allows caching.
   @Test func nothingIsCachedEvenWhenTheServerAllowsIt() async throws {
     try await FakeCatalogServer.with(arguments: ["--cache-max-age", "3600"]) { server in
       let client = makeClient()

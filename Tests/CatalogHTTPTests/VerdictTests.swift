@@ -192,18 +192,6 @@ import Testing
     #expect(configuration.randomSeed == nil)
   }
 
-  @Test func defaultSessionNeitherCachesNorKeepsCookies() {
-    let configuration = HTTPClient.makeSessionConfiguration(requestTimeout: .seconds(7))
-    #expect(configuration.urlCache == nil)
-    #expect(configuration.requestCachePolicy == .reloadIgnoringLocalAndRemoteCacheData)
-    #expect(configuration.httpShouldSetCookies == false)
-    #expect(configuration.httpCookieStorage == nil)
-    #expect(configuration.timeoutIntervalForRequest == 7)
-    // swift-corelibs-foundation truncates to whole seconds; a sub-second limit must not become zero.
-    #expect(HTTPClient.foundationTimeout(.milliseconds(300)) == 1)
-    #expect(HTTPClient.foundationTimeout(.milliseconds(1_500)) == 2)
-  }
-
   @Test func messagesAreLowercaseAndSayWhatToDo() {
     let errors: [HTTPClientError] = [
       .badRequest(message: "Invalid value(s) for key(s): [limit]"), .throttled(retryAfter: nil),

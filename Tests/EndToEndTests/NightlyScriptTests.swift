@@ -50,18 +50,26 @@ struct NightlyScriptTests {
       #expect(mailed.contains("To: Ana <ana@example.org>"))
       #expect(try String(contentsOfFile: home + "/mail-0.args", encoding: .utf8) == "-t\n")
       let parsed = try Shell.run(
-        "/usr/bin/env", ["python3", "-c", "import email,sys; m=email.message_from_file(open(sys.argv[1])); "
-          + "from email.header import decode_header, make_header; print(make_header(decode_header(m['Subject'])))",
-          home + "/mail-0.eml"])
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import email,sys; m=email.message_from_file(open(sys.argv[1])); "
+            + "from email.header import decode_header, make_header; print(make_header(decode_header(m['Subject'])))",
+          home + "/mail-0.eml",
+        ])
       #expect(parsed.output == "1 new release from artists you own — 29 Nov 2026\n")
 
       // The next night tells nothing twice: an empty night, with its own subject.
       let second = try Shell.run(script, environment: environment)
       #expect(second.status == 0)
       let again = try Shell.run(
-        "/usr/bin/env", ["python3", "-c", "import email,sys; m=email.message_from_file(open(sys.argv[1])); "
-          + "from email.header import decode_header, make_header; print(make_header(decode_header(m['Subject'])))",
-          home + "/mail-1.eml"])
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import email,sys; m=email.message_from_file(open(sys.argv[1])); "
+            + "from email.header import decode_header, make_header; print(make_header(decode_header(m['Subject'])))",
+          home + "/mail-1.eml",
+        ])
       #expect(again.output == "No new releases from artists you own — 29 Nov 2026\n")
       let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
       #expect(log.contains("mailed with: \(sendmail) -t"))

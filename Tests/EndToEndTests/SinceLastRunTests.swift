@@ -79,7 +79,8 @@ struct SinceLastRunTests {
       try Data(Self.library.utf8).write(to: URL(fileURLWithPath: libraryPath))
       let failed = try DeepcutProcess.run([
         "report", "--library", libraryPath, "--now", "2026-11-29", "--state-dir", directory + "/state", "--base-url",
-        server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run", "--output", directory + "/no/such/dir/r.md",
+        server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run", "--output",
+        directory + "/no/such/dir/r.md",
       ])
       #expect(failed.status == 73)
       let next = try run(server, directory, now: "2026-11-29")

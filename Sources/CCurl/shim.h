@@ -1,0 +1,42 @@
+#ifndef DEEPCUT_CCURL_SHIM_H
+#define DEEPCUT_CCURL_SHIM_H
+
+#include <curl/curl.h>
+
+// curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call; these wrappers fix the type of
+// the value for each kind of option.
+
+static inline CURLcode deepcut_curl_global_init(void) {
+  return curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+static inline CURLcode deepcut_curl_set_long(CURL *handle, CURLoption option, long value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+/// libcurl copies the string (since 7.17.0), so it need only live for the duration of the call.
+static inline CURLcode deepcut_curl_set_string(CURL *handle, CURLoption option, const char *value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode deepcut_curl_set_pointer(CURL *handle, CURLoption option, void *value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
+static inline CURLcode deepcut_curl_set_write_callback(CURL *handle, curl_write_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_WRITEFUNCTION, callback);
+}
+
+static inline CURLcode deepcut_curl_set_header_callback(CURL *handle, curl_write_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_HEADERFUNCTION, callback);
+}
+
+static inline CURLcode deepcut_curl_set_xferinfo_callback(CURL *handle, curl_xferinfo_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+
+static inline CURLcode deepcut_curl_get_long(CURL *handle, CURLINFO info, long *value) {
+  return curl_easy_getinfo(handle, info, value);
+}
+
+#endif

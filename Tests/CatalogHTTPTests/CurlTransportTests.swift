@@ -1,0 +1,203 @@
+import CCurl
+import Foundation
+import Testing
+
+@testable import CatalogHTTP
+
+/// The libcurl transport: what goes on the wire, connection reuse, redirects, and how curl's results map to
+/// outcomes.
+@Suite struct CurlTransportTests {
+  @Test func requestIsAPlainGetWithoutCookiesOrCaching() async throws {
+    let reply = ScriptedHTTPServer.Reply(
+      status: 200, headers: [("Set-Cookie", "session=abc; Path=/"), ("Cache-Control", "public, max-age=3600")],
+      body: Data("hello".utf8))
+    try await ScriptedHTTPServer.with(respond: { _ in reply }) { server in
+      let client = makeClient { $0.userAgent = "deepcut-test/1.0" }
+      let url = server.url("/search?term=a%20b")
+      let first = try await client.get(url)
+      let second = try await client.get(url)
+      #expect(first == Data("hello".utf8) && second == first)
+      let requests = server.requests
+      #expect(requests.count == 2)  // nothing cached
+      for request in requests {
+        #expect(request.requestLine == "GET /search?term=a%20b HTTP/1.1")
+        #expect(request.value("User-Agent") == "deepcut-test/1.0")
+        #expect(request.value("Accept") == "*/*")
+        #expect(request.value("Cookie") == nil)
+        #expect(request.value("Accept-Encoding") == nil)
+      }
+    }
+  }
+
+  @Test func keepAliveConnectionsAreReused() async throws {
+    try await ScriptedHTTPServer.with(respond: { _ in .init(status: 200, body: Data("ok".utf8)) }) { server in
+      let client = makeClient()
+      for index in 0..<3 {
+        _ = try await client.get(server.url("/search?term=\(index)"))
+      }
+      #expect(server.requests.map(\.connection) == [0, 0, 0])
+    }
+  }
+
+  @Test func closedConnectionsAreReplaced() async throws {
+    try await ScriptedHTTPServer.with(respond: { _ in .init(status: 200, body: Data("ok".utf8), close: true) }) {
+      server in
+      let client = makeClient()
+      for index in 0..<3 {
+        _ = try await client.get(server.url("/search?term=\(index)"))
+      }
+      #expect(server.requests.map(\.connection) == [0, 1, 2])
+      #expect(await client.metrics == HTTPClientMetrics(requests: 3))
+    }
+  }
+
+  @Test func redirectsAreFollowed() async throws {
+    let respond: @Sendable (String) -> ScriptedHTTPServer.Reply = { path in
+      path == "/old"
+        ? .init(status: 301, headers: [("Location", "/new")], body: Data("moved".utf8))
+        : .init(status: 200, body: Data("fresh".utf8))
+    }
+    try await ScriptedHTTPServer.with(respond: respond) { server in
+      let client = makeClient()
+      let body = try await client.get(server.url("/old"))
+      #expect(body == Data("fresh".utf8))
+      #expect(server.requests.map(\.requestLine) == ["GET /old HTTP/1.1", "GET /new HTTP/1.1"])
+    }
+  }
+
+  /// The redirect's own `Retry-After` (600 s, beyond the limit) must not leak into the final answer's head.
+  @Test func onlyTheLastAnswersHeadersCount() async throws {
+    let respond: @Sendable (String) -> ScriptedHTTPServer.Reply = { path in
+      path == "/old"
+        ? .init(status: 302, headers: [("Location", "/limited"), ("Retry-After", "600")])
+        : .init(status: 429)
+    }
+    try await ScriptedHTTPServer.with(respond: respond) { server in
+      let client = makeClient { $0.maxThrottleWaits = 0 }
+      await #expect(throws: HTTPClientError.throttled(retryAfter: nil)) { try await client.get(server.url("/old")) }
+    }
+  }
+
+  @Test func redirectLoopsGiveUp() async throws {
+    try await ScriptedHTTPServer.with(respond: { _ in .init(status: 302, headers: [("Location", "/loop")]) }) {
+      server in
+      let client = makeClient()
+      await #expect(throws: HTTPClientError.unreachable("127.0.0.1: too many redirects")) {
+        try await client.get(server.url("/loop"))
+      }
+      #expect(server.requests.count == 4)  // the request and 3 redirects, one attempt
+    }
+  }
+
+  @Test func redirectsToOtherSchemesAreRefused() async throws {
+    let respond: @Sendable (String) -> ScriptedHTTPServer.Reply = { _ in
+      .init(status: 301, headers: [("Location", "file:///etc/passwd")])
+    }
+    try await ScriptedHTTPServer.with(respond: respond) { server in
+      let client = makeClient()
+      await #expect(throws: HTTPClientError.unreachable("127.0.0.1: unsupported url")) {
+        try await client.get(server.url("/old"))
+      }
+      #expect(server.requests.count == 1)
+    }
+  }
+
+  @Test func otherSchemesAreRefused() async throws {
+    let client = makeClient()
+    await #expect(throws: HTTPClientError.unreachable("unsupported url")) {
+      try await client.get(URL(fileURLWithPath: "/etc/passwd"))
+    }
+    #expect(await client.metrics == HTTPClientMetrics(requests: 1, failures: 1))
+  }
+
+  @Test func recordKeepsTheLastResponseOnly() {
+    let record = TransferRecord(cancellation: CancellationFlag())
+    let lines = [
+      "HTTP/1.1 301 Moved Permanently\r\n", "Location: /new\r\n", "Retry-After: 600\r\n", "\r\n",
+      "HTTP/1.1 200 OK\r\n", "content-length:  42 \r\n", "Content-Encoding: GZIP\r\n", "X-Folded: a\r\n",
+      " continued\r\n", "\r\n",
+    ]
+    // Safety: the record copies the bytes it is handed; the buffers live for the duration of each call.
+    for line in lines {
+      Array(line.utf8).withUnsafeBytes { record.receiveHeaderLine($0) }
+      if line.hasPrefix("Location") {
+        Array("moved".utf8).withUnsafeBytes { record.receiveBody($0) }
+      }
+    }
+    let head = ResponseHead(status: 200, record: record)
+    #expect(head == ResponseHead(status: 200, contentLength: 42, contentEncoding: "gzip", retryAfter: nil))
+    #expect(record.headerValue("x-folded") == "a")
+    #expect(record.body.isEmpty)
+  }
+
+  @Test func headerFieldsAreParsedLeniently() {
+    #expect(parseHeaderField("Retry-After: 120\r\n")?.name == "retry-after")
+    #expect(parseHeaderField("Retry-After: 120\r\n")?.value == "120")
+    #expect(parseHeaderField("X-Empty:\r\n")?.value == "")
+    #expect(parseHeaderField("Date: Tue, 01 Jan 2030 00:00:00 GMT\r\n")?.value == "Tue, 01 Jan 2030 00:00:00 GMT")
+    #expect(parseHeaderField("\r\n") == nil)
+    #expect(parseHeaderField("\tfolded: line\r\n") == nil)
+    #expect(parseHeaderField("no colon here\r\n") == nil)
+  }
+
+  @Test func timeoutsAreWholeMillisecondsRoundedUp() {
+    #expect(milliseconds(.milliseconds(300)) == 300)
+    #expect(milliseconds(.seconds(20)) == 20_000)
+    #expect(milliseconds(.microseconds(1_500)) == 2)
+    #expect(milliseconds(.zero) == 1)  // curl reads 0 as "no limit"
+    #expect(milliseconds(.seconds(-3)) == 1)
+    #expect(milliseconds(.seconds(Int64.max)) == Int.max)
+  }
+
+  @Test func curlErrorsMapToOutcomes() {
+    let host = "itunes.apple.com"
+    #expect(Transport.failure(CURLE_OPERATION_TIMEDOUT, osErrno: 0, host: host) == .timedOut)
+    #expect(Transport.failure(CURLE_ABORTED_BY_CALLBACK, osErrno: 0, host: host) == .cancelled)
+    #expect(
+      Transport.failure(CURLE_COULDNT_RESOLVE_HOST, osErrno: 0, host: host)
+        == .connectionFailed(detail: "itunes.apple.com: host not found", retryable: true))
+    #expect(
+      Transport.failure(CURLE_COULDNT_CONNECT, osErrno: Int(ECONNREFUSED), host: host)
+        == .connectionFailed(detail: "itunes.apple.com: connection refused", retryable: true))
+    #expect(
+      Transport.failure(CURLE_COULDNT_CONNECT, osErrno: Int(ENETUNREACH), host: host)
+        == .connectionFailed(detail: "itunes.apple.com: no network connection", retryable: true))
+    #expect(
+      Transport.failure(CURLE_PEER_FAILED_VERIFICATION, osErrno: 0, host: host)
+        == .connectionFailed(detail: "itunes.apple.com: secure connection failed", retryable: true))
+    #expect(
+      Transport.failure(CURLE_GOT_NOTHING, osErrno: 0, host: nil)
+        == .connectionFailed(detail: "connection lost", retryable: true))
+    #expect(
+      Transport.failure(CURLE_URL_MALFORMAT, osErrno: 0, host: nil)
+        == .connectionFailed(detail: "unsupported url", retryable: false))
+    #expect(
+      Transport.failure(CURLE_OUT_OF_MEMORY, osErrno: 0, host: nil)
+        == .connectionFailed(detail: "network error 27", retryable: true))
+  }
+
+  @Test func handlePoolIsBounded() throws {
+    let pool = EasyHandlePool(capacity: 2)
+    let handles = try (0..<4).map { _ in try #require(pool.checkOut()) }
+    #expect(Set(handles.map(ObjectIdentifier.init)).count == 4)
+    for handle in handles {
+      pool.checkIn(handle)
+    }
+    #expect(pool.idleCount == 2)
+    let reused = try #require(pool.checkOut())
+    #expect(reused === handles[1])  // the most recently returned idle handle
+    #expect(pool.idleCount == 1)
+  }
+
+  @Test func cancelledBeforeStartSendsNothing() async throws {
+    try await ScriptedHTTPServer.with(respond: { _ in .init(status: 200) }) { server in
+      let request = TransferRequest(url: server.url("/x"), userAgent: "test", timeout: .seconds(5))
+      let task = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        return await Transport.exchange(request, handles: EasyHandlePool())
+      }
+      #expect(await task.value == .cancelled)
+      #expect(server.requests.isEmpty)
+    }
+  }
+}

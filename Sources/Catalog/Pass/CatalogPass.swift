@@ -9,7 +9,7 @@ public struct CatalogPassOptions: Sendable, Equatable {
   public var batchSize = 100
   /// Albums per artist in a lookup, most recent first.
   public var albumsPerArtist = 200
-  public var searchLimit = 25
+  public var searchLimit = 10
   /// How long a cached album list counts as fresh. Under a day, so a nightly run always refreshes
   /// while runs by hand during the day are answered from the cache.
   public var maxAge: TimeInterval = 20 * 3600

@@ -6,7 +6,13 @@ enum OutputFile {
   static func write(_ data: Data, to path: String) throws(CLIError) {
     let target = URL(fileURLWithPath: path)
     let directory = target.deletingLastPathComponent().path
-    let temporary = directory + "/." + target.lastPathComponent + ".\(getpid()).tmp"
+    let prefix = "." + target.lastPathComponent + "."
+    let temporary = directory + "/" + prefix + "\(getpid()).tmp"
+    // A run killed mid-write leaves its temporary file; the run lock means no other writer is alive now.
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      unlink(directory + "/" + name)
+    }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard descriptor >= 0 else {
       throw .output(path: path, reason: "cannot create a file in \(directory): \(String(cString: strerror(errno)))")

@@ -1,0 +1,89 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+/// SIGKILL at any moment of a run leaves yesterday's report and state intact, and the next run works.
+struct CrashSafetyTests {
+  @Test func killingARunAnywhereLosesNothing() async throws {
+    let directory = NSTemporaryDirectory() + "deepcut-kill-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
+    let output = directory + "/report.json"
+    // Every request is slow, so kills land while searching, looking up, writing state and writing the report.
+    try await FakeCatalogServer.with(arguments: ["--latency-ms", "120"], world: ReportCommandTests.world) { server in
+      func arguments(_ now: String) -> [String] {
+        [
+          "report", "--library", directory + "/Library.xml", "--format", "json", "--output", output, "--now", now,
+          "--state-dir", directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
+          "--max-age", "0", "--since-last-run", "--quiet",
+        ]
+      }
+      let first = try DeepcutProcess.run(arguments("2026-11-29"))
+      try #require(first.status == 0, "\(first.stderr)")
+      let yesterday = try Data(contentsOf: URL(fileURLWithPath: output))
+
+      for delay in [20, 90, 170, 260, 350, 430, 520, 650] {
+        let process = Process()
+        process.executableURL = DeepcutProcess.executable
+        process.arguments = arguments("2026-11-30")
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try await Task.sleep(for: .milliseconds(delay))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+
+        // The report is yesterday's, or a whole new one: never a torn file.
+        let now = try Data(contentsOf: URL(fileURLWithPath: output))
+        if now != yesterday {
+          let report = try JSONSerialization.jsonObject(with: now) as? [String: Any]
+          #expect(report?["date"] as? String == "2026-11-30", "killed after \(delay) ms: a torn report")
+        }
+        // The state opens and answers.
+        let artists = try DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
+        #expect(artists.status == 0, "killed after \(delay) ms: \(artists.stderr)")
+      }
+
+      // The next run completes, and its report is whole.
+      let next = try DeepcutProcess.run(arguments("2026-12-01"))
+      #expect(next.status == 0, "\(next.stderr)")
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
+      #expect(report["date"] as? String == "2026-12-01")
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
+      #expect(leftovers.isEmpty)
+    }
+  }
+
+  @Test func aSecondRunExits75AtOnceOrWaitsWhenAsked() async throws {
+    let directory = NSTemporaryDirectory() + "deepcut-lock-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
+    try await FakeCatalogServer.with(arguments: ["--latency-ms", "400"], world: ReportCommandTests.world) { server in
+      let arguments = [
+        "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
+        server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",
+      ]
+      let holder = Process()
+      holder.executableURL = DeepcutProcess.executable
+      holder.arguments = arguments
+      holder.standardOutput = FileHandle.nullDevice
+      try holder.run()
+      // Wait until the first run has taken the lock (its lock file names its pid).
+      let lockFile = directory + "/state/deepcut.lock"
+      let deadline = ContinuousClock.now + .seconds(10)
+      while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(holder.processIdentifier)\n",
+        ContinuousClock.now < deadline
+      {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      let second = try DeepcutProcess.run(arguments)
+      #expect(second.status == 75)
+      #expect(second.stderr.contains("another deepcut run"))
+      let waiting = try DeepcutProcess.run(arguments + ["--wait"])
+      #expect(waiting.status == 0)
+      holder.waitUntilExit()
+      #expect(holder.terminationStatus == 0)
+    }
+  }
+}

@@ -78,7 +78,10 @@ enum ReportCommand {
     } catch {
       throw .library(error)
     }
-    timings.append(ReportModel.Timing(phase: "read library", seconds: seconds(clock.now - readStart), cache: nil))
+    let readTime = seconds(clock.now - readStart)
+    let keyTime = seconds(scan.keyBuilding)
+    timings.append(ReportModel.Timing(phase: "read library", seconds: readTime - keyTime, cache: nil))
+    timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime, cache: nil))
     for warning in scan.warnings.prefix(5) where !settings.quiet {
       Console.error("deepcut: warning: \(settings.libraryPath):\(warning.line): \(warning.message)")
     }
@@ -99,12 +102,14 @@ enum ReportCommand {
       transport = LiveTransport(client: HTTPClient(configuration: configuration))
     }
 
+    let progressBar = ProgressBar(quiet: settings.quiet)
     let pass = CatalogPass(
       transport: transport,
       store: store,
       endpoint: settings.endpoint,
       options: settings.pass,
-      now: settings.now
+      now: settings.now,
+      progress: { progressBar.update($0, $1, $2) }
     )
     // Ignored artists and artists with too few owned tracks are never looked up.
     var library = scan.library
@@ -114,7 +119,9 @@ enum ReportCommand {
     var outcome: CatalogOutcome
     do {
       outcome = try await pass.run(library)
+      progressBar.finish()
     } catch {
+      progressBar.finish()
       throw .catalog(error)
     }
     if !settings.ignoredTitles.isEmpty {
@@ -178,10 +185,13 @@ enum ReportCommand {
         Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
       }
       if settings.timings {
+        var table = ["phase              seconds  cache"]
         for timing in timings {
-          let label = timing.cache.map { " (\($0))" } ?? ""
-          Console.error("  \(timing.phase)\(label): \(String(format: "%.3f", timing.seconds)) s")
+          let phase = timing.phase.padding(toLength: 17, withPad: " ", startingAt: 0)
+          let value = String(format: "%8.3f", timing.seconds)
+          table.append("\(phase)\(value)  \(timing.cache ?? "")".trimmingCharacters(in: .whitespaces))
         }
+        Console.error(table.joined(separator: "\n"))
       }
     }
     return .success

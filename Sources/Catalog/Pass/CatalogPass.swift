@@ -95,19 +95,23 @@ public struct CatalogPass: Sendable {
   public let endpoint: ITunesEndpoint
   public let options: CatalogPassOptions
   public let now: Date
+  /// Told after each request of a phase: the phase ("resolving artists", "looking up albums"), done, total.
+  public let progress: @Sendable (String, Int, Int) -> Void
 
   public init(
     transport: any CatalogTransport,
     store: StateStore,
     endpoint: ITunesEndpoint,
     options: CatalogPassOptions,
-    now: Date
+    now: Date,
+    progress: @escaping @Sendable (String, Int, Int) -> Void = { _, _, _ in }
   ) {
     self.transport = transport
     self.store = store
     self.endpoint = endpoint
     self.options = options
     self.now = now
+    self.progress = progress
   }
 
   public func run(_ library: OwnedLibrary) async throws(CatalogError) -> CatalogOutcome {
@@ -161,7 +165,8 @@ public struct CatalogPass: Sendable {
       }
     }
 
-    let searchResults = await forEachConcurrently(toSearch) { artist async -> Result<[CatalogArtist], CatalogError> in
+    let searchResults = await forEachConcurrently(toSearch, phase: "resolving artists") {
+      artist async -> Result<[CatalogArtist], CatalogError> in
       do throws(CatalogError) {
         let body = try await transport.get(endpoint.searchURL(term: artist.name, limit: options.searchLimit))
         let artists = try ITunesDecoding.envelope(body).results.compactMap { record -> CatalogArtist? in
@@ -313,7 +318,8 @@ public struct CatalogPass: Sendable {
       Array(stale[$0..<min($0 + options.batchSize, stale.count)])
     }
     stats.lookups = batches.count
-    let results = await forEachConcurrently(batches) { batch async -> Result<[String: [ITunesRecord]], CatalogError> in
+    let results = await forEachConcurrently(batches, phase: "looking up albums") {
+      batch async -> Result<[String: [ITunesRecord]], CatalogError> in
       do throws(CatalogError) {
         let body = try await transport.get(endpoint.lookupURL(ids: batch, limit: options.albumsPerArtist))
         var byID: [String: [ITunesRecord]] = [:]
@@ -396,6 +402,7 @@ public struct CatalogPass: Sendable {
   /// Runs `work` over `items` with at most `maxConcurrentRequests` at a time; results in input order.
   private func forEachConcurrently<Item: Sendable, Output: Sendable>(
     _ items: [Item],
+    phase: String,
     _ work: @escaping @Sendable (Item) async -> Output
   ) async -> [Output] {
     await withTaskGroup(of: (Int, Output).self) { group in
@@ -407,8 +414,11 @@ public struct CatalogPass: Sendable {
         group.addTask { (index, await work(items[index])) }
         next += 1
       }
+      var done = 0
       while let (index, output) = await group.next() {
         results[index] = output
+        done += 1
+        progress(phase, done, items.count)
         if next < items.count {
           let index = next
           group.addTask { (index, await work(items[index])) }

@@ -7,6 +7,8 @@ public struct LibraryAggregator: Sendable {
   public private(set) var tracks = 0
   public private(set) var musicTracks = 0
   public private(set) var skipped: [SkipReason: Int] = [:]
+  /// Time spent folding names into keys: each distinct spelling once, so it is its own phase in `--timings`.
+  public private(set) var keyBuilding: Duration = .zero
 
   public init() {}
 
@@ -193,6 +195,7 @@ public struct LibraryAggregator: Sendable {
     } else if let known = albumArtistBySpelling[spelling] {
       meaning = known
     } else {
+      let start = ContinuousClock.now
       let name = ArtistCredit.trimmed(spelling)
       if name.isEmpty {
         meaning = .none
@@ -202,6 +205,7 @@ public struct LibraryAggregator: Sendable {
         meaning = .artist(artistIndex(for: ArtistKey(name)), name)
       }
       albumArtistBySpelling[spelling] = meaning
+      keyBuilding += ContinuousClock.now - start
     }
     lastAlbumArtist = (spelling, meaning)
     if case .artist(let index, let name) = meaning {
@@ -218,6 +222,7 @@ public struct LibraryAggregator: Sendable {
     } else if let known = trackArtistBySpelling[spelling] {
       meaning = known
     } else {
+      let start = ContinuousClock.now
       let primary = ArtistCredit.primaryArtist(spelling)
       if primary.isEmpty {
         meaning = .none
@@ -227,6 +232,7 @@ public struct LibraryAggregator: Sendable {
         meaning = .artist(artistIndex(for: ArtistKey(primary)), primary)
       }
       trackArtistBySpelling[spelling] = meaning
+      keyBuilding += ContinuousClock.now - start
     }
     lastTrackArtist = (spelling, meaning)
     if case .artist(let index, let name) = meaning {
@@ -246,6 +252,8 @@ public struct LibraryAggregator: Sendable {
     if let last = lastAlbum, last.spelling == spelling { return last.index }
     defer { lastAlbum = (spelling, albumKeyIndexBySpelling[spelling] ?? nil) }
     if let index = albumKeyIndexBySpelling[spelling] { return index }
+    let start = ContinuousClock.now
+    defer { keyBuilding += ContinuousClock.now - start }
     let title = ArtistCredit.trimmed(spelling)
     var index: Int?
     if !title.isEmpty {

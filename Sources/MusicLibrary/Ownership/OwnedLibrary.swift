@@ -142,6 +142,8 @@ public struct LibraryScan: Sendable, Equatable {
   public var skipped: [SkipReason: Int]
   public var warnings: [LibraryWarning]
   public var library: OwnedLibrary
+  /// Of the time the read took, how much went into building artist and album keys.
+  public var keyBuilding: Duration
 
   public init(
     source: String,
@@ -149,8 +151,10 @@ public struct LibraryScan: Sendable, Equatable {
     musicTracks: Int,
     skipped: [SkipReason: Int],
     warnings: [LibraryWarning],
-    library: OwnedLibrary
+    library: OwnedLibrary,
+    keyBuilding: Duration = .zero
   ) {
+    self.keyBuilding = keyBuilding
     self.source = source
     self.tracks = tracks
     self.musicTracks = musicTracks

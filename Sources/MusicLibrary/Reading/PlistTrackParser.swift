@@ -338,7 +338,8 @@ struct PlistTrackParser: ~Copyable {
       musicTracks: aggregator.musicTracks,
       skipped: aggregator.skipped,
       warnings: warnings,
-      library: aggregator.finish()
+      library: aggregator.finish(),
+      keyBuilding: aggregator.keyBuilding
     )
   }
 

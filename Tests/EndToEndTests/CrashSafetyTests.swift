@@ -59,7 +59,8 @@ struct CrashSafetyTests {
     let directory = NSTemporaryDirectory() + "deepcut-lock-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
-    try await FakeCatalogServer.with(arguments: ["--latency-ms", "400"], world: ReportCommandTests.world) { server in
+    // Slow enough that the first run is surely still holding the lock when the second one starts.
+    try await FakeCatalogServer.with(arguments: ["--latency-ms", "2500"], world: ReportCommandTests.world) { server in
       let arguments = [
         "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",

@@ -928,7 +928,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         for name, value in response.headers:
             self.send_header(name, value)
         self.send_header("content-length", str(len(response.body)))
-        self.send_header("connection", "close")
+        # Keep-alive, as the real service does, so clients can reuse connections; a truncated body must
+        # end its connection, or the client would wait for the missing bytes.
+        if truncate:
+            self.send_header("connection", "close")
         self.end_headers()
         body = response.body[: len(response.body) // 2] if truncate else response.body
         try:
@@ -936,8 +939,9 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self.wfile.write(body)
             self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
-            pass
-        self.close_connection = True
+            self.close_connection = True
+        if truncate:
+            self.close_connection = True
 
     def _send_json(self, status: int, payload: Any) -> None:
         body = (json.dumps(payload, ensure_ascii=False, indent=1) + "\n").encode("utf-8")

@@ -24,10 +24,16 @@ func string(_ name: String) -> String? {
   return arguments[index + 1]
 }
 
+/// The peak resident memory of this process image, from /proc/self/status VmHWM.
+///
+/// Not getrusage's ru_maxrss: Linux carries that across exec from the forking parent, so a child spawned by a
+/// big parent would report the parent's size.
 func peakResidentKilobytes() -> Int {
-  var usage = rusage()
-  getrusage(RUSAGE_SELF.rawValue, &usage)
-  return usage.ru_maxrss
+  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
+  }
+  return 0
 }
 
 func runChild(_ contenderName: String, _ path: String) -> Int32 {

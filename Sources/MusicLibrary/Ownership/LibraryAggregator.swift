@@ -12,26 +12,77 @@ public struct LibraryAggregator: Sendable {
 
   public init() {}
 
-  private struct ArtistEntry {
-    var key: ArtistKey
-    var spellings: [String: Int] = [:]
-    var trackCount = 0
-    var playCount = 0
+  /// Reserves room for the albums a file of `bytes` can hold (an album takes at least a few kilobytes of
+  /// export), so the album list never grows by copying: pages reserved but never written cost no memory,
+  /// while a copy while growing briefly holds the list twice.
+  public mutating func reserveCapacity(forFileSize bytes: Int) {
+    let albums = min(bytes / 2_048, 4_000_000)
+    self.albums.reserveCapacity(albums)
+    albumOwners.reserveCapacity(albums)
   }
 
-  private struct AlbumEntry {
-    var owner: Int?
-    var title: String
-    var key: AlbumKey
-    var year: Int?
+  private struct ArtistEntry {
+    var key: ArtistKey
     var trackCount = 0
     var playCount = 0
-    var isCompilation: Bool
-    /// Credited to "Various Artists" (or an alias) by name, so never anyone's own album.
-    var isNamedVarious = false
-    /// Track artists of a compilation without an album artist; one alone makes it their album
-    /// (Music marks a single artist's "Greatest Hits" as a compilation without naming the album artist).
-    var trackArtists: Set<Int> = []
+    var albumCount = 0
+    var newestYear: Int?
+    /// The first spelling met and how often it was used; other spellings, rare, only when they occur.
+    var spelling = ""
+    var spellingUses = 0
+    var otherSpellings: [String: Int]?
+
+    mutating func use(_ name: String) {
+      if spellingUses == 0 || name == spelling {
+        spelling = name
+        spellingUses += 1
+      } else {
+        otherSpellings = otherSpellings ?? [:]
+        otherSpellings?[name, default: 0] += 1
+      }
+    }
+  }
+
+  /// Album (owner, key) → index into `albums`. The owner is the artist index, or -1 for compilations.
+  private struct AlbumID: Hashable {
+    var owner: Int32
+    var key: AlbumKey
+  }
+
+  /// An open-addressing table of album indexes, 4 bytes a slot: a Dictionary keyed by `AlbumID` would
+  /// hold another copy of every key and cost several megabytes at 40,000 albums.
+  private struct AlbumIndex {
+    private var slots = [Int32](repeating: -1, count: 1024)
+    private var count = 0
+
+    func find(_ id: AlbumID, in albums: [OwnedAlbum], owners: [Int32]) -> Int? {
+      var slot = id.hashValue & (slots.count - 1)
+      while slots[slot] >= 0 {
+        let index = Int(slots[slot])
+        if owners[index] == id.owner, albums[index].key == id.key { return index }
+        slot = (slot + 1) & (slots.count - 1)
+      }
+      return nil
+    }
+
+    mutating func insert(_ id: AlbumID, at index: Int, albums: [OwnedAlbum], owners: [Int32]) {
+      if (count + 1) * 2 > slots.count { grow(albums: albums, owners: owners) }
+      var slot = id.hashValue & (slots.count - 1)
+      while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+      slots[slot] = Int32(index)
+      count += 1
+    }
+
+    private mutating func grow(albums: [OwnedAlbum], owners: [Int32]) {
+      let old = slots
+      slots = [Int32](repeating: -1, count: old.count * 2)
+      for index in old where index >= 0 {
+        let id = AlbumID(owner: owners[Int(index)], key: albums[Int(index)].key)
+        var slot = id.hashValue & (slots.count - 1)
+        while slots[slot] >= 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = index
+      }
+    }
   }
 
   /// What an artist field says; `.artist` carries the artist's index and the name as credited.
@@ -41,23 +92,25 @@ public struct LibraryAggregator: Sendable {
     case artist(Int, String)
   }
 
-  /// Memos keyed by the raw field text, so each spelling is folded once per run.
-  private var albumArtistBySpelling: [String: Credit] = [:]
-  private var trackArtistBySpelling: [String: Credit] = [:]
-  /// The previous track's answers: an album's tracks sit together and repeat the same text, and
-  /// comparing with the same String is cheaper than hashing it again.
+  /// The previous track's answers: an album's tracks sit together in an export and repeat the same text,
+  /// so each album folds its names once. Remembering every spelling for later albums would cost more
+  /// memory (megabytes at 40,000 albums) than folding a name again costs time.
   private var lastAlbumArtist: (spelling: String, credit: Credit)?
   private var lastTrackArtist: (spelling: String, credit: Credit)?
-  private var lastAlbum: (spelling: String, index: Int?)?
+  private var lastAlbum: (spelling: String, key: AlbumKey?)?
   private var artistIndexByKey: [ArtistKey: Int] = [:]
   private var artistEntries: [ArtistEntry] = []
 
-  private var albumKeyIndexBySpelling: [String: Int?] = [:]
-  private var albumKeyIndexByKey: [AlbumKey: Int] = [:]
-  private var albumKeys: [AlbumKey] = []
-  /// (owner, album key) packed into one integer; the owner is the artist index + 1, 0 for compilations.
-  private var albumIndexByID: [UInt64: Int] = [:]
-  private var albumEntries: [AlbumEntry] = []
+  /// The albums as the result will hold them, built in place: at 40,000 albums a second copy would
+  /// cost megabytes. Owners are settled in `finish`.
+  private var albums: [OwnedAlbum] = []
+  private var albumOwners: [Int32] = []
+  private var albumIndex = AlbumIndex()
+  /// Albums credited to a various-artists alias by name: never anyone's own.
+  private var namedVariousAlbums: Set<Int> = []
+  /// Track artists of compilations without an album artist; one alone makes it their album (Music marks
+  /// a single artist's "Greatest Hits" as a compilation without naming the album artist).
+  private var compilationArtists: [Int: Set<Int>] = [:]
 
   /// Tracks of an artist not on any album still say the user likes that artist.
   private var looseTrackArtists: [Int: (tracks: Int, plays: Int)] = [:]
@@ -94,7 +147,7 @@ public struct LibraryAggregator: Sendable {
       break
     }
 
-    guard let rawTitle = track.album, let keyIndex = albumKeyIndex(rawTitle) else {
+    guard let rawTitle = track.album, let key = albumKey(rawTitle) else {
       if let owner {
         looseTrackArtists[owner, default: (0, 0)].tracks += 1
         looseTrackArtists[owner, default: (0, 0)].plays += track.playCount
@@ -102,98 +155,100 @@ public struct LibraryAggregator: Sendable {
       return
     }
 
-    let ownerSlot = UInt64(owner.map { $0 + 1 } ?? 0)
-    let id = ownerSlot << 32 | UInt64(keyIndex)
+    let id = AlbumID(owner: Int32(owner ?? -1), key: key)
     let albumIndex: Int
-    if let existing = albumIndexByID[id] {
+    if let existing = self.albumIndex.find(id, in: albums, owners: albumOwners) {
       albumIndex = existing
     } else {
-      albumIndex = albumEntries.count
-      albumIndexByID[id] = albumIndex
-      albumEntries.append(
-        AlbumEntry(
-          owner: owner,
+      albumIndex = albums.count
+      albums.append(
+        OwnedAlbum(
+          artistKey: nil,
+          artistName: "",
           title: ArtistCredit.trimmed(rawTitle),
-          key: albumKeys[keyIndex],
-          isCompilation: isCompilation,
-          isNamedVarious: isNamedVarious
+          key: key,
+          isCompilation: isCompilation
         )
       )
+      albumOwners.append(Int32(owner ?? -1))
+      self.albumIndex.insert(id, at: albumIndex, albums: albums, owners: albumOwners)
+      if isNamedVarious { namedVariousAlbums.insert(albumIndex) }
     }
-    albumEntries[albumIndex].trackCount += 1
-    albumEntries[albumIndex].playCount += track.playCount
-    if let year = track.effectiveYear, year > (albumEntries[albumIndex].year ?? Int.min) {
-      albumEntries[albumIndex].year = year
+    albums[albumIndex].trackCount += 1
+    albums[albumIndex].playCount += track.playCount
+    if let year = track.effectiveYear, year > (albums[albumIndex].year ?? Int.min) {
+      albums[albumIndex].year = year
     }
-    if owner == nil, !isNamedVarious, case .artist(let index, _) = trackCredit {
-      albumEntries[albumIndex].trackArtists.insert(index)
+    if owner == nil, !namedVariousAlbums.contains(albumIndex), case .artist(let index, _) = trackCredit {
+      compilationArtists[albumIndex, default: []].insert(index)
     }
   }
 
-  /// Settles compilations, counts albums per artist and sorts the result.
-  public func finish() -> OwnedLibrary {
-    var artistStats = artistEntries.map { (tracks: $0.trackCount, plays: $0.playCount, albums: 0, newest: Int?.none) }
-    var albums: [OwnedAlbum] = []
-    albums.reserveCapacity(albumEntries.count)
+  /// Settles compilations, counts albums per artist and sorts the result. The aggregator is spent after.
+  public mutating func finish() -> OwnedLibrary {
+    albumIndex = AlbumIndex()
+    var entries = artistEntries
+    artistEntries = []
+    artistIndexByKey = [:]
+    // One display name per artist, shared by all of that artist's albums.
+    let names = entries.map(displayName)
+    var result = albums
+    albums = []
 
-    for entry in albumEntries {
-      var owner = entry.owner
-      if owner == nil, entry.trackArtists.count == 1 { owner = entry.trackArtists.first }
+    for index in result.indices {
+      var owner = albumOwners[index] >= 0 ? Int(albumOwners[index]) : nil
+      if owner == nil, let artists = compilationArtists[index], artists.count == 1 { owner = artists.first }
       if let owner {
-        artistStats[owner].tracks += entry.trackCount
-        artistStats[owner].plays += entry.playCount
-        artistStats[owner].albums += 1
-        if let year = entry.year, year > (artistStats[owner].newest ?? Int.min) { artistStats[owner].newest = year }
+        let album = result[index]
+        entries[owner].trackCount += album.trackCount
+        entries[owner].playCount += album.playCount
+        entries[owner].albumCount += 1
+        if let year = album.year, year > (entries[owner].newestYear ?? Int.min) { entries[owner].newestYear = year }
+        result[index].artistKey = entries[owner].key
+        result[index].artistName = names[owner]
+      } else {
+        result[index].artistName = "Various Artists"
       }
-      albums.append(
-        OwnedAlbum(
-          artistKey: owner.map { artistEntries[$0].key },
-          artistName: owner.map { displayName(of: artistEntries[$0]) } ?? "Various Artists",
-          title: entry.title,
-          key: entry.key,
-          year: entry.year,
-          trackCount: entry.trackCount,
-          playCount: entry.playCount,
-          isCompilation: entry.isCompilation
-        )
-      )
     }
+    albumOwners = []
     for (index, loose) in looseTrackArtists {
-      artistStats[index].tracks += loose.tracks
-      artistStats[index].plays += loose.plays
+      entries[index].trackCount += loose.tracks
+      entries[index].playCount += loose.plays
     }
 
     var artists: [LibraryArtist] = []
-    for (index, entry) in artistEntries.enumerated() where artistStats[index].tracks > 0 {
-      let stats = artistStats[index]
+    artists.reserveCapacity(entries.count)
+    for (index, entry) in entries.enumerated() where entry.trackCount > 0 {
       artists.append(
         LibraryArtist(
           key: entry.key,
-          name: displayName(of: entry),
-          albumCount: stats.albums,
-          trackCount: stats.tracks,
-          playCount: stats.plays,
-          newestYear: stats.newest
+          name: names[index],
+          albumCount: entry.albumCount,
+          trackCount: entry.trackCount,
+          playCount: entry.playCount,
+          newestYear: entry.newestYear
         )
       )
     }
+    entries = []
     artists.sort {
       ($1.playCount, $1.trackCount, $0.key) < ($0.playCount, $0.trackCount, $1.key)
     }
-    return OwnedLibrary(artists: artists, albums: albums)
+    return OwnedLibrary(artists: artists, albums: result)
   }
 
   private func displayName(of entry: ArtistEntry) -> String {
     // Most used spelling; ties go to the alphabetically first so output stays reproducible.
-    entry.spellings.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? entry.key.rawValue
+    guard let others = entry.otherSpellings else { return entry.spelling }
+    var counts = others
+    counts[entry.spelling, default: 0] += entry.spellingUses
+    return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key ?? entry.spelling
   }
 
   private mutating func albumArtist(_ spelling: String) -> Credit {
     let meaning: Credit
     if let last = lastAlbumArtist, last.spelling == spelling {
       meaning = last.credit
-    } else if let known = albumArtistBySpelling[spelling] {
-      meaning = known
     } else {
       let start = ContinuousClock.now
       let name = ArtistCredit.trimmed(spelling)
@@ -204,12 +259,11 @@ public struct LibraryAggregator: Sendable {
       } else {
         meaning = .artist(artistIndex(for: ArtistKey(name)), name)
       }
-      albumArtistBySpelling[spelling] = meaning
       keyBuilding += ContinuousClock.now - start
     }
     lastAlbumArtist = (spelling, meaning)
     if case .artist(let index, let name) = meaning {
-      artistEntries[index].spellings[name, default: 0] += 1
+      artistEntries[index].use(name)
     }
     return meaning
   }
@@ -219,8 +273,6 @@ public struct LibraryAggregator: Sendable {
     let meaning: Credit
     if let last = lastTrackArtist, last.spelling == spelling {
       meaning = last.credit
-    } else if let known = trackArtistBySpelling[spelling] {
-      meaning = known
     } else {
       let start = ContinuousClock.now
       let primary = ArtistCredit.primaryArtist(spelling)
@@ -231,12 +283,11 @@ public struct LibraryAggregator: Sendable {
       } else {
         meaning = .artist(artistIndex(for: ArtistKey(primary)), primary)
       }
-      trackArtistBySpelling[spelling] = meaning
       keyBuilding += ContinuousClock.now - start
     }
     lastTrackArtist = (spelling, meaning)
     if case .artist(let index, let name) = meaning {
-      artistEntries[index].spellings[name, default: 0] += 1
+      artistEntries[index].use(name)
     }
     return meaning
   }
@@ -248,25 +299,15 @@ public struct LibraryAggregator: Sendable {
     return artistEntries.count - 1
   }
 
-  private mutating func albumKeyIndex(_ spelling: String) -> Int? {
-    if let last = lastAlbum, last.spelling == spelling { return last.index }
-    defer { lastAlbum = (spelling, albumKeyIndexBySpelling[spelling] ?? nil) }
-    if let index = albumKeyIndexBySpelling[spelling] { return index }
+  /// The key of an album title. Tracks of an album sit together, so the previous answer is kept; a
+  /// title met again later is folded again, which costs less memory than remembering every spelling.
+  private mutating func albumKey(_ spelling: String) -> AlbumKey? {
+    if let last = lastAlbum, last.spelling == spelling { return last.key }
     let start = ContinuousClock.now
-    defer { keyBuilding += ContinuousClock.now - start }
     let title = ArtistCredit.trimmed(spelling)
-    var index: Int?
-    if !title.isEmpty {
-      let key = AlbumKey(title)
-      if let existing = albumKeyIndexByKey[key] {
-        index = existing
-      } else {
-        index = albumKeys.count
-        albumKeys.append(key)
-        albumKeyIndexByKey[key] = albumKeys.count - 1
-      }
-    }
-    albumKeyIndexBySpelling[spelling] = index
-    return index
+    let key = title.isEmpty ? nil : AlbumKey(title)
+    keyBuilding += ContinuousClock.now - start
+    lastAlbum = (spelling, key)
+    return key
   }
 }

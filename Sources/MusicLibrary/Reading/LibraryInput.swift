@@ -6,6 +6,8 @@ internal import Glibc
 /// zlib's reader passes uncompressed files through unchanged, so one code path serves both.
 final class LibraryInput {
   let path: String
+  /// The file's size, when it is a plain file (not standard input, not compressed).
+  private(set) var plainFileSize: Int?
   private let file: gzFile
 
   init(path: String) throws(LibraryError) {
@@ -23,6 +25,7 @@ final class LibraryInput {
       close(descriptor)
       throw .unreadable(path: path, reason: "is a directory; pass the Library.xml file inside it")
     }
+    if status.st_mode & S_IFMT == S_IFREG, !path.hasSuffix(".gz") { plainFileSize = Int(status.st_size) }
     guard let file = gzdopen(descriptor, "rb") else {
       close(descriptor)
       throw .unreadable(path: path, reason: "cannot be read: out of memory")

@@ -29,7 +29,7 @@ public enum LibraryReader {
     }
 
     let parser = UnsafeMutablePointer<PlistTrackParser>.allocate(capacity: 1)
-    parser.initialize(to: PlistTrackParser(path: path))
+    parser.initialize(to: PlistTrackParser(path: path, expectedSize: input.plainFileSize))
     defer {
       parser.deinitialize(count: 1)
       parser.deallocate()

@@ -61,9 +61,10 @@ struct PlistTrackParser: ~Copyable {
   private var albumArtists = RepeatedText()
   private var albums = RepeatedText()
 
-  init(path: String) {
+  init(path: String, expectedSize: Int?) {
     self.path = path
     parents.reserveCapacity(16)
+    if let expectedSize { aggregator.reserveCapacity(forFileSize: expectedSize) }
   }
 
   // MARK: - Elements
@@ -327,7 +328,7 @@ struct PlistTrackParser: ~Copyable {
 
   // MARK: - Results
 
-  func finish() throws(LibraryError) -> LibraryScan {
+  mutating func finish() throws(LibraryError) -> LibraryScan {
     if let failure { throw failure }
     if !sawTracks {
       throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a Music library export")

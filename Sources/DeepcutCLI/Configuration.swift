@@ -16,6 +16,7 @@ struct Configuration: Equatable {
   var requestsPerMinute: Int?
   var batchSize: Int?
   var maxAgeHours: Int?
+  var recheckAfterDays: Int?
   var ignoreArtists: [String] = []
   var ignoreTitles: [String] = []
   var minimumOwnedTracks: Int = 1
@@ -86,8 +87,10 @@ struct Configuration: Equatable {
           case "requestsPerMinute": config.requestsPerMinute = try reader.integer(setting, keyPath, 0...100_000)
           case "batchSize": config.batchSize = try reader.integer(setting, keyPath, 1...200)
           case "maxAgeHours": config.maxAgeHours = try reader.integer(setting, keyPath, 0...8760)
+          case "recheckAfterDays": config.recheckAfterDays = try reader.integer(setting, keyPath, 1...3650)
           default:
-            throw reader.unknown(keyPath, known: ["name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours"])
+            throw reader.unknown(
+              keyPath, known: ["name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours", "recheckAfterDays"])
           }
         }
       case "email":
@@ -134,7 +137,10 @@ struct Configuration: Equatable {
         "name": "itunes",
         "requestsPerMinute": 20,
         "batchSize": 100,
-        "maxAgeHours": 20
+        // Cached album lists younger than this are used as they are.
+        "maxAgeHours": 20,
+        // How often a resolved artist is searched again, in case the catalog changed it.
+        "recheckAfterDays": 30
       },
       // Artists never to look up, and release titles to leave out (regular expressions).
       "ignoreArtists": ["Various Artists", "Glee Cast"],

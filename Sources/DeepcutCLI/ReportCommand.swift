@@ -92,6 +92,13 @@ enum ReportCommand {
     } catch {
       throw .state(error.description)
     }
+    // Every run is logged in the state database; one that dies stays "running" there.
+    let runID: Int64?
+    do {
+      runID = try await store.beginRun(at: settings.now)
+    } catch {
+      throw .state(error.description)
+    }
     let transport: any CatalogTransport
     if let snapshot = settings.snapshot {
       transport = SnapshotTransport(directory: URL(fileURLWithPath: snapshot))
@@ -169,15 +176,22 @@ enum ReportCommand {
       Console.out(rendered)
     }
     // Only now that the report is out are its releases remembered as told.
-    if !arguments.has("dry-run") {
-      do {
+    do {
+      if !arguments.has("dry-run") {
         try await store.recordSeen(provider: settings.pass.provider, ledger.sightings)
         if arguments.has("since-last-run") {
           try await store.markReported(provider: settings.pass.provider, ledger.reported, at: settings.now)
         }
-      } catch {
-        throw .state(error.description)
       }
+      if let runID {
+        let failed = outcome.problems.count { $0.kind == .failed || $0.kind == .notCached }
+        try await store.finishRun(
+          id: runID, at: Date(), status: failed > 0 ? "partial" : "ok", artists: stats.artistsChecked,
+          requests: stats.requests, cacheHits: stats.cacheHits,
+          note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed")
+      }
+    } catch {
+      throw .state(error.description)
     }
     if !settings.quiet {
       let failed = outcome.problems.count { $0.kind == .failed || $0.kind == .notCached }
@@ -268,6 +282,7 @@ enum ReportCommand {
     settings.pass.maxAge = Double(maxAge) * 3600
     settings.pass.batchSize = try integer(arguments, "batch-size", default: config.batchSize ?? 100, in: 1...200)
     settings.pass.offline = arguments.has("offline")
+    settings.pass.recheckResolvedAfterDays = config.recheckAfterDays ?? settings.pass.recheckResolvedAfterDays
     let rate = try integer(arguments, "rate-limit", default: config.requestsPerMinute ?? 20, in: 0...100_000)
     settings.requestsPerMinute = rate == 0 ? .infinity : Double(rate)
     settings.snapshot = arguments["snapshot"]

@@ -1,0 +1,90 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+/// config.json as a nightly user writes it: what it sets, what flags override, and errors that name the key.
+struct ConfigurationTests {
+  func setUp(_ config: String) throws -> (home: String, environment: [String: String]) {
+    let home = NSTemporaryDirectory() + "deepcut-config-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
+    try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: home + "/Library.xml"))
+    try Data(config.replacingOccurrences(of: "$HOME", with: home).utf8)
+      .write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
+    return (home, ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"])
+  }
+
+  @Test(arguments: [
+    (#"{"libary": "x"}"#, "unknown key 'libary' (did you mean 'library'?)"),
+    (#"{"days": "thirty"}"#, "days: expected a whole number from 0 to 3650, found \"thirty\""),
+    (#"{"provider": {"batchSize": 500}}"#, "provider.batchSize: expected a whole number from 1 to 200, found 500"),
+    (#"{"types": ["album", "boxset"]}"#, "types[1]: expected one of album, ep, single"),
+    (#"{"email": {"to": "me@example.org"}}"#, "email.to: expected a list of texts"),
+    (#"{"ignoreTitles": ["(unclosed"]}"#, "ignoreTitles[0]: '(unclosed' is not a valid regular expression"),
+    (#"{"minimumOwnedTracks": true}"#, "minimumOwnedTracks: expected a whole number from 1 to 100000, found true"),
+    ("{ not json", "not valid JSON"),
+  ])
+  func aBadConfigurationExits78NamingTheKey(_ config: String, _ message: String) throws {
+    let (_, environment) = try setUp(config)
+    let result = try DeepcutProcess.run(["report", "--library", "x.xml"], environment: environment)
+    #expect(result.status == 78)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    let check = try DeepcutProcess.run(["config", "--check"], environment: environment)
+    #expect(check.status == 78)
+  }
+
+  @Test func theExampleIsAValidConfiguration() throws {
+    let example = try DeepcutProcess.run(["config", "--example"])
+    #expect(example.status == 0)
+    #expect(example.stdout.contains("// "))
+    let (_, environment) = try setUp(example.stdout)
+    let check = try DeepcutProcess.run(["config", "--check"], environment: environment)
+    #expect(check.status == 0, "\(check.stderr)")
+  }
+
+  @Test func theConfigurationSetsTheRunAndFlagsOverrideIt() async throws {
+    try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
+      let (home, environment) = try setUp(
+        """
+        {
+          "library": "$HOME/Library.xml",
+          "format": "json",
+          "days": 3,
+          "types": ["album"],
+          "ignoreArtists": ["Nobody Knows"],
+          "ignoreTitles": ["(?i)expanded"],
+          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
+        }
+        """)
+      let result = try DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      #expect(json["days"] as? Int == 3)
+      // Repentless came out 9 days before: outside a 3-day window.
+      #expect((json["new"] as? [[String: Any]])?.isEmpty == true)
+      // Only albums: the announced EP is left out. The ignored title and the ignored artist are gone.
+      #expect((json["upcoming"] as? [[String: Any]])?.isEmpty == true)
+      #expect((json["editions"] as? [[String: Any]])?.isEmpty == true)
+      #expect((json["needsAttention"] as? [[String: Any]])?.isEmpty == true)
+      #expect((json["summary"] as? [String: Any])?["artistsChecked"] as? Int == 2)
+
+      // Flags win over the file.
+      let overridden = try DeepcutProcess.run(
+        ["report", "--now", "2026-11-29", "--quiet", "--days", "30", "--format", "markdown"], environment: environment)
+      #expect(overridden.status == 0)
+      #expect(overridden.stdout.hasPrefix("# 1 new release from artists you own"))
+      _ = home
+    }
+  }
+
+  @Test func aBrokenTemplateExits78WithFileLineAndColumn() throws {
+    let (home, environment) = try setUp("{}")
+    try Data("# {{headline}\n".utf8).write(to: URL(fileURLWithPath: home + "/broken.mustache"))
+    let result = try DeepcutProcess.run(
+      [
+        "report", "--library", home + "/Library.xml", "--snapshot", "samples/catalog", "--template",
+        home + "/broken.mustache", "--quiet",
+      ], environment: environment)
+    #expect(result.status == 78)
+    #expect(result.stderr.contains("broken.mustache:1:"))
+  }
+}

@@ -20,7 +20,7 @@ enum ArtistsCommand {
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
     let store = try openStore(arguments)
     let provider = arguments["provider"] ?? "itunes"
-    do {
+    try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:
         try await list(store, provider: provider, unresolvedOnly: arguments.has("unresolved"))
@@ -42,12 +42,6 @@ enum ArtistsCommand {
       case let other?:
         throw CLIError.usage("unknown 'artists' action '\(other)'; use pin or unpin")
       }
-    } catch let error as CLIError {
-      throw error
-    } catch let error as StateError {
-      throw .state(error.description)
-    } catch {
-      throw .state("\(error)")
     }
     return .success
   }
@@ -92,7 +86,7 @@ enum CacheCommand {
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
     let store = try openStore(arguments)
-    do {
+    try await mappingStateErrors {
       switch arguments.positionals.first {
       case "stats", nil:
         let stats = try await store.cacheStats()
@@ -109,14 +103,21 @@ enum CacheCommand {
       case let other?:
         throw CLIError.usage("unknown 'cache' action '\(other)'; use stats or clear")
       }
-    } catch let error as CLIError {
-      throw error
-    } catch let error as StateError {
-      throw .state(error.description)
-    } catch {
-      throw .state("\(error)")
     }
     return .success
+  }
+}
+
+/// Runs a state command, turning database failures into `CLIError.state` and keeping usage errors as they are.
+func mappingStateErrors(_ body: () async throws -> Void) async throws(CLIError) {
+  do {
+    try await body()
+  } catch let error as CLIError {
+    throw error
+  } catch let error as StateError {
+    throw .state(error.description)
+  } catch {
+    throw .state("\(error)")
   }
 }
 

@@ -53,6 +53,15 @@ struct Arguments: Sendable {
 
   func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
+  /// A whole-number option within `range`, or `fallback` when it was not given.
+  func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(CLIError) -> Int {
+    guard let text = values[name] else { return fallback }
+    guard let value = Int(text), range.contains(value) else {
+      throw .usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return value
+  }
+
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// Parses `--name value`, `--name=value`, flags, and `--` before positionals that start with a dash.

@@ -240,7 +240,7 @@ enum ReportCommand {
       }
       finder = FinderOptions(today: today, since: day)
     } else {
-      let days = try integer(arguments, "days", default: config.days ?? 30, in: 0...3650)
+      let days = try arguments.integer("days", default: config.days ?? 30, in: 0...3650)
       finder = FinderOptions(today: today, days: days)
     }
     if let types = arguments["types"].map({ $0.split(separator: ",").map(String.init) }) ?? config.types {
@@ -278,12 +278,12 @@ enum ReportCommand {
       }
       settings.endpoint.baseURL = url
     }
-    let maxAge = try integer(arguments, "max-age", default: config.maxAgeHours ?? 20, in: 0...24 * 365)
+    let maxAge = try arguments.integer("max-age", default: config.maxAgeHours ?? 20, in: 0...24 * 365)
     settings.pass.maxAge = Double(maxAge) * 3600
-    settings.pass.batchSize = try integer(arguments, "batch-size", default: config.batchSize ?? 100, in: 1...200)
+    settings.pass.batchSize = try arguments.integer("batch-size", default: config.batchSize ?? 100, in: 1...200)
     settings.pass.offline = arguments.has("offline")
     settings.pass.recheckResolvedAfterDays = config.recheckAfterDays ?? settings.pass.recheckResolvedAfterDays
-    let rate = try integer(arguments, "rate-limit", default: config.requestsPerMinute ?? 20, in: 0...100_000)
+    let rate = try arguments.integer("rate-limit", default: config.requestsPerMinute ?? 20, in: 0...100_000)
     settings.requestsPerMinute = rate == 0 ? .infinity : Double(rate)
     settings.snapshot = arguments["snapshot"]
     settings.format = format
@@ -326,19 +326,6 @@ enum ReportCommand {
   static func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
     guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
     return home + path.dropFirst(1)
-  }
-
-  static func integer(
-    _ arguments: Arguments,
-    _ name: String,
-    default fallback: Int,
-    in range: ClosedRange<Int>
-  ) throws(CLIError) -> Int {
-    guard let text = arguments[name] else { return fallback }
-    guard let value = Int(text), range.contains(value) else {
-      throw .usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-    }
-    return value
   }
 
   /// `--now 2026-11-29` (noon UTC that day) or a full ISO 8601 time; the clock otherwise.

@@ -18,11 +18,7 @@ enum ScanCommand {
     guard let path = arguments["library"] else {
       throw .usage("scan needs --library PATH (the Library.xml exported from Music)")
     }
-    var top = 10
-    if let text = arguments["top"] {
-      guard let value = Int(text), value >= 0 else { throw .usage("--top takes a whole number, not '\(text)'") }
-      top = value
-    }
+    let top = try arguments.integer("top", default: 10, in: 0...10_000)
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: path)

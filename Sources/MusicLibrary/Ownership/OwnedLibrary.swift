@@ -124,11 +124,6 @@ public struct OwnedLibrary: Sendable, Equatable {
     self.artists = artists
     self.albums = albums
   }
-
-  /// The albums owned by one artist.
-  public func albums(by artist: ArtistKey) -> [OwnedAlbum] {
-    albums.filter { $0.artistKey == artist }
-  }
 }
 
 /// Everything one read of a library export found.

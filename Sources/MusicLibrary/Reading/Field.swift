@@ -46,31 +46,6 @@ enum Field: Equatable {
       false
     }
   }
-
-  /// The key as the export spells it, for warnings.
-  var label: String {
-    switch self {
-    case .artist: "Artist"
-    case .albumArtist: "Album Artist"
-    case .album: "Album"
-    case .genre: "Genre"
-    case .location: "Location"
-    case .trackType: "Track Type"
-    case .podcast: "Podcast"
-    case .iTunesU: "iTunesU"
-    case .movie: "Movie"
-    case .tvShow: "TV Show"
-    case .musicVideo: "Music Video"
-    case .hasVideo: "Has Video"
-    case .playlistOnly: "Playlist Only"
-    case .compilation: "Compilation"
-    case .year: "Year"
-    case .playCount: "Play Count"
-    case .releaseDate: "Release Date"
-    case .tracks: "Tracks"
-    case .other: "a value"
-    }
-  }
 }
 
 extension TrackRecord {
@@ -109,11 +84,10 @@ extension TrackRecord {
     }
   }
 
+  /// The text fields other than artist, album artist and album, which the parser turns into Strings
+  /// itself so repeated spellings share one.
   mutating func apply(text field: Field, bytes: UnsafeBufferPointer<UInt8>) {
     switch field {
-    case .artist: artist = String(decoding: bytes, as: UTF8.self)
-    case .albumArtist: albumArtist = String(decoding: bytes, as: UTF8.self)
-    case .album: album = String(decoding: bytes, as: UTF8.self)
     case .genre: isVoiceMemoGenre = bytes.count < 32 && Self.isVoiceMemo(genre: String(decoding: bytes, as: UTF8.self))
     case .location: fileClass = Self.fileClass(forLocation: Array(bytes.suffix(8)))
     case .trackType:

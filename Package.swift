@@ -79,7 +79,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "deepcut-bench",
-      dependencies: ["MusicLibrary", "SyntheticLibrary", "Catalog", "CatalogHTTP", "State", "CLibXML2", "CZlib"],
+      dependencies: [
+        "MusicLibrary", "SyntheticLibrary", "Catalog", "CatalogHTTP", "State", "FakeCatalogServer", "CLibXML2", "CZlib",
+      ],
       swiftSettings: strict
     ),
     .testTarget(

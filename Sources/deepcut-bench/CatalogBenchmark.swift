@@ -1,5 +1,6 @@
 internal import Catalog
 internal import CatalogHTTP
+internal import FakeCatalogServer
 internal import Foundation
 internal import MusicLibrary
 internal import State
@@ -24,7 +25,6 @@ enum CatalogBenchmark {
     albums: Int,
     latencyMilliseconds: Int,
     concurrency: Int,
-    script: String,
     directory: String
   ) async throws {
     // The library the user owns, read the way deepcut reads it.
@@ -41,49 +41,10 @@ enum CatalogBenchmark {
     // A catalog that knows every artist: their owned albums, plus something new for every third.
     let worldPath = directory + "/deepcut-bench-world-\(artists).json"
     try writeWorld(for: library, to: worldPath)
-    let server = try FakeServerProcess(
-      script: script,
-      arguments: [
-        "--world", worldPath, "--latency-ms", String(latencyMilliseconds),
-      ])
-    defer { server.stop() }
-    print("fake catalog: \(server.baseURL), \(latencyMilliseconds) ms per request, rate limit lifted\n")
-
-    let stateDirectory = directory + "/deepcut-bench-state-\(UUID().uuidString)"
-    defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
-    let store = try StateStore(directory: stateDirectory)
-    let start = Date(timeIntervalSince1970: 1_795_953_600)
-    var rows: [Row] = []
-    for (name, offset) in [("cold", 0.0), ("warm", 21 * 3600.0), ("hot", 22 * 3600.0)] {
-      let logged = try await server.requestLog().count
-      var options = CatalogPassOptions()
-      options.maxConcurrentRequests = concurrency
-      var configuration = HTTPClientConfiguration()
-      configuration.requestsPerMinute = .infinity
-      let pass = CatalogPass(
-        transport: LiveTransport(client: HTTPClient(configuration: configuration)),
-        store: store,
-        endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"),
-        options: options,
-        now: start.addingTimeInterval(offset)
-      )
-      let cpuBefore = cpuSeconds()
-      let clock = ContinuousClock()
-      let began = clock.now
-      let outcome = try await pass.run(library)
-      let wall = clock.now - began
-      let cpu = cpuSeconds() - cpuBefore
-      let log = Array(try await server.requestLog().dropFirst(logged))
-      rows.append(
-        Row(
-          name: name,
-          requests: log.count,
-          searches: outcome.stats.searches,
-          lookups: outcome.stats.lookups,
-          distinctRequests: Set(log).count,
-          wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
-          cpuSeconds: cpu
-        ))
+    let arguments = ["--world", worldPath, "--latency-ms", String(latencyMilliseconds)]
+    let rows = try await FakeCatalogServer.with(arguments: arguments) { server in
+      print("fake catalog: \(server.baseURL), \(latencyMilliseconds) ms per request, rate limit lifted\n")
+      return try await passes(over: library, against: server, concurrency: concurrency, directory: directory)
     }
 
     print("run    requests  searches  lookups  repeated   wall s    CPU s")
@@ -148,56 +109,58 @@ enum CatalogBenchmark {
     let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     return user + system
   }
-}
 
-/// The fake iTunes server as a child process, talked to synchronously: a benchmark needs no more.
-final class FakeServerProcess {
-  let baseURL: URL
-  private let controlClient = HTTPClient(configuration: HTTPClientConfiguration(requestsPerMinute: 0))
-  private let process = Process()
-  private let input = Pipe()
-
-  init(script: String, arguments: [String]) throws {
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, "--exit-on-stdin-eof"] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = input
-    try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      guard !chunk.isEmpty else { throw BenchError("the fake catalog server did not start (\(script))") }
-      line.append(chunk)
+  /// Cold, warm and hot passes over one state file, counted in the server's own log.
+  static func passes(
+    over library: OwnedLibrary,
+    against server: FakeCatalogServer,
+    concurrency: Int,
+    directory: String
+  ) async throws -> [Row] {
+    let stateDirectory = directory + "/deepcut-bench-state-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
+    let store = try StateStore(directory: stateDirectory)
+    let start = Date(timeIntervalSince1970: 1_795_953_600)
+    var rows: [Row] = []
+    for (name, offset) in [("cold", 0.0), ("warm", 21 * 3600.0), ("hot", 22 * 3600.0)] {
+      let logged = try await requestLog(server).count
+      var options = CatalogPassOptions()
+      options.maxConcurrentRequests = concurrency
+      var configuration = HTTPClientConfiguration()
+      configuration.requestsPerMinute = .infinity
+      let pass = CatalogPass(
+        transport: LiveTransport(client: HTTPClient(configuration: configuration)),
+        store: store,
+        endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"),
+        options: options,
+        now: start.addingTimeInterval(offset)
+      )
+      let cpuBefore = cpuSeconds()
+      let clock = ContinuousClock()
+      let began = clock.now
+      let outcome = try await pass.run(library)
+      let wall = clock.now - began
+      let cpu = cpuSeconds() - cpuBefore
+      let log = Array(try await requestLog(server).dropFirst(logged))
+      rows.append(
+        Row(
+          name: name,
+          requests: log.count,
+          searches: outcome.stats.searches,
+          lookups: outcome.stats.lookups,
+          distinctRequests: Set(log).count,
+          wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
+          cpuSeconds: cpu
+        ))
     }
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard text.hasPrefix("READY "), let url = URL(string: String(text.dropFirst(6))) else {
-      throw BenchError("unexpected first line from the fake server: \(text)")
-    }
-    baseURL = url
-  }
-
-  func stop() {
-    try? input.fileHandleForWriting.close()
-    process.terminate()
-    process.waitUntilExit()
+    return rows
   }
 
   /// Each logged request as "path?sorted query", so repeats can be counted.
-  func requestLog() async throws -> [String] {
-    let object = try await control("/_log")
-    let requests = object["requests"] as? [[String: Any]] ?? []
-    return requests.map { entry in
+  static func requestLog(_ server: FakeCatalogServer) async throws -> [String] {
+    try await server.requestLog().map { entry in
       let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
       return (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
     }
-  }
-
-  /// Control calls go through deepcut's own curl client: Foundation's URLSession busy-waits on Linux and
-  /// would bill its spinning to the catalog pass being measured.
-  private func control(_ path: String) async throws -> [String: Any] {
-    guard let url = URL(string: baseURL.absoluteString + path) else { throw BenchError("bad control path \(path)") }
-    let data = try await controlClient.get(url)
-    return (try JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:]
   }
 }

@@ -183,7 +183,6 @@ case "catalog":
       albums: value("albums", default: 5054),
       latencyMilliseconds: value("latency-ms", default: 150),
       concurrency: value("concurrency", default: 4),
-      script: string("server") ?? "Tests/Support/fake_itunes.py",
       directory: string("dir") ?? NSTemporaryDirectory()
     )
   } catch {
@@ -201,7 +200,7 @@ default:
   print(
     """
     usage: deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
-           deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4] [--server PATH]
+           deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4]
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
 
     Generates a synthetic Library.xml (default 1,610 artists / 5,054 albums, about 70 MB) and times, each run

@@ -10,8 +10,8 @@ struct TransferRequest: Sendable {
   var timeout: Duration
 }
 
-/// Set from any thread when the caller of a transfer is cancelled; read by the transfer's progress callback, which
-/// then makes curl abort.
+/// Set from any thread when the caller of a transfer is cancelled; the driver thread, woken up, then ends the
+/// transfer.
 final class CancellationFlag: Sendable {
   private let flag = Atomic(false)
 
@@ -24,42 +24,12 @@ final class CancellationFlag: Sendable {
 
 /// `curl_global_init` must run once before the first handle is made; a global's initializer runs exactly once,
 /// thread-safely, on first use.
-private let curlGlobalInit: CURLcode = deepcut_curl_global_init()
+let curlGlobalInit: CURLcode = deepcut_curl_global_init()
 
-/// Idle easy handles, so that a later attempt can reuse the connections (and DNS entries) an earlier one left open:
-/// every easy handle keeps its own connection cache, and `curl_easy_reset` keeps it. At most `capacity` handles
-/// are kept; the rest are cleaned up when their transfer ends. Dropping the pool cleans up the idle ones.
-final class EasyHandlePool: Sendable {
-  private let idle = Mutex<[EasyHandle]>([])
-  private let capacity: Int
-
-  init(capacity: Int = 8) {
-    self.capacity = max(capacity, 0)
-  }
-
-  /// An idle handle, or a new one; `nil` only when curl cannot make one.
-  func checkOut() -> EasyHandle? {
-    idle.withLock { $0.popLast() } ?? EasyHandle()
-  }
-
-  /// Gives a handle back once its transfer has ended.
-  func checkIn(_ handle: EasyHandle) {
-    let surplus = idle.withLock { idle -> EasyHandle? in
-      guard idle.count < capacity else { return handle }
-      idle.append(handle)
-      return nil
-    }
-    _ = surplus  // released (and cleaned up) here, outside the lock
-  }
-
-  /// Handles waiting in the pool, for tests.
-  var idleCount: Int { idle.withLock { $0.count } }
-}
-
-/// One curl easy handle, cleaned up when released. A handle is used by one thread at a time: it is either idle in
-/// an ``EasyHandlePool`` (behind its lock) or checked out by the single transfer that performs on it.
+/// One curl easy handle, cleaned up when released. A handle is used by one thread at a time: the driver thread
+/// that owns it (idle, or added to its multi handle for one transfer).
 final class EasyHandle: @unchecked Sendable {
-  private let raw: UnsafeMutableRawPointer
+  let raw: UnsafeMutableRawPointer
 
   init?() {
     guard curlGlobalInit == CURLE_OK, let raw = curl_easy_init() else { return nil }
@@ -71,7 +41,7 @@ final class EasyHandle: @unchecked Sendable {
     curl_easy_cleanup(raw)
   }
 
-  /// How a transfer ended, read from the handle before it is reset.
+  /// How a transfer ended.
   struct Completion {
     var code: CURLcode
     /// The status code of the last response received (after redirects), if any.
@@ -80,20 +50,22 @@ final class EasyHandle: @unchecked Sendable {
     var osErrno: Int
   }
 
-  /// Sends `request` and blocks until the answer is complete or the transfer fails; what arrives is collected in
-  /// `record`. Must not be called on the Swift concurrency pool.
-  func perform(_ request: TransferRequest, into record: TransferRecord) -> Completion {
-    // Options are set afresh for every transfer. A reset keeps the handle's open connections; the one at the end
-    // also drops the pointers to `record`, so that no idle handle refers to it.
-    curl_easy_reset(raw)
-    defer { curl_easy_reset(raw) }
-    let setup = configure(for: request, record: record)
-    guard setup == CURLE_OK else { return Completion(code: setup, status: nil, osErrno: 0) }
-    // Safety: the callbacks get `record` as an unretained pointer; it is kept alive until perform returns, after
-    // which curl no longer calls them.
-    let code = withExtendedLifetime(record) { curl_easy_perform(raw) }
+  /// Sets the handle up to send `request`, collecting what arrives in `record`; the transfer itself runs when the
+  /// handle is added to a multi handle. `record` must stay alive until ``reset()``.
+  func prepare(_ request: TransferRequest, record: TransferRecord) -> CURLcode {
+    configure(for: request, record: record)
+  }
+
+  /// How the transfer that just ended with `code` went, read from the handle before it is reset.
+  func completion(_ code: CURLcode) -> Completion {
     let status = info(CURLINFO_RESPONSE_CODE).flatMap { $0 > 0 ? $0 : nil }
     return Completion(code: code, status: status, osErrno: info(CURLINFO_OS_ERRNO) ?? 0)
+  }
+
+  /// Forgets the last transfer's options, including the pointers to its record, so an idle handle refers to
+  /// nothing.
+  func reset() {
+    curl_easy_reset(raw)
   }
 
   private func info(_ info: CURLINFO) -> Int? {
@@ -114,7 +86,6 @@ final class EasyHandle: @unchecked Sendable {
       (CURLOPT_MAXREDIRS, 3),
       (CURLOPT_TIMEOUT_MS, timeout),
       (CURLOPT_CONNECTTIMEOUT_MS, min(timeout, 10_000)),
-      (CURLOPT_NOPROGRESS, 0),  // the progress callback is how a cancelled transfer stops
       (CURLOPT_SSL_VERIFYPEER, 1),
       (CURLOPT_SSL_VERIFYHOST, 2),
     ]
@@ -136,10 +107,10 @@ final class EasyHandle: @unchecked Sendable {
       guard code == CURLE_OK else { return code }
     }
 
-    // Safety: the three callbacks below receive this unretained pointer to `record`, which `perform` keeps alive
-    // for as long as curl can call them; the record is only ever touched on the thread running the transfer.
+    // Safety: the two callbacks below receive this unretained pointer to `record`, which the caller keeps alive
+    // until the handle is reset; the record is only ever touched on the thread running the transfer.
     let context = Unmanaged.passUnretained(record).toOpaque()
-    for option in [CURLOPT_WRITEDATA, CURLOPT_HEADERDATA, CURLOPT_XFERINFODATA] {
+    for option in [CURLOPT_WRITEDATA, CURLOPT_HEADERDATA] {
       let code = deepcut_curl_set_pointer(raw, option, context)
       guard code == CURLE_OK else { return code }
     }
@@ -161,28 +132,17 @@ final class EasyHandle: @unchecked Sendable {
       record.receiveHeaderLine(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
       return length
     }
-    guard code == CURLE_OK else { return code }
-    code = deepcut_curl_set_xferinfo_callback(raw) { context, _, _, _, _ in
-      // Safety: `context` is the XFERINFODATA pointer set above. A non-zero answer makes curl abort the transfer
-      // with CURLE_ABORTED_BY_CALLBACK; curl calls this at least about once a second, even while idle.
-      guard let context else { return 0 }
-      let record = Unmanaged<TransferRecord>.fromOpaque(context).takeUnretainedValue()
-      return record.cancellation.isCancelled ? 1 : 0
-    }
     return code
   }
 }
 
-/// What one transfer received: the last response's header fields and body. Confined to the thread running the
-/// transfer, which hands the result over only after `curl_easy_perform` has returned.
+/// What one transfer received: the last response's head and body. Confined to the thread running the transfer,
+/// which hands the result over only once the transfer has ended.
 final class TransferRecord {
-  let cancellation: CancellationFlag
-  private(set) var headerFields: [(name: String, value: String)] = []
+  /// The header lines of the last response, as received; parsed only when asked, and only for the few fields
+  /// the client reads.
+  private(set) var head: [UInt8] = []
   private(set) var body = Data()
-
-  init(cancellation: CancellationFlag) {
-    self.cancellation = cancellation
-  }
 
   func receiveBody(_ bytes: UnsafeRawBufferPointer) {
     body.append(contentsOf: bytes)
@@ -191,13 +151,16 @@ final class TransferRecord {
   /// One raw header line as curl delivers it, line ending included. A status line starts a new response (after a
   /// redirect, or an interim `1xx`), so only the last response's fields and body are kept.
   func receiveHeaderLine(_ bytes: UnsafeRawBufferPointer) {
-    let line = String(decoding: bytes, as: UTF8.self)
-    if line.hasPrefix("HTTP/") {
-      headerFields = []
+    if bytes.starts(with: "HTTP/".utf8) {
+      head.removeAll(keepingCapacity: true)
       body = Data()
-    } else if let field = parseHeaderField(line) {
-      headerFields.append(field)
     }
+    head.append(contentsOf: bytes)
+  }
+
+  /// The last response's header fields, in order.
+  var headerFields: [(name: String, value: String)] {
+    head.split(separator: UInt8(ascii: "\n")).compactMap(parseHeaderField)
   }
 
   /// The value of the first field called `name` (compared case-insensitively).
@@ -208,13 +171,31 @@ final class TransferRecord {
 }
 
 /// `Name: value` with the name lowercased and the value trimmed; `nil` for the blank line that ends a head, for
-/// continuation lines and for anything without a colon.
-func parseHeaderField(_ line: String) -> (name: String, value: String)? {
-  guard let first = line.first, first != " ", first != "\t", let colon = line.firstIndex(of: ":") else { return nil }
-  let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+/// status lines, continuation lines and anything without a colon.
+func parseHeaderField(_ line: some Collection<UInt8>) -> (name: String, value: String)? {
+  guard let first = line.first, !isHTTPWhitespace(first), let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+    return nil
+  }
+  let name = trimmingHTTPWhitespace(line[..<colon]).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
   guard !name.isEmpty else { return nil }
-  let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-  return (name, value)
+  let value = trimmingHTTPWhitespace(line[line.index(after: colon)...])
+  return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+}
+
+private func isHTTPWhitespace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A
+}
+
+private func trimmingHTTPWhitespace<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bytes.SubSequence {
+  let start = bytes.firstIndex { !isHTTPWhitespace($0) } ?? bytes.endIndex
+  var end = bytes.endIndex
+  // A forward scan keeps this to `Collection`; header lines are a few dozen bytes.
+  var index = start
+  while index != bytes.endIndex {
+    if !isHTTPWhitespace(bytes[index]) { end = bytes.index(after: index) }
+    index = bytes.index(after: index)
+  }
+  return bytes[start..<end]
 }
 
 /// `duration` in whole milliseconds, rounded up and at least 1 (curl reads 0 as "no limit").

@@ -29,8 +29,9 @@ public actor HTTPClient {
   }
 
   public nonisolated let configuration: HTTPClientConfiguration
-  /// curl handles kept between attempts, so that connections to the catalog are reused.
-  private let handles = EasyHandlePool()
+  /// Runs the transfers, all on one thread, and keeps the connections to the catalog open between them; `nil`
+  /// only when curl cannot start (out of memory), in which case every attempt fails as unreachable.
+  private let driver = TransferDriver()
   private var limiter: RateLimiter
   private var generator: SplitMix64
   private var flights: [URL: Flight] = [:]
@@ -151,7 +152,8 @@ public actor HTTPClient {
       guard await waitForTurn(turn) else { return .failure(.cancelled) }
       turn = nil
       counters.requests += 1
-      let outcome = await Transport.exchange(request, handles: handles)
+      let outcome =
+        await driver?.exchange(request) ?? .connectionFailed(detail: "cannot start a transfer", retryable: true)
       switch AttemptVerdict(outcome) {
       case .success(let body):
         return .success(body)
@@ -189,7 +191,12 @@ public actor HTTPClient {
   private func waitForTurn(_ reserved: ContinuousClock.Instant?) async -> Bool {
     let start = reserved ?? limiter.reserve(now: .now)
     do {
-      try await Task.sleep(until: start, clock: .continuous)
+      // A turn that has come already needs no timer.
+      if start > .now {
+        try await Task.sleep(until: start, clock: .continuous)
+      } else {
+        try Task.checkCancellation()
+      }
       return true
     } catch {
       limiter.release(start)

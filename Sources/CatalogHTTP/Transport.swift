@@ -7,52 +7,20 @@ internal import Foundation
   internal import Darwin
 #endif
 
-/// Sends one attempt with libcurl and reduces whatever happens to an ``AttemptOutcome``; never throws.
-///
-/// Each attempt runs the blocking `curl_easy_perform` on a thread of its own, never on the Swift concurrency pool;
-/// curl waits for the network in `poll`, so a request in flight costs no CPU. The caller awaits the thread through
-/// a continuation.
+/// What one libcurl transfer amounts to, as an ``AttemptOutcome``; never throws.
 enum Transport {
-  /// curl's own time limit ends an attempt that takes longer than `request.timeout`, also one whose server accepts
-  /// the connection and never answers, or drips bytes. Cancelling the calling task aborts the transfer within
-  /// about a second (curl's progress callback checks for it).
-  static func exchange(_ request: TransferRequest, handles: EasyHandlePool) async -> AttemptOutcome {
-    let cancellation = CancellationFlag()
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<AttemptOutcome, Never>) in
-        let thread = Thread {
-          continuation.resume(returning: perform(request, handles: handles, cancellation: cancellation))
-        }
-        thread.name = "deepcut-curl"
-        thread.start()
-      }
-    } onCancel: {
-      cancellation.cancel()
-    }
-  }
-
-  /// Runs one transfer to its end; blocks the calling thread.
-  private static func perform(
-    _ request: TransferRequest, handles: EasyHandlePool, cancellation: CancellationFlag
+  /// The outcome of a transfer that ran to its end, successfully or not. curl's own time limit ends an attempt
+  /// that takes longer than the request's timeout, also one whose server accepts the connection and never
+  /// answers, or drips bytes.
+  static func outcome(
+    _ completion: EasyHandle.Completion, record: TransferRecord, request: TransferRequest
   ) -> AttemptOutcome {
-    if cancellation.isCancelled {
-      return .cancelled
-    }
-    guard let handle = handles.checkOut() else {
-      return .connectionFailed(detail: "cannot start a transfer", retryable: true)
-    }
-    defer { handles.checkIn(handle) }
-    let record = TransferRecord(cancellation: cancellation)
-    let completion = handle.perform(request, into: record)
     let code = completion.code
     if code == CURLE_OK {
       guard let status = completion.status else {
         return .connectionFailed(detail: "the answer is not http", retryable: false)
       }
       return .response(ResponseHead(status: status, record: record), record.body)
-    }
-    if code == CURLE_ABORTED_BY_CALLBACK || cancellation.isCancelled {
-      return .cancelled
     }
     if code == CURLE_PARTIAL_FILE, let expected = contentLength(record), expected > record.body.count {
       return .truncated(expected: expected, received: record.body.count)
@@ -102,11 +70,13 @@ enum Transport {
 
 extension ResponseHead {
   init(status: Int, record: TransferRecord) {
+    let fields = record.headerFields
+    func value(_ name: String) -> String? { fields.first { $0.name == name }?.value }
     self.init(
       status: status,
-      contentLength: record.headerValue("Content-Length").flatMap { Int($0) },
-      contentEncoding: record.headerValue("Content-Encoding")?.lowercased(),
-      retryAfter: record.headerValue("Retry-After")
+      contentLength: value("content-length").flatMap { Int($0) },
+      contentEncoding: value("content-encoding")?.lowercased(),
+      retryAfter: value("retry-after")
     )
   }
 }

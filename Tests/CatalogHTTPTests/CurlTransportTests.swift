@@ -111,7 +111,7 @@ import Testing
   }
 
   @Test func recordKeepsTheLastResponseOnly() {
-    let record = TransferRecord(cancellation: CancellationFlag())
+    let record = TransferRecord()
     let lines = [
       "HTTP/1.1 301 Moved Permanently\r\n", "Location: /new\r\n", "Retry-After: 600\r\n", "\r\n",
       "HTTP/1.1 200 OK\r\n", "content-length:  42 \r\n", "Content-Encoding: GZIP\r\n", "X-Folded: a\r\n",
@@ -131,13 +131,13 @@ import Testing
   }
 
   @Test func headerFieldsAreParsedLeniently() {
-    #expect(parseHeaderField("Retry-After: 120\r\n")?.name == "retry-after")
-    #expect(parseHeaderField("Retry-After: 120\r\n")?.value == "120")
-    #expect(parseHeaderField("X-Empty:\r\n")?.value == "")
-    #expect(parseHeaderField("Date: Tue, 01 Jan 2030 00:00:00 GMT\r\n")?.value == "Tue, 01 Jan 2030 00:00:00 GMT")
-    #expect(parseHeaderField("\r\n") == nil)
-    #expect(parseHeaderField("\tfolded: line\r\n") == nil)
-    #expect(parseHeaderField("no colon here\r\n") == nil)
+    #expect(parseHeaderField("Retry-After: 120\r\n".utf8)?.name == "retry-after")
+    #expect(parseHeaderField("Retry-After: 120\r\n".utf8)?.value == "120")
+    #expect(parseHeaderField("X-Empty:\r\n".utf8)?.value == "")
+    #expect(parseHeaderField("Date: Tue, 01 Jan 2030 00:00:00 GMT\r\n".utf8)?.value == "Tue, 01 Jan 2030 00:00:00 GMT")
+    #expect(parseHeaderField("\r\n".utf8) == nil)
+    #expect(parseHeaderField("\tfolded: line\r\n".utf8) == nil)
+    #expect(parseHeaderField("no colon here\r\n".utf8) == nil)
   }
 
   @Test func timeoutsAreWholeMillisecondsRoundedUp() {
@@ -176,17 +176,62 @@ import Testing
         == .connectionFailed(detail: "network error 27", retryable: true))
   }
 
-  @Test func handlePoolIsBounded() throws {
-    let pool = EasyHandlePool(capacity: 2)
-    let handles = try (0..<4).map { _ in try #require(pool.checkOut()) }
-    #expect(Set(handles.map(ObjectIdentifier.init)).count == 4)
-    for handle in handles {
-      pool.checkIn(handle)
+  @Test func curlErrorsBeforeTheTransferAreReported() async throws {
+    let driver = try #require(TransferDriver(linger: .milliseconds(50)))
+    let request = TransferRequest(
+      url: try #require(URL(string: "gopher://127.0.0.1/x")), userAgent: "t", timeout: .seconds(5))
+    #expect(await driver.exchange(request) == .connectionFailed(detail: "127.0.0.1: unsupported url", retryable: false))
+  }
+
+  /// One thread serves every transfer at once, and leaves when there has been nothing to do for a while.
+  @Test func driverThreadRunsTransfersTogetherAndStopsWhenIdle() async throws {
+    let reply = ScriptedHTTPServer.Reply(status: 200, body: Data("ok".utf8), delay: .milliseconds(300))
+    try await ScriptedHTTPServer.with(respond: { _ in reply }) { server in
+      let driver = try #require(TransferDriver(linger: .milliseconds(200)))
+      #expect(!driver.isRunning)
+      let (outcomes, elapsed) = await timed {
+        await withTaskGroup(of: AttemptOutcome.self) { group in
+          for index in 0..<6 {
+            let request = TransferRequest(url: server.url("/x\(index)"), userAgent: "t", timeout: .seconds(5))
+            group.addTask { await driver.exchange(request) }
+          }
+          return await group.reduce(into: []) { $0.append($1) }
+        }
+      }
+      #expect(outcomes.count == 6)
+      #expect(
+        outcomes.allSatisfy {
+          if case .response(let head, let body) = $0 { head.status == 200 && body == Data("ok".utf8) } else { false }
+        })
+      #expect(elapsed < .milliseconds(1_500))  // six 300 ms answers side by side, not one after another
+      #expect(driver.isRunning)
+      try await Task.sleep(for: .milliseconds(600))
+      #expect(!driver.isRunning)
+      // A new thread takes over, and the connections the first one opened are still there.
+      let again = TransferRequest(url: server.url("/again"), userAgent: "t", timeout: .seconds(5))
+      guard case .response(let head, _) = await driver.exchange(again) else {
+        Issue.record("no answer after the driver thread stopped")
+        return
+      }
+      #expect(head.status == 200)
+      #expect(Set(server.requests.map(\.connection)).count == 6)
     }
-    #expect(pool.idleCount == 2)
-    let reused = try #require(pool.checkOut())
-    #expect(reused === handles[1])  // the most recently returned idle handle
-    #expect(pool.idleCount == 1)
+  }
+
+  @Test func cancellingATransferInFlightEndsItAtOnce() async throws {
+    let reply = ScriptedHTTPServer.Reply(status: 200, body: Data("late".utf8), delay: .seconds(3))
+    try await ScriptedHTTPServer.with(respond: { _ in reply }) { server in
+      let driver = try #require(TransferDriver())
+      let request = TransferRequest(url: server.url("/slow"), userAgent: "t", timeout: .seconds(10))
+      let task = Task { await driver.exchange(request) }
+      try await Task.sleep(for: .milliseconds(200))
+      let (outcome, elapsed) = await timed {
+        task.cancel()
+        return await task.value
+      }
+      #expect(outcome == .cancelled)
+      #expect(elapsed < .milliseconds(500))
+    }
   }
 
   @Test func cancelledBeforeStartSendsNothing() async throws {
@@ -194,7 +239,7 @@ import Testing
       let request = TransferRequest(url: server.url("/x"), userAgent: "test", timeout: .seconds(5))
       let task = Task {
         withUnsafeCurrentTask { $0?.cancel() }
-        return await Transport.exchange(request, handles: EasyHandlePool())
+        return await TransferDriver()?.exchange(request)
       }
       #expect(await task.value == .cancelled)
       #expect(server.requests.isEmpty)

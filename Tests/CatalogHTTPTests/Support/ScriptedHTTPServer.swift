@@ -17,6 +17,8 @@ final class ScriptedHTTPServer: Sendable {
     var body = Data()
     /// Send `Connection: close` and close the connection after this reply.
     var close = false
+    /// How long the server thinks before answering.
+    var delay: Duration = .zero
   }
 
   struct Request: Sendable {
@@ -150,6 +152,11 @@ final class ScriptedHTTPServer: Sendable {
     state.withLock { $0.requests.append(Request(connection: connection, requestLine: requestLine, fields: fields)) }
     let parts = requestLine.split(separator: " ")
     let reply = respond(parts.count > 1 ? String(parts[1]) : "/")
+    if reply.delay > .zero {
+      // Each connection has a thread of its own, so sleeping here holds up this answer only.
+      Thread.sleep(
+        forTimeInterval: Double(reply.delay.components.seconds) + Double(reply.delay.components.attoseconds) / 1e18)
+    }
     var text = "HTTP/1.1 \(reply.status) Scripted\r\n"
     for (name, value) in reply.headers {
       text += "\(name): \(value)\r\n"

@@ -1,0 +1,220 @@
+internal import CCurl
+internal import Foundation
+internal import Synchronization
+
+/// Runs every transfer of one client on a single thread, through one curl multi handle.
+///
+/// curl's multi interface waits for all transfers at once in `poll`, so a request in flight costs no CPU and no
+/// thread of its own; the multi handle keeps one connection cache for every transfer, so keep-alive connections
+/// to the catalog are reused whichever request comes next. The thread starts with the first transfer and stops
+/// after `linger` without work; the multi handle and its connections outlive it until the driver is released.
+///
+/// Callers await a transfer from the Swift concurrency pool; nothing blocking ever runs there.
+final class TransferDriver: Sendable {
+  /// Submissions waiting for the thread, and whether the thread is running.
+  private struct Inbox {
+    var arrivals: [Transfer] = []
+    var threadRunning = false
+  }
+
+  private let multi: MultiHandle
+  private let inbox = Mutex(Inbox())
+  private let linger: Duration
+  /// Idle easy handles kept for reuse; each is a sizeable allocation with its own DNS cache.
+  private let maxIdleHandles = 8
+
+  /// `nil` only when curl cannot make a multi handle (out of memory).
+  init?(linger: Duration = .seconds(2)) {
+    guard let multi = MultiHandle() else { return nil }
+    self.multi = multi
+    self.linger = linger
+  }
+
+  /// Sends `request` and waits for its outcome. Cancelling the calling task removes the transfer at once.
+  func exchange(_ request: TransferRequest) async -> AttemptOutcome {
+    let cancellation = CancellationFlag()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<AttemptOutcome, Never>) in
+        submit(Transfer(request: request, cancellation: cancellation, continuation: continuation))
+      }
+    } onCancel: {
+      cancellation.cancel()
+      multi.wakeUp()
+    }
+  }
+
+  /// Whether the driver's thread is running, for tests.
+  var isRunning: Bool { inbox.withLock { $0.threadRunning } }
+
+  private func submit(_ transfer: Transfer) {
+    let startThread = inbox.withLock { inbox -> Bool in
+      inbox.arrivals.append(transfer)
+      defer { inbox.threadRunning = true }
+      return !inbox.threadRunning
+    }
+    if startThread {
+      let thread = Thread { [self] in run() }
+      thread.name = "deepcut-curl"
+      thread.start()
+    } else {
+      multi.wakeUp()
+    }
+  }
+
+  // MARK: - The driver thread
+
+  /// The loop of the driver thread: takes new transfers, lets curl work, hands finished transfers back, and
+  /// sleeps in `poll` until a socket, a timer or a wake-up needs it.
+  private func run() {
+    var active: [UnsafeMutableRawPointer: (transfer: Transfer, handle: EasyHandle)] = [:]
+    var idleHandles: [EasyHandle] = []
+    var idleSince: ContinuousClock.Instant?
+
+    while true {
+      let now = ContinuousClock.now
+      let mayStop = active.isEmpty && idleSince.map { now - $0 >= linger } ?? false
+      let arrivals = inbox.withLock { inbox -> [Transfer]? in
+        if inbox.arrivals.isEmpty && mayStop {
+          inbox.threadRunning = false
+          return nil
+        }
+        defer { inbox.arrivals = [] }
+        return inbox.arrivals
+      }
+      guard let arrivals else { break }
+
+      for transfer in arrivals {
+        guard !transfer.cancellation.isCancelled else {
+          transfer.finish(.cancelled)
+          continue
+        }
+        guard let handle = idleHandles.popLast() ?? EasyHandle() else {
+          transfer.finish(.connectionFailed(detail: "cannot start a transfer", retryable: true))
+          continue
+        }
+        let setup = handle.prepare(transfer.request, record: transfer.record)
+        if setup != CURLE_OK {
+          transfer.finish(Transport.failure(setup, osErrno: 0, host: transfer.request.url.host))
+          handle.reset()
+          idleHandles.append(handle)
+        } else if multi.add(handle) {
+          active[handle.raw] = (transfer, handle)
+        } else {
+          transfer.finish(.connectionFailed(detail: "cannot start a transfer", retryable: true))
+          handle.reset()
+          idleHandles.append(handle)
+        }
+      }
+
+      // Cancelled callers are let go at once; their transfers end here, mid-flight or not.
+      for (key, entry) in active where entry.transfer.cancellation.isCancelled {
+        multi.remove(entry.handle)
+        active[key] = nil
+        entry.transfer.finish(.cancelled)
+        recycle(entry.handle, into: &idleHandles)
+      }
+
+      multi.perform()
+      while let (raw, code) = multi.nextFinished() {
+        guard let entry = active.removeValue(forKey: raw) else { continue }
+        multi.remove(entry.handle)
+        let completion = entry.handle.completion(code)
+        entry.transfer.finish(
+          Transport.outcome(completion, record: entry.transfer.record, request: entry.transfer.request))
+        recycle(entry.handle, into: &idleHandles)
+      }
+
+      if active.isEmpty {
+        idleSince = idleSince ?? ContinuousClock.now
+        let left = linger - (ContinuousClock.now - (idleSince ?? now))
+        multi.poll(timeout: max(left, .zero))
+      } else {
+        idleSince = nil
+        // curl shortens the wait to its own next timeout (connect and transfer limits).
+        multi.poll(timeout: .seconds(1))
+      }
+    }
+  }
+
+  private func recycle(_ handle: EasyHandle, into idle: inout [EasyHandle]) {
+    handle.reset()
+    if idle.count < maxIdleHandles {
+      idle.append(handle)
+    }
+  }
+}
+
+/// One request on its way through the driver. Its continuation is resumed exactly once, by the driver thread.
+private final class Transfer: @unchecked Sendable {
+  let request: TransferRequest
+  let cancellation: CancellationFlag
+  /// Filled by curl's callbacks on the driver thread, read there when the transfer ends.
+  let record = TransferRecord()
+  private let continuation: CheckedContinuation<AttemptOutcome, Never>
+
+  init(
+    request: TransferRequest, cancellation: CancellationFlag, continuation: CheckedContinuation<AttemptOutcome, Never>
+  ) {
+    self.request = request
+    self.cancellation = cancellation
+    self.continuation = continuation
+  }
+
+  func finish(_ outcome: AttemptOutcome) {
+    continuation.resume(returning: outcome)
+  }
+}
+
+/// A curl multi handle, cleaned up when released. Everything but ``wakeUp()`` is called from the driver thread
+/// only (one thread at a time: a later driver thread starts only after the previous one has left its loop).
+final class MultiHandle: @unchecked Sendable {
+  private let raw: UnsafeMutableRawPointer
+
+  init?() {
+    guard curlGlobalInit == CURLE_OK, let raw = curl_multi_init() else { return nil }
+    self.raw = raw
+  }
+
+  deinit {
+    // Safety: `raw` came from curl_multi_init; by the time the handle is released the driver thread has left
+    // its loop and removed every easy handle, so nothing else uses it.
+    curl_multi_cleanup(raw)
+  }
+
+  func add(_ handle: EasyHandle) -> Bool {
+    curl_multi_add_handle(raw, handle.raw) == CURLM_OK
+  }
+
+  func remove(_ handle: EasyHandle) {
+    _ = curl_multi_remove_handle(raw, handle.raw)
+  }
+
+  /// Lets curl do whatever work its sockets and timers have ready; never blocks.
+  func perform() {
+    var running: Int32 = 0
+    _ = curl_multi_perform(raw, &running)
+  }
+
+  /// The next transfer that ended: its easy handle and result.
+  func nextFinished() -> (UnsafeMutableRawPointer, CURLcode)? {
+    var left: Int32 = 0
+    // Safety: curl returns a pointer to a message it owns, valid until the next call into the multi handle;
+    // both fields are copied out before this function returns.
+    while let message = curl_multi_info_read(raw, &left) {
+      if message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle {
+        return (easy, message.pointee.data.result)
+      }
+    }
+    return nil
+  }
+
+  /// Sleeps until a transfer's socket is ready, curl's next timeout, ``wakeUp()``, or `timeout`.
+  func poll(timeout: Duration) {
+    _ = curl_multi_poll(raw, nil, 0, Int32(clamping: milliseconds(timeout)), nil)
+  }
+
+  /// Ends a ``poll(timeout:)`` early; safe from any thread.
+  func wakeUp() {
+    _ = curl_multi_wakeup(raw)
+  }
+}

@@ -1,14 +1,9 @@
 internal import Foundation
 
-/// The iTunes Search API's response body: `{"resultCount": N, "results": [...]}` after three newlines,
-/// sent as `text/javascript`. Optional keys are left out rather than sent as null.
-struct ITunesEnvelope: Codable {
-  var resultCount: Int
-  var results: [ITunesRecord]
-}
-
-/// One result record; artists, collections and tracks share the shape, told apart by `wrapperType`.
-struct ITunesRecord: Codable, Equatable {
+/// One result record of the iTunes Search API, the fields deepcut reads; artists, collections and tracks share
+/// the shape, told apart by `wrapperType`. A response body is `{"resultCount": N, "results": [...]}` after three
+/// newlines, sent as `text/javascript`; optional keys are left out rather than sent as null (``WireReader``).
+struct ITunesRecord: Equatable {
   var wrapperType: String?
   var artistType: String?
   var collectionType: String?
@@ -65,9 +60,9 @@ struct ITunesRecord: Codable, Equatable {
 
 /// Reading response bodies.
 enum ITunesDecoding {
-  static func envelope(_ body: Data) throws(CatalogError) -> ITunesEnvelope {
+  static func envelope(_ body: Data) throws(CatalogError) -> [WireRecord] {
     do {
-      return try JSONDecoder().decode(ITunesEnvelope.self, from: body)
+      return try WireReader.envelope(body)
     } catch {
       let preview = String(decoding: body.prefix(80), as: UTF8.self)
       throw .undecodable("the catalog sent a body that is not a search result (\(error)): \(preview)")
@@ -77,10 +72,10 @@ enum ITunesDecoding {
   /// Splits a batched album lookup by position: each artist record starts the group its albums
   /// belong to, whatever `artistId` an album itself carries (a collaboration is listed under both
   /// artists with one credited id). Ids the catalog does not know are simply absent.
-  static func groupsByArtist(_ envelope: ITunesEnvelope) -> [(artistID: String, records: [ITunesRecord])] {
-    var groups: [(artistID: String, records: [ITunesRecord])] = []
-    for record in envelope.results {
-      if record.isArtist, let id = record.artistId {
+  static func groupsByArtist(_ records: [WireRecord]) -> [(artistID: String, records: [WireRecord])] {
+    var groups: [(artistID: String, records: [WireRecord])] = []
+    for record in records {
+      if record.record.isArtist, let id = record.record.artistId {
         groups.append((String(id), [record]))
       } else if !groups.isEmpty {
         groups[groups.count - 1].records.append(record)

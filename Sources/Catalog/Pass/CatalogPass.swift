@@ -169,9 +169,9 @@ public struct CatalogPass: Sendable {
       artist async -> Result<[CatalogArtist], CatalogError> in
       do throws(CatalogError) {
         let body = try await transport.get(endpoint.searchURL(term: artist.name, limit: options.searchLimit))
-        let artists = try ITunesDecoding.envelope(body).results.compactMap { record -> CatalogArtist? in
-          guard record.artistType == nil || record.artistType == "Artist" else { return nil }
-          return record.artist
+        let artists = try ITunesDecoding.envelope(body).compactMap { wire -> CatalogArtist? in
+          guard wire.record.artistType == nil || wire.record.artistType == "Artist" else { return nil }
+          return wire.record.artist
         }
         return .success(artists)
       } catch {
@@ -302,9 +302,9 @@ public struct CatalogPass: Sendable {
     var stale: [String] = []
     for id in ids {
       if let entry = cached[cacheKey(id)], options.offline || now.timeIntervalSince(entry.fetchedAt) < options.maxAge,
-        let records = try? JSONDecoder().decode([ITunesRecord].self, from: entry.body)
+        let records = try? WireReader.recordArray(entry.body)
       {
-        albums[id] = records.compactMap(\.release)
+        albums[id] = records.compactMap(\.record.release)
         stats.cacheHits += 1
       } else if options.offline {
         failures[id] = .notCached("the album list of catalog artist \(id)")
@@ -319,13 +319,14 @@ public struct CatalogPass: Sendable {
     }
     stats.lookups = batches.count
     let results = await forEachConcurrently(batches, phase: "looking up albums") {
-      batch async -> Result<[String: [ITunesRecord]], CatalogError> in
+      batch async -> Result<[String: [WireRecord]], CatalogError> in
       do throws(CatalogError) {
         let body = try await transport.get(endpoint.lookupURL(ids: batch, limit: options.albumsPerArtist))
-        var byID: [String: [ITunesRecord]] = [:]
+        let wanted = Set(batch)
+        var byID: [String: [WireRecord]] = [:]
         for group in ITunesDecoding.groupsByArtist(try ITunesDecoding.envelope(body))
-        where batch.contains(group.artistID) {
-          byID[group.artistID, default: []] += group.records.filter(\.isCollection)
+        where wanted.contains(group.artistID) {
+          byID[group.artistID, default: []] += group.records.filter(\.record.isCollection)
         }
         // An id the catalog left out has no albums there: that is an answer too, and is cached.
         for id in batch where byID[id] == nil { byID[id] = [] }
@@ -335,13 +336,13 @@ public struct CatalogPass: Sendable {
       }
     }
     var toStore: [(key: String, body: Data)] = []
-    let encoder = JSONEncoder()
     for (batch, result) in zip(batches, results) {
       switch result {
       case .success(let byID):
         for (id, records) in byID {
-          albums[id] = records.compactMap(\.release)
-          if let body = try? encoder.encode(records) { toStore.append((cacheKey(id), body)) }
+          albums[id] = records.compactMap(\.record.release)
+          // Cached as the API sent them, so nothing is lost or re-encoded.
+          toStore.append((cacheKey(id), WireReader.joined(records)))
         }
       case .failure(let error):
         if error.isConnectivity { stats.connectivityFailures += 1 }

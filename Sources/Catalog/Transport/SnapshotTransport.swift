@@ -34,17 +34,13 @@ public actor SnapshotTransport: CatalogTransport {
     case "lookup":
       let ids = (query["id"] ?? "").split(separator: ",").map(String.init)
       if ids.count == 1 { return read("lookup/\(ids[0]).json") ?? Self.emptyBody }
-      var results: [ITunesRecord] = []
+      var results: [WireRecord] = []
       for id in ids {
         guard let body = read("lookup/\(id).json") else { continue }
-        results += try ITunesDecoding.envelope(body).results
+        results += try ITunesDecoding.envelope(body)
       }
-      do {
-        return Data("\n\n\n".utf8)
-          + (try JSONEncoder().encode(ITunesEnvelope(resultCount: results.count, results: results)))
-      } catch {
-        throw .undecodable("cannot join snapshot bodies: \(error)")
-      }
+      return Data("\n\n\n{\"resultCount\":\(results.count),\"results\":".utf8) + WireReader.joined(results)
+        + Data("}\n".utf8)
     default:
       throw .badRequest("the snapshot has no answers for \(url.path)")
     }

@@ -112,6 +112,7 @@ let package = Package(
     .testTarget(
       name: "ReportTests",
       dependencies: ["Report", "Catalog", "MusicLibrary", "Templates"],
+      exclude: ["Golden"],
       swiftSettings: strict
     ),
     .testTarget(

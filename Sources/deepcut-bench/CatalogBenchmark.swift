@@ -18,6 +18,8 @@ enum CatalogBenchmark {
     var distinctRequests: Int
     var wallSeconds: Double
     var cpuSeconds: Double
+    /// The requests the server logged, as "path?query", percent-encoded, query items sorted.
+    var log: [String] = []
   }
 
   static func run(
@@ -44,7 +46,9 @@ enum CatalogBenchmark {
     let arguments = ["--world", worldPath, "--latency-ms", String(latencyMilliseconds)]
     let rows = try await FakeCatalogServer.with(arguments: arguments) { server in
       print("fake catalog: \(server.baseURL), \(latencyMilliseconds) ms per request, rate limit lifted\n")
-      return try await passes(over: library, against: server, concurrency: concurrency, directory: directory)
+      var rows = try await passes(over: library, against: server, concurrency: concurrency, directory: directory)
+      rows.append(try await fetchOnly(rows[0].log, from: server, concurrency: concurrency))
+      return rows
     }
 
     print("run    requests  searches  lookups  repeated   wall s    CPU s")
@@ -64,12 +68,16 @@ enum CatalogBenchmark {
     let warm = rows[1]
     let hot = rows[2]
     let cold = rows[0]
+    let fetch = rows[3]
+    print(
+      "the cold pass's CPU is \(format(cold.cpuSeconds / fetch.cpuSeconds))x that of fetching its \(fetch.requests) "
+        + "requests and nothing else (\(format(fetch.cpuSeconds)) s); the rest is reading, matching and saving")
     let verdicts = [
       ("warm requests", warm.requests <= batches),
       ("hot requests", hot.requests == 0),
       ("cold requests", cold.requests <= library.artists.count + cold.lookups && cold.lookups <= batches + 3),
       ("no repeats", rows.allSatisfy { $0.requests == $0.distinctRequests }),
-      ("CPU", rows.allSatisfy { $0.cpuSeconds < 1 }),
+      ("CPU", rows.prefix(3).allSatisfy { $0.cpuSeconds < 1 }),
     ]
     print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: ", "))
   }
@@ -149,18 +157,60 @@ enum CatalogBenchmark {
           searches: outcome.stats.searches,
           lookups: outcome.stats.lookups,
           distinctRequests: Set(log).count,
-          wallSeconds: Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18,
-          cpuSeconds: cpu
+          wallSeconds: seconds(wall),
+          cpuSeconds: cpu,
+          log: log
         ))
     }
     return rows
   }
 
-  /// Each logged request as "path?sorted query", so repeats can be counted.
+  /// The cold pass's requests sent again through a fresh client, `concurrency` at a time, their bodies dropped:
+  /// what the transport alone costs, for comparison with the whole pass.
+  static func fetchOnly(_ log: [String], from server: FakeCatalogServer, concurrency: Int) async throws -> Row {
+    var configuration = HTTPClientConfiguration()
+    configuration.requestsPerMinute = .infinity
+    let client = HTTPClient(configuration: configuration)
+    let base = server.baseURL.absoluteString
+    let urls = log.compactMap { URL(string: base + $0) }
+    let logged = try await requestLog(server).count
+    let cpuBefore = cpuSeconds()
+    let clock = ContinuousClock()
+    let began = clock.now
+    await withTaskGroup(of: Void.self) { group in
+      var next = 0
+      for _ in 0..<min(max(concurrency, 1), urls.count) {
+        let url = urls[next]
+        group.addTask { _ = try? await client.get(url) }
+        next += 1
+      }
+      while await group.next() != nil, next < urls.count {
+        let url = urls[next]
+        group.addTask { _ = try? await client.get(url) }
+        next += 1
+      }
+    }
+    let wall = clock.now - began
+    let cpu = cpuSeconds() - cpuBefore
+    let replayed = Array(try await requestLog(server).dropFirst(logged))
+    return Row(
+      name: "fetch", requests: replayed.count, searches: 0, lookups: 0, distinctRequests: Set(replayed).count,
+      wallSeconds: seconds(wall), cpuSeconds: cpu, log: replayed)
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  /// Each logged request as "path?query" with the query items sorted and percent-encoded, so repeats can be
+  /// counted and the request sent again.
   static func requestLog(_ server: FakeCatalogServer) async throws -> [String] {
-    try await server.requestLog().map { entry in
-      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
-      return (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
+    let unreserved = CharacterSet(
+      charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
+    func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text }
+    return try await server.requestLog().map { entry in
+      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\(encoded($0.key))=\(encoded("\($0.value)"))" }
+      return (entry["path"] as? String ?? "") + "?" + query.sorted().joined(separator: "&")
     }
   }
 }

@@ -158,28 +158,49 @@ final class TransferRecord {
     head.append(contentsOf: bytes)
   }
 
-  /// The last response's header fields, in order.
-  var headerFields: [(name: String, value: String)] {
-    head.split(separator: UInt8(ascii: "\n")).compactMap(parseHeaderField)
-  }
-
-  /// The value of the first field called `name` (compared case-insensitively).
+  /// The value of the first field called `name` (compared case-insensitively, ASCII), trimmed. Only that
+  /// field's value becomes a `String`: a response is asked for two or three fields and sends a dozen.
   func headerValue(_ name: String) -> String? {
-    let name = name.lowercased()
-    return headerFields.first { $0.name == name }?.value
+    let wanted = Array(name.utf8)
+    var lineStart = head.startIndex
+    while lineStart < head.endIndex {
+      let lineEnd = head[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? head.endIndex
+      if let field = splitHeaderField(head[lineStart..<lineEnd]), equalsIgnoringASCIICase(field.name, wanted) {
+        return String(decoding: field.value, as: UTF8.self)
+      }
+      lineStart = lineEnd + 1
+    }
+    return nil
   }
 }
 
 /// `Name: value` with the name lowercased and the value trimmed; `nil` for the blank line that ends a head, for
 /// status lines, continuation lines and anything without a colon.
 func parseHeaderField(_ line: some Collection<UInt8>) -> (name: String, value: String)? {
+  guard let field = splitHeaderField(line) else { return nil }
+  let name = field.name.map(lowercasedASCII)
+  return (String(decoding: name, as: UTF8.self), String(decoding: field.value, as: UTF8.self))
+}
+
+/// A header line's trimmed name and value, as they are.
+private func splitHeaderField<Line: Collection<UInt8>>(
+  _ line: Line
+) -> (name: Line.SubSequence, value: Line.SubSequence)? {
   guard let first = line.first, !isHTTPWhitespace(first), let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
     return nil
   }
-  let name = trimmingHTTPWhitespace(line[..<colon]).map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+  let name = trimmingHTTPWhitespace(line[..<colon])
   guard !name.isEmpty else { return nil }
-  let value = trimmingHTTPWhitespace(line[line.index(after: colon)...])
-  return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+  return (name, trimmingHTTPWhitespace(line[line.index(after: colon)...]))
+}
+
+private func equalsIgnoringASCIICase(_ bytes: some Collection<UInt8>, _ other: [UInt8]) -> Bool {
+  guard bytes.count == other.count else { return false }
+  return zip(bytes, other).allSatisfy { lowercasedASCII($0) == lowercasedASCII($1) }
+}
+
+private func lowercasedASCII(_ byte: UInt8) -> UInt8 {
+  byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
 }
 
 private func isHTTPWhitespace(_ byte: UInt8) -> Bool {

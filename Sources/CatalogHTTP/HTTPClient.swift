@@ -32,6 +32,11 @@ public actor HTTPClient {
   /// Runs the transfers, all on one thread, and keeps the connections to the catalog open between them; `nil`
   /// only when curl cannot start (out of memory), in which case every attempt fails as unreachable.
   private let driver = TransferDriver()
+
+  /// The thread that sees the answers arrive, as an executor. The client's own work runs there; a caller that
+  /// prefers it too (`withTaskExecutorPreference`, `addTask(executorPreference:)`) gets its answers with no
+  /// hand-over between threads. Its jobs must not block.
+  public nonisolated var taskExecutor: (any TaskExecutor)? { driver }
   private var limiter: RateLimiter
   private var generator: SplitMix64
   private var flights: [URL: Flight] = [:]
@@ -87,7 +92,7 @@ public actor HTTPClient {
     let token = nextID()
     // The first turn is reserved here, synchronously, so requests are paced in the order callers arrived.
     let firstTurn = limiter.reserve(now: .now)
-    let task = Task { await self.runFlight(url: url, token: token, firstTurn: firstTurn) }
+    let task = Task(executorPreference: driver) { await self.runFlight(url: url, token: token, firstTurn: firstTurn) }
     flights[url] = Flight(token: token, task: task)
     hooks.flightStarted?(url, token)
     return token

@@ -2,19 +2,30 @@ internal import CCurl
 internal import Foundation
 internal import Synchronization
 
-/// Runs every transfer of one client on a single thread, through one curl multi handle.
+/// Runs every transfer of one client on a single thread, through one curl multi handle, and runs the Swift jobs
+/// of tasks that prefer it as their executor on that same thread.
 ///
 /// curl's multi interface waits for all transfers at once in `poll`, so a request in flight costs no CPU and no
 /// thread of its own; the multi handle keeps one connection cache for every transfer, so keep-alive connections
-/// to the catalog are reused whichever request comes next. The thread starts with the first transfer and stops
-/// after `linger` without work; the multi handle and its connections outlive it until the driver is released.
+/// to the catalog are reused whichever request comes next. The thread starts with the first transfer or job and
+/// stops after `linger` without work; the multi handle and its connections outlive it until the driver is
+/// released.
 ///
-/// Callers await a transfer from the Swift concurrency pool; nothing blocking ever runs there.
-final class TransferDriver: Sendable {
-  /// Submissions waiting for the thread, and whether the thread is running.
+/// As a ``TaskExecutor`` the driver is an event loop: a task that prefers it (the client's own request flights,
+/// and whichever callers ask for it) is resumed on the thread that saw its answer arrive, with no hand-over to
+/// another thread. On a machine where waking a thread costs tens of microseconds, those hand-overs had cost more
+/// CPU than curl itself. Jobs run here must not block.
+final class TransferDriver: TaskExecutor, Sendable {
+  /// Work waiting for the thread, and what the thread is doing.
   private struct Inbox {
     var arrivals: [Transfer] = []
+    var jobs: [UnownedJob] = []
     var threadRunning = false
+    /// The thread is in (or about to enter) `poll` and must be woken for new work; otherwise it will find the
+    /// work on its next turn, and a wake-up would cost a system call on each side for nothing.
+    var threadPolling = false
+
+    var isEmpty: Bool { arrivals.isEmpty && jobs.isEmpty }
   }
 
   private let multi: MultiHandle
@@ -31,11 +42,13 @@ final class TransferDriver: Sendable {
   }
 
   /// Sends `request` and waits for its outcome. Cancelling the calling task removes the transfer at once.
-  func exchange(_ request: TransferRequest) async -> AttemptOutcome {
+  nonisolated(nonsending) func exchange(_ request: TransferRequest) async -> AttemptOutcome {
     let cancellation = CancellationFlag()
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<AttemptOutcome, Never>) in
-        submit(Transfer(request: request, cancellation: cancellation, continuation: continuation))
+        deliver {
+          $0.arrivals.append(Transfer(request: request, cancellation: cancellation, continuation: continuation))
+        }
       }
     } onCancel: {
       cancellation.cancel()
@@ -43,47 +56,63 @@ final class TransferDriver: Sendable {
     }
   }
 
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    deliver { $0.jobs.append(job) }
+  }
+
   /// Whether the driver's thread is running, for tests.
   var isRunning: Bool { inbox.withLock { $0.threadRunning } }
 
-  private func submit(_ transfer: Transfer) {
-    let startThread = inbox.withLock { inbox -> Bool in
-      inbox.arrivals.append(transfer)
+  /// Hands work to the thread, starting it or waking it from `poll` as needed.
+  private func deliver(_ add: (inout Inbox) -> Void) {
+    let (startThread, wakeThread) = inbox.withLock { inbox -> (Bool, Bool) in
+      add(&inbox)
       defer { inbox.threadRunning = true }
-      return !inbox.threadRunning
+      return (!inbox.threadRunning, inbox.threadPolling)
     }
     if startThread {
       let thread = Thread { [self] in run() }
       thread.name = "deepcut-curl"
       thread.start()
-    } else {
+    } else if wakeThread {
       multi.wakeUp()
     }
   }
 
   // MARK: - The driver thread
 
-  /// The loop of the driver thread: takes new transfers, lets curl work, hands finished transfers back, and
-  /// sleeps in `poll` until a socket, a timer or a wake-up needs it.
+  /// The loop of the driver thread: runs jobs, takes new transfers, lets curl work, hands finished transfers
+  /// back, and sleeps in `poll` until a socket, a timer or new work needs it.
   private func run() {
     var active: [UnsafeMutableRawPointer: (transfer: Transfer, handle: EasyHandle)] = [:]
     var idleHandles: [EasyHandle] = []
     var idleSince: ContinuousClock.Instant?
+    let executor = asUnownedTaskExecutor()
 
     while true {
       let now = ContinuousClock.now
       let mayStop = active.isEmpty && idleSince.map { now - $0 >= linger } ?? false
-      let arrivals = inbox.withLock { inbox -> [Transfer]? in
-        if inbox.arrivals.isEmpty && mayStop {
+      let work = inbox.withLock { inbox -> (jobs: [UnownedJob], arrivals: [Transfer])? in
+        inbox.threadPolling = false
+        if inbox.isEmpty && mayStop {
           inbox.threadRunning = false
           return nil
         }
-        defer { inbox.arrivals = [] }
-        return inbox.arrivals
+        defer {
+          inbox.jobs = []
+          inbox.arrivals = []
+        }
+        return (inbox.jobs, inbox.arrivals)
       }
-      guard let arrivals else { break }
+      guard let work else { break }
+      if !work.jobs.isEmpty { idleSince = nil }
 
-      for transfer in arrivals {
+      for job in work.jobs {
+        job.runSynchronously(on: executor)
+      }
+
+      for transfer in work.arrivals {
         guard !transfer.cancellation.isCancelled else {
           transfer.finish(.cancelled)
           continue
@@ -95,14 +124,12 @@ final class TransferDriver: Sendable {
         let setup = handle.prepare(transfer.request, record: transfer.record)
         if setup != CURLE_OK {
           transfer.finish(Transport.failure(setup, osErrno: 0, host: transfer.request.url.host))
-          handle.reset()
-          idleHandles.append(handle)
+          recycle(handle, into: &idleHandles)
         } else if multi.add(handle) {
           active[handle.raw] = (transfer, handle)
         } else {
           transfer.finish(.connectionFailed(detail: "cannot start a transfer", retryable: true))
-          handle.reset()
-          idleHandles.append(handle)
+          recycle(handle, into: &idleHandles)
         }
       }
 
@@ -124,6 +151,13 @@ final class TransferDriver: Sendable {
         recycle(entry.handle, into: &idleHandles)
       }
 
+      // Whatever arrived meanwhile (a finished transfer's resumed task is a job now) is taken first; otherwise
+      // new work from now on wakes the poll.
+      let mayPoll = inbox.withLock { inbox -> Bool in
+        inbox.threadPolling = inbox.isEmpty
+        return inbox.threadPolling
+      }
+      guard mayPoll else { continue }
       if active.isEmpty {
         idleSince = idleSince ?? ContinuousClock.now
         let left = linger - (ContinuousClock.now - (idleSince ?? now))

@@ -70,13 +70,11 @@ enum Transport {
 
 extension ResponseHead {
   init(status: Int, record: TransferRecord) {
-    let fields = record.headerFields
-    func value(_ name: String) -> String? { fields.first { $0.name == name }?.value }
     self.init(
       status: status,
-      contentLength: value("content-length").flatMap { Int($0) },
-      contentEncoding: value("content-encoding")?.lowercased(),
-      retryAfter: value("retry-after")
+      contentLength: record.headerValue("Content-Length").flatMap { Int($0) },
+      contentEncoding: record.headerValue("Content-Encoding")?.lowercased(),
+      retryAfter: record.headerValue("Retry-After")
     )
   }
 }

@@ -7,6 +7,10 @@ final class ProgressBar: Sendable {
   private struct State {
     var lastDraw = ContinuousClock.now - .seconds(1)
     var drawn = false
+    /// The phase shown, and the most done so far in it: requests finish on several tasks at once, and a count
+    /// reported late must not move the bar backwards.
+    var phase = ""
+    var done = 0
   }
 
   private let state = Mutex(State())
@@ -19,6 +23,9 @@ final class ProgressBar: Sendable {
   func update(_ phase: String, _ done: Int, _ total: Int) {
     guard isEnabled, total > 0 else { return }
     let line: String? = state.withLock { state in
+      if phase == state.phase, done <= state.done { return nil }
+      state.phase = phase
+      state.done = done
       let now = ContinuousClock.now
       // A redraw every tenth of a second is smooth enough and costs nothing.
       guard done == total || now - state.lastDraw >= .milliseconds(100) else { return nil }

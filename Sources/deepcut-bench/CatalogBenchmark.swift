@@ -181,12 +181,12 @@ enum CatalogBenchmark {
       var next = 0
       for _ in 0..<min(max(concurrency, 1), urls.count) {
         let url = urls[next]
-        group.addTask { _ = try? await client.get(url) }
+        group.addTask(executorPreference: client.taskExecutor) { _ = try? await client.get(url) }
         next += 1
       }
       while await group.next() != nil, next < urls.count {
         let url = urls[next]
-        group.addTask { _ = try? await client.get(url) }
+        group.addTask(executorPreference: client.taskExecutor) { _ = try? await client.get(url) }
         next += 1
       }
     }

@@ -5,6 +5,12 @@ public protocol CatalogTransport: Sendable {
   func get(_ url: URL) async throws(CatalogError) -> Data
   /// Requests that reached the catalog, and retries among them.
   func counters() async -> TransportCounters
+  /// Where work that awaits answers had best run: the thread the answers arrive on, if the transport has one.
+  var taskExecutor: (any TaskExecutor)? { get }
+}
+
+extension CatalogTransport {
+  public var taskExecutor: (any TaskExecutor)? { nil }
 }
 
 public struct TransportCounters: Sendable, Equatable {

@@ -17,6 +17,8 @@ public struct LiveTransport: CatalogTransport {
     }
   }
 
+  public var taskExecutor: (any TaskExecutor)? { client.taskExecutor }
+
   public func counters() async -> TransportCounters {
     let metrics = await client.metrics
     return TransportCounters(

@@ -72,9 +72,11 @@ final class TransferDriver: TaskExecutor, Sendable {
       return (!inbox.threadRunning, inbox.threadPolling)
     }
     if startThread {
-      let thread = Thread { [self] in run() }
-      thread.name = "deepcut-curl"
-      thread.start()
+      // Named from inside: on Linux a name given before `start()` never reaches the system thread.
+      Thread {
+        Thread.current.name = "deepcut-curl"
+        self.run()
+      }.start()
     } else if wakeThread {
       multi.wakeUp()
     }

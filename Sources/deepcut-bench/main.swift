@@ -183,7 +183,20 @@ case "catalog":
       albums: value("albums", default: 5054),
       latencyMilliseconds: value("latency-ms", default: 150),
       concurrency: value("concurrency", default: 4),
+      runs: value("runs", default: 3),
       directory: string("dir") ?? NSTemporaryDirectory()
+    )
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
+case "transports":
+  do {
+    try await TransportBenchmark.run(
+      requests: value("requests", default: 40),
+      latencyMilliseconds: value("latency-ms", default: 150),
+      concurrency: value("concurrency", default: 4),
+      runs: value("runs", default: 3)
     )
   } catch {
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
@@ -200,7 +213,8 @@ default:
   print(
     """
     usage: deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
-           deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4]
+           deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4] [--runs 3]
+           deepcut-bench transports [--requests 40] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
 
     Generates a synthetic Library.xml (default 1,610 artists / 5,054 albums, about 70 MB) and times, each run

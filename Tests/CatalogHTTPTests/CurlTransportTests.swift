@@ -246,3 +246,44 @@ import Testing
     }
   }
 }
+
+/// The transfer thread as an executor: work that prefers it runs there, answers included.
+@Suite struct TransferExecutorTests {
+  /// The name of the thread running the caller; a plain function, so an async caller may ask.
+  static func threadName() -> String? {
+    Thread.current.name
+  }
+
+  @Test func aCallerThatPrefersTheClientsExecutorIsAnsweredOnTheTransferThread() async throws {
+    try await ScriptedHTTPServer.with(respond: { _ in .init(status: 200, body: Data("ok".utf8)) }) { server in
+      let client = makeClient()
+      let executor = try #require(client.taskExecutor)
+      let (body, names) = try await withTaskExecutorPreference(executor) {
+        let before = Self.threadName()
+        let body = try await client.get(server.url("/on-the-loop"))
+        return (body, [before, Self.threadName()])
+      }
+      #expect(body == Data("ok".utf8))
+      #expect(names == ["deepcut-curl", "deepcut-curl"])
+      // A caller without the preference is answered all the same.
+      #expect(try await client.get(server.url("/elsewhere")) == Data("ok".utf8))
+    }
+  }
+
+  @Test func jobsAloneStartTheThreadAndItStopsWhenIdle() async throws {
+    let driver = try #require(TransferDriver(linger: .milliseconds(100)))
+    #expect(!driver.isRunning)
+    let name = await Task(executorPreference: driver) { Self.threadName() }.value
+    #expect(name == "deepcut-curl")
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(!driver.isRunning)
+    // Many jobs at once, from many tasks, all run.
+    let sum = await withTaskGroup(of: Int.self) { group in
+      for index in 1...200 {
+        group.addTask(executorPreference: driver) { Self.threadName() == "deepcut-curl" ? index : 0 }
+      }
+      return await group.reduce(0, +)
+    }
+    #expect(sum == 200 * 201 / 2)
+  }
+}

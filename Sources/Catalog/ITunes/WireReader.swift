@@ -98,22 +98,30 @@ struct WireReader {
     skipWhitespace()
     try expect(UInt8(ascii: "["), "the results are not a JSON array")
     var records: [Parsed] = []
+    try readElements { reader throws(WireError) in
+      let start = reader.position
+      try reader.expect(UInt8(ascii: "{"), "a result is not a JSON object")
+      var record = ITunesRecord()
+      try reader.readMembers { reader, key throws(WireError) in try reader.readField(key, into: &record) }
+      records.append(Parsed(record: record, span: start..<reader.position))
+    }
+    return records
+  }
+
+  /// Reads an array's elements after its `[`, up to and including its `]`; `element` reads each one.
+  private mutating func readElements(_ element: (inout WireReader) throws(WireError) -> Void) throws(WireError) {
     skipWhitespace()
     if peek() == UInt8(ascii: "]") {
       position += 1
-      return records
+      return
     }
     while true {
       skipWhitespace()
-      let start = position
-      try expect(UInt8(ascii: "{"), "a result is not a JSON object")
-      var record = ITunesRecord()
-      try readMembers { reader, key throws(WireError) in try reader.readField(key, into: &record) }
-      records.append(Parsed(record: record, span: start..<position))
+      try element(&self)
       skipWhitespace()
-      guard let next = take() else { throw fail("the results end early") }
-      if next == UInt8(ascii: "]") { return records }
-      guard next == UInt8(ascii: ",") else { throw fail("expected ',' or ']' between results", back: 1) }
+      guard let next = take() else { throw fail("an array ends early") }
+      if next == UInt8(ascii: "]") { return }
+      guard next == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array", back: 1) }
     }
   }
 
@@ -359,19 +367,7 @@ struct WireReader {
       try readMembers { reader, _ throws(WireError) in try reader.skipValue(depth: depth + 1) }
     case UInt8(ascii: "["):
       position += 1
-      skipWhitespace()
-      if peek() == UInt8(ascii: "]") {
-        position += 1
-        return
-      }
-      while true {
-        skipWhitespace()
-        try skipValue(depth: depth + 1)
-        skipWhitespace()
-        guard let next = take() else { throw fail("an array ends early") }
-        if next == UInt8(ascii: "]") { return }
-        guard next == UInt8(ascii: ",") else { throw fail("expected ',' or ']' in an array", back: 1) }
-      }
+      try readElements { reader throws(WireError) in try reader.skipValue(depth: depth + 1) }
     case UInt8(ascii: "t"): try expectLiteral("true")
     case UInt8(ascii: "f"): try expectLiteral("false")
     case UInt8(ascii: "n"): try expectLiteral("null")

@@ -109,6 +109,33 @@ struct CatalogPassTests {
     }
   }
 
+  /// The album cache holds each artist's records as the catalog sent them, fields deepcut does not read included,
+  /// and still reads entries written the way earlier versions wrote them (re-encoded, slashes escaped).
+  @Test func theCacheKeepsRecordsAsSentAndReadsOlderEntries() async throws {
+    try await FakeCatalogServer.with(world: Self.world(artists: 2)) { server in
+      let store = try Self.store()
+      let library = Self.library(artists: 2)
+      _ = try await Self.pass(server, store: store).run(library)
+      let cached = try await store.cachedResponses(provider: "itunes", kind: "albums", keys: ["us/1000", "us/1001"])
+      let body = try #require(cached["us/1000"]?.body)
+      let records = try #require(try JSONSerialization.jsonObject(with: body) as? [[String: Any]])
+      // Most recent first, as the lookup asks.
+      #expect(records.map { $0["collectionName"] as? String } == ["Soon 0", "Fresh 0", "Owned 0"])
+      #expect(records.allSatisfy { $0["collectionPrice"] != nil && $0["country"] as? String == "USA" })
+      #expect(!String(decoding: body, as: UTF8.self).contains("\\/"))
+
+      let older = Data(
+        (#"[{"wrapperType":"collection","collectionType":"Album","artistId":1000,"collectionId":9,"#
+          + #""artistName":"Artist 0","collectionName":"AC\/DC Covers","releaseDate":"2026-11-21T08:00:00Z"}]"#).utf8)
+      try await store.store(provider: "itunes", kind: "albums", responses: [("us/1000", older)], fetchedAt: Self.now)
+      try await server.clearLog()
+      let hot = try await Self.pass(server, store: store, at: Self.now.addingTimeInterval(3600)).run(library)
+      #expect(try await server.requestCount == 0)
+      #expect(hot.releases[ArtistKey("Artist 0")]?.map(\.title) == ["AC/DC Covers"])
+      #expect(hot.releases[ArtistKey("Artist 1")]?.count == 3)
+    }
+  }
+
   @Test func batchesRespectTheConfiguredSize() async throws {
     try await FakeCatalogServer.with(world: Self.world(artists: 30)) { server in
       let outcome = try await Self.pass(server, store: try Self.store()) { $0.batchSize = 7 }.run(

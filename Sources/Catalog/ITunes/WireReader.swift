@@ -127,7 +127,7 @@ struct WireReader {
 
   /// Reads an object's members after its `{`, up to and including its `}`; `member` reads each value.
   private mutating func readMembers(
-    _ member: (inout WireReader, Key) throws(WireError) -> Void
+    _ member: (inout WireReader, StringBytes) throws(WireError) -> Void
   ) throws(WireError) {
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
@@ -137,7 +137,7 @@ struct WireReader {
     while true {
       skipWhitespace()
       try expect(UInt8(ascii: "\""), "expected a member name")
-      let key = try readKey()
+      let key = try scanString()
       skipWhitespace()
       try expect(UInt8(ascii: ":"), "expected ':' after a member name")
       skipWhitespace()
@@ -170,7 +170,7 @@ struct WireReader {
 
   private static let resultsKey = Array("results".utf8)
 
-  private mutating func readField(_ key: Key, into record: inout ITunesRecord) throws(WireError) {
+  private mutating func readField(_ key: StringBytes, into record: inout ITunesRecord) throws(WireError) {
     guard let field = Self.fields.first(where: { matches(key, $0.name) })?.field else {
       try skipValue(depth: 1)
       return
@@ -228,15 +228,17 @@ struct WireReader {
     return negative ? -value : value
   }
 
-  // MARK: - Keys
+  // MARK: - Strings
 
-  /// A member name: where its bytes are, or, when it contains escapes, its decoded bytes.
-  private enum Key {
+  /// A string's contents: where its bytes are, or, when it contains escapes, its decoded bytes.
+  private enum StringBytes {
     case raw(Range<Int>)
     case decoded([UInt8])
   }
 
-  private mutating func readKey() throws(WireError) -> Key {
+  /// The rest of a string whose opening quote has been read, up to and including its closing quote. Only a
+  /// string with escapes is copied; member names are compared, and unused strings skipped, where they lie.
+  private mutating func scanString() throws(WireError) -> StringBytes {
     let start = position
     while position < bytes.count {
       let byte = bytes[position]
@@ -252,7 +254,15 @@ struct WireReader {
     return .decoded(try readStringBytes())
   }
 
-  private func matches(_ key: Key, _ name: [UInt8]) -> Bool {
+  /// The rest of a string whose opening quote has been read, as a `String`.
+  private mutating func readString() throws(WireError) -> String {
+    switch try scanString() {
+    case .raw(let range): String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    case .decoded(let decoded): String(decoding: decoded, as: UTF8.self)
+    }
+  }
+
+  private func matches(_ key: StringBytes, _ name: [UInt8]) -> Bool {
     switch key {
     case .raw(let range):
       guard range.count == name.count else { return false }
@@ -265,26 +275,6 @@ struct WireReader {
     case .decoded(let decoded):
       return decoded == name
     }
-  }
-
-  // MARK: - Strings
-
-  /// The rest of a string whose opening quote has been read.
-  private mutating func readString() throws(WireError) -> String {
-    let start = position
-    while position < bytes.count {
-      let byte = bytes[position]
-      if byte == UInt8(ascii: "\"") {
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-        position += 1
-        return text
-      }
-      if byte == UInt8(ascii: "\\") { break }
-      guard byte >= 0x20 else { throw fail("a control character in a string") }
-      position += 1
-    }
-    position = start
-    return String(decoding: try readStringBytes(), as: UTF8.self)
   }
 
   /// The rest of a string whose opening quote has been read, escapes decoded, as UTF-8 bytes.
@@ -361,7 +351,7 @@ struct WireReader {
     switch byte {
     case UInt8(ascii: "\""):
       position += 1
-      _ = try readKey()  // the same scan as a member name: nothing is decoded unless it has escapes
+      _ = try scanString()
     case UInt8(ascii: "{"):
       position += 1
       try readMembers { reader, _ throws(WireError) in try reader.skipValue(depth: depth + 1) }

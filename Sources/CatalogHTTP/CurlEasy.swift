@@ -174,15 +174,8 @@ final class TransferRecord {
   }
 }
 
-/// `Name: value` with the name lowercased and the value trimmed; `nil` for the blank line that ends a head, for
-/// status lines, continuation lines and anything without a colon.
-func parseHeaderField(_ line: some Collection<UInt8>) -> (name: String, value: String)? {
-  guard let field = splitHeaderField(line) else { return nil }
-  let name = field.name.map(lowercasedASCII)
-  return (String(decoding: name, as: UTF8.self), String(decoding: field.value, as: UTF8.self))
-}
-
-/// A header line's trimmed name and value, as they are.
+/// A header line's trimmed name and value, as they are; `nil` for the blank line that ends a head, for status
+/// lines, continuation lines and anything without a colon.
 private func splitHeaderField<Line: Collection<UInt8>>(
   _ line: Line
 ) -> (name: Line.SubSequence, value: Line.SubSequence)? {

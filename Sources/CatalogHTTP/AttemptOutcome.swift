@@ -20,6 +20,9 @@ enum AttemptOutcome: Sendable, Equatable {
   case truncated(expected: Int, received: Int)
   /// The request never got an answer; `detail` says why in a few lowercase words.
   case connectionFailed(detail: String, retryable: Bool)
+
+  /// curl could not set a transfer up at all (out of memory).
+  static let cannotStart = AttemptOutcome.connectionFailed(detail: "cannot start a transfer", retryable: true)
 }
 
 /// What the client does about an attempt's outcome.

@@ -157,8 +157,7 @@ public actor HTTPClient {
       guard await waitForTurn(turn) else { return .failure(.cancelled) }
       turn = nil
       counters.requests += 1
-      let outcome =
-        await driver?.exchange(request) ?? .connectionFailed(detail: "cannot start a transfer", retryable: true)
+      let outcome = await driver?.exchange(request) ?? .cannotStart
       switch AttemptVerdict(outcome) {
       case .success(let body):
         return .success(body)

@@ -120,7 +120,7 @@ final class TransferDriver: TaskExecutor, Sendable {
           continue
         }
         guard let handle = idleHandles.popLast() ?? EasyHandle() else {
-          transfer.finish(.connectionFailed(detail: "cannot start a transfer", retryable: true))
+          transfer.finish(.cannotStart)
           continue
         }
         let setup = handle.prepare(transfer.request, record: transfer.record)
@@ -130,7 +130,7 @@ final class TransferDriver: TaskExecutor, Sendable {
         } else if multi.add(handle) {
           active[handle.raw] = (transfer, handle)
         } else {
-          transfer.finish(.connectionFailed(detail: "cannot start a transfer", retryable: true))
+          transfer.finish(.cannotStart)
           recycle(handle, into: &idleHandles)
         }
       }

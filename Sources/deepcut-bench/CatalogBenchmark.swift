@@ -196,28 +196,15 @@ enum CatalogBenchmark {
     let base = server.baseURL.absoluteString
     let urls = log.compactMap { URL(string: base + $0) }
     let logged = try await requestLog(server).count
-    let cpuBefore = cpuSeconds()
-    let clock = ContinuousClock()
-    let began = clock.now
-    await withTaskGroup(of: Void.self) { group in
-      var next = 0
-      for _ in 0..<min(max(concurrency, 1), urls.count) {
-        let url = urls[next]
-        group.addTask(executorPreference: client.taskExecutor) { _ = try? await client.get(url) }
-        next += 1
-      }
-      while await group.next() != nil, next < urls.count {
-        let url = urls[next]
-        group.addTask(executorPreference: client.taskExecutor) { _ = try? await client.get(url) }
-        next += 1
-      }
+    let (wall, cpu) = try await TransportBenchmark.fetchAll(
+      urls, concurrency: concurrency, executorPreference: client.taskExecutor
+    ) { url in
+      (try? await client.get(url).count) ?? 0
     }
-    let wall = clock.now - began
-    let cpu = cpuSeconds() - cpuBefore
     let replayed = Array(try await requestLog(server).dropFirst(logged))
     return Row(
       name: "fetch", requests: replayed.count, searches: 0, lookups: 0, distinctRequests: Set(replayed).count,
-      wallSeconds: seconds(wall), cpuSeconds: cpu, log: replayed)
+      wallSeconds: wall, cpuSeconds: cpu, log: replayed)
   }
 
   static func seconds(_ duration: Duration) -> Double {

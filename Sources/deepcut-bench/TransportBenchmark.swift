@@ -37,12 +37,12 @@ enum TransportBenchmark {
       for _ in 0..<max(runs, 1) {
         // Turns alternate so that machine noise hits both alike.
         rows["URLSession (ephemeral, no cache)", default: []].append(
-          try await measure(urls, concurrency: concurrency) { url in
+          try await fetchAll(urls, concurrency: concurrency) { url in
             let (body, _) = try await session.data(from: url)
             return body.count
           })
         rows["HTTPClient (libcurl)", default: []].append(
-          try await measure(urls, concurrency: concurrency) { url in try await client.get(url).count })
+          try await fetchAll(urls, concurrency: concurrency) { url in try await client.get(url).count })
       }
       print("transport                          wall s (median)   CPU s (median)   CPU ms per request")
       for name in rows.keys.sorted() {
@@ -56,9 +56,11 @@ enum TransportBenchmark {
     }
   }
 
-  /// Fetches every URL, `concurrency` at a time; wall and CPU time of the whole batch.
-  static func measure(
-    _ urls: [URL], concurrency: Int, fetch: @escaping @Sendable (URL) async throws -> Int
+  /// Fetches every URL, `concurrency` at a time, in tasks that prefer `executorPreference`; wall and CPU time of
+  /// the whole batch. `fetch` returns how many bytes arrived; none at all is an error.
+  static func fetchAll(
+    _ urls: [URL], concurrency: Int, executorPreference: (any TaskExecutor)? = nil,
+    fetch: @escaping @Sendable (URL) async throws -> Int
   ) async throws -> (wall: Double, cpu: Double) {
     let cpuBefore = CatalogBenchmark.cpuSeconds()
     let clock = ContinuousClock()
@@ -68,14 +70,14 @@ enum TransportBenchmark {
       var total = 0
       for _ in 0..<min(max(concurrency, 1), urls.count) {
         let url = urls[next]
-        group.addTask { try await fetch(url) }
+        group.addTask(executorPreference: executorPreference) { try await fetch(url) }
         next += 1
       }
       while let count = try await group.next() {
         total += count
         if next < urls.count {
           let url = urls[next]
-          group.addTask { try await fetch(url) }
+          group.addTask(executorPreference: executorPreference) { try await fetch(url) }
           next += 1
         }
       }

@@ -18,6 +18,19 @@ private func generated<T>(
   return try body(path, manifest, data)
 }
 
+/// The independent count and the generator's manifest say the same of every total.
+private func expectAgreement(
+  _ count: IndependentCount, _ manifest: LibraryManifest, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(count.tracks == manifest.tracks, sourceLocation: sourceLocation)
+  #expect(count.skipped == manifest.skipped, sourceLocation: sourceLocation)
+  #expect(count.musicTracks == manifest.musicTracks, sourceLocation: sourceLocation)
+  #expect(count.albums == manifest.albums, sourceLocation: sourceLocation)
+  #expect(count.artistKeys.count == manifest.artists, sourceLocation: sourceLocation)
+  #expect(count.artistKeys == Set(manifest.artistNames.map(IndependentCount.fold)), sourceLocation: sourceLocation)
+  #expect(count.compilationAlbums == manifest.compilationAlbums, sourceLocation: sourceLocation)
+}
+
 private func contains(_ data: Data, _ text: String) -> Bool {
   data.range(of: Data(text.utf8)) != nil
 }
@@ -63,13 +76,7 @@ private let plainOptions = GeneratorOptions(artists: 40, albums: 120, seed: 7)
 
       let sortedKeys = tracks.keys.compactMap { Int($0) }.sorted()
       let count = IndependentCount(tracks: sortedKeys.map { tracks[String($0)] })
-      #expect(count.tracks == manifest.tracks)
-      #expect(count.skipped == manifest.skipped)
-      #expect(count.musicTracks == manifest.musicTracks)
-      #expect(count.albums == manifest.albums)
-      #expect(count.artistKeys.count == manifest.artists)
-      #expect(count.artistKeys == Set(manifest.artistNames.map(IndependentCount.fold)))
-      #expect(count.compilationAlbums == manifest.compilationAlbums)
+      expectAgreement(count, manifest)
       #expect(manifest.warnings == 0 && manifest.skipped["damaged"] == nil)
 
       // The master playlist lists every track and only existing ones.
@@ -93,13 +100,7 @@ private let plainOptions = GeneratorOptions(artists: 40, albums: 120, seed: 7)
       #expect(dicts.count == manifest.tracks)
       #expect(dicts.filter { $0.dict == nil }.count == 2)
       let count = IndependentCount(tracks: dicts.map(\.dict))
-      #expect(count.tracks == manifest.tracks)
-      #expect(count.skipped == manifest.skipped)
-      #expect(count.musicTracks == manifest.musicTracks)
-      #expect(count.albums == manifest.albums)
-      #expect(count.artistKeys.count == manifest.artists)
-      #expect(count.artistKeys == Set(manifest.artistNames.map(IndependentCount.fold)))
-      #expect(count.compilationAlbums == manifest.compilationAlbums)
+      expectAgreement(count, manifest)
 
       // Every reason occurs, damaged tracks warn, and the sample is sample-sized.
       #expect(Set(manifest.skipped.keys) == Set(SkipReason.allCases.map(\.rawValue)))

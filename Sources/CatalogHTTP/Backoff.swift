@@ -19,16 +19,10 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
 func backoffDelay(
   afterFailures failures: Int, base: Duration, cap: Duration, using generator: inout some RandomNumberGenerator
 ) -> Duration {
-  let exponent = Double(min(max(failures - 1, 0), 62))
-  let ceiling = min(base.timeInterval * pow2(exponent), cap.timeInterval)
+  let growth = Double(sign: .plus, exponent: min(max(failures - 1, 0), 62), significand: 1)
+  let ceiling = min(base.timeInterval * growth, cap.timeInterval)
   guard ceiling.isFinite, ceiling > 0 else { return .zero }
   return .seconds(Double.random(in: 0...ceiling, using: &generator))
-}
-
-private func pow2(_ exponent: Double) -> Double {
-  var result = 1.0
-  for _ in 0..<Int(exponent) { result *= 2 }
-  return result
 }
 
 extension Duration {

@@ -116,3 +116,32 @@ struct Arguments: Sendable {
     }
   }
 }
+
+/// A length of time as people write it on a command line or in the configuration: `90s`, `10m`, `2h`, `1h30m`.
+enum DurationText {
+  static func parse(_ text: String) -> Duration? {
+    var total = 0
+    var number = ""
+    var sawUnit = false
+    for character in text {
+      if let digit = character.wholeNumberValue, character.isASCII {
+        number.append(String(digit))
+        guard number.count <= 6 else { return nil }
+        continue
+      }
+      let unit: Int
+      switch character {
+      case "s": unit = 1
+      case "m": unit = 60
+      case "h": unit = 3600
+      default: return nil
+      }
+      guard let value = Int(number) else { return nil }
+      total += value * unit
+      number = ""
+      sawUnit = true
+    }
+    guard number.isEmpty, sawUnit, total > 0 else { return nil }
+    return .seconds(total)
+  }
+}

@@ -1,4 +1,5 @@
 public import Catalog
+internal import Foundation
 public import MusicLibrary
 
 /// Everything that ends a command early, with the exit status it maps to.
@@ -17,6 +18,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   /// The configuration file is wrong.
   case config(String)
   case output(path: String, reason: String)
+  /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
+  case interrupted(signal: Int32, kept: Int)
 
   public var status: ExitStatus {
     switch self {
@@ -31,6 +34,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .locked: .tempFail
     case .config: .config
     case .output: .cannotCreate
+    case .interrupted(let signal, _): signal == SIGTERM ? .terminated : .interrupted
     }
   }
 
@@ -45,6 +49,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .locked(let message): message
     case .config(let message): message
     case .output(let path, let reason): "\(path): \(reason)"
+    case .interrupted(_, let kept):
+      "interrupted: kept \(kept) answer\(kept == 1 ? "" : "s"); the next run continues"
     }
   }
 }

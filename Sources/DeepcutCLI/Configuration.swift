@@ -17,6 +17,7 @@ struct Configuration: Equatable {
   var batchSize: Int?
   var maxAgeHours: Int?
   var recheckAfterDays: Int?
+  var budget: Duration?
   var ignoreArtists: [String] = []
   var ignoreTitles: [String] = []
   var minimumOwnedTracks: Int = 1
@@ -77,6 +78,12 @@ struct Configuration: Equatable {
           throw .config("\(path): ignoreTitles[\(index)]: '\(pattern)' is not a valid regular expression")
         }
       case "minimumOwnedTracks": config.minimumOwnedTracks = try reader.integer(value, key, 1...100_000)
+      case "budget":
+        let text = try reader.string(value, key)
+        guard let budget = DurationText.parse(text) else {
+          throw .config("\(path): budget: expected a length of time like \"90s\", \"10m\" or \"2h\", found \"\(text)\"")
+        }
+        config.budget = budget
       case "provider":
         let provider = try reader.object(value, key)
         for (name, setting) in provider {
@@ -113,7 +120,7 @@ struct Configuration: Equatable {
 
   static let keys = [
     "library", "format", "output", "template", "stateDir", "country", "days", "types", "provider", "email",
-    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks",
+    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks", "budget",
   ]
 
   static let example = """
@@ -147,6 +154,9 @@ struct Configuration: Equatable {
       "ignoreTitles": ["(?i)karaoke", "(?i)\\\\btribute to\\\\b"],
       // Look up only artists with at least this many owned tracks.
       "minimumOwnedTracks": 3,
+      // Stop asking the catalog after this long and report what is known, most played artists first; the
+      // next run continues where this one stopped. Leave out to run to the end.
+      "budget": "100m",
       "email": {
         "to": ["me@example.com"],
         "from": "deepcut <deepcut@example.com>",

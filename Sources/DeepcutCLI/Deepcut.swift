@@ -23,6 +23,11 @@ public enum Deepcut {
         Console.out(text)
         return .success
       }
+      if case .interrupted = error {
+        // The grace period may have run out meanwhile, and its line is printed already.
+        if Interruption.shared.claimExit() { Console.error("deepcut: \(error.description)") }
+        return error.status
+      }
       Console.error("deepcut: error: \(error.description)")
       return error.status
     }

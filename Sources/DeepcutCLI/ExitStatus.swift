@@ -15,4 +15,8 @@ public enum ExitStatus: Int32, Sendable {
   case tempFail = 75
   /// The configuration is wrong.
   case config = 78
+  /// Stopped by SIGINT (128 + 2); every answer kept, no report written.
+  case interrupted = 130
+  /// Stopped by SIGTERM (128 + 15); every answer kept, no report written.
+  case terminated = 143
 }

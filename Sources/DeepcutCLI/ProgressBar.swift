@@ -1,3 +1,4 @@
+internal import Catalog
 internal import Foundation
 internal import Synchronization
 
@@ -7,9 +8,8 @@ final class ProgressBar: Sendable {
   private struct State {
     var lastDraw = ContinuousClock.now - .seconds(1)
     var drawn = false
-    /// The phase shown, and the most done so far in it: requests finish on several tasks at once, and a count
-    /// reported late must not move the bar backwards.
-    var phase = ""
+    /// The most done so far: answers arrive on several tasks at once, and one reported late must not move the
+    /// bar backwards.
     var done = 0
   }
 
@@ -20,23 +20,33 @@ final class ProgressBar: Sendable {
     isEnabled = !quiet && isatty(STDERR_FILENO) == 1
   }
 
-  func update(_ phase: String, _ done: Int, _ total: Int) {
-    guard isEnabled, total > 0 else { return }
+  /// "[######------------------------] 420/1,610 artists · 215 answers kept · about 60 min left"
+  func update(_ progress: PassProgress) {
+    guard isEnabled, progress.total > 0 else { return }
     let line: String? = state.withLock { state in
-      if phase == state.phase, done <= state.done { return nil }
-      state.phase = phase
-      state.done = done
+      guard progress.done >= state.done else { return nil }
+      state.done = progress.done
       let now = ContinuousClock.now
       // A redraw every tenth of a second is smooth enough and costs nothing.
-      guard done == total || now - state.lastDraw >= .milliseconds(100) else { return nil }
+      guard progress.done == progress.total || now - state.lastDraw >= .milliseconds(100) else { return nil }
       state.lastDraw = now
       state.drawn = true
       let width = 30
-      let filled = width * done / total
-      return "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-        + "] \(phase) \(done)/\(total)\u{1B}[K"
+      let filled = width * progress.done / progress.total
+      var text = "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+      text += "] \(progress.done)/\(progress.total) artists · \(progress.answers) answers kept"
+      if let remaining = progress.remaining { text += " · " + Self.eta(remaining) }
+      return text + "\u{1B}[K"
     }
     if let line { FileHandle.standardError.write(Data(line.utf8)) }
+  }
+
+  /// "about 60 min left", "under a minute left".
+  static func eta(_ remaining: Duration) -> String {
+    let minutes = Int((Double(remaining.components.seconds) / 60).rounded(.up))
+    if minutes < 1 { return "under a minute left" }
+    if minutes < 120 { return "about \(minutes) min left" }
+    return "about \(minutes / 60) h \(minutes % 60) min left"
   }
 
   /// Clears the line so what follows starts clean.

@@ -31,6 +31,9 @@ enum ReportCommand {
       .option("rate-limit", "N", "catalog requests per minute (default 20; 0 lifts the limit)"),
       .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com)"),
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
+      .option(
+        "budget", "DURATION",
+        "stop asking the catalog after this long (90s, 10m, 2h) and report what is known; the next run continues"),
       .flag("offline", "answer from the cache only, never touch the network"),
       .flag("wait", "if another run holds the lock, wait for it instead of exiting with status 75"),
       .flag("since-last-run", "report only releases no earlier report told of, then remember them as told"),
@@ -64,27 +67,50 @@ enum ReportCommand {
   }
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
+    // The budget counts from the start, reading the library included.
+    let clock = PassClock.startingNow()
     let settings = try settings(from: arguments, environment: ProcessInfo.processInfo.environment)
     // Held until this function returns; the kernel drops it if the process dies.
     let lock = try RunLock(directory: settings.stateDirectory, wait: arguments.has("wait"))
     defer { withExtendedLifetime(lock) {} }
-    let clock = ContinuousClock()
+    let work = Task { () async -> Result<ExitStatus, CLIError> in
+      do throws(CLIError) {
+        return .success(try await report(settings, arguments, clock: clock))
+      } catch {
+        return .failure(error)
+      }
+    }
+    Interruption.shared.install { work.cancel() }
+    return try await work.value.get()
+  }
+
+  /// Stops here, keeping what is kept, if a signal asked the run to stop.
+  private static func checkInterruption(kept: Int) throws(CLIError) {
+    guard Task.isCancelled else { return }
+    throw .interrupted(signal: Interruption.shared.signal ?? SIGINT, kept: kept)
+  }
+
+  private static func report(_ settings: Settings, _ arguments: Arguments, clock: PassClock) async throws(CLIError)
+    -> ExitStatus
+  {
+    let timer = ContinuousClock()
     var timings: [ReportModel.Timing] = []
 
-    let readStart = clock.now
+    let readStart = timer.now
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: settings.libraryPath)
     } catch {
       throw .library(error)
     }
-    let readTime = seconds(clock.now - readStart)
+    let readTime = seconds(timer.now - readStart)
     let keyTime = seconds(scan.keyBuilding)
     timings.append(ReportModel.Timing(phase: "read library", seconds: readTime - keyTime, cache: nil))
     timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime, cache: nil))
     for warning in scan.warnings.prefix(5) where !settings.quiet {
       Console.error("deepcut: warning: \(settings.libraryPath):\(warning.line): \(warning.message)")
     }
+    try checkInterruption(kept: 0)
 
     let store: StateStore
     do {
@@ -116,7 +142,11 @@ enum ReportCommand {
       endpoint: settings.endpoint,
       options: settings.pass,
       now: settings.now,
-      progress: { progressBar.update($0, $1, $2) }
+      clock: clock,
+      progress: { progress in
+        Interruption.shared.kept(progress.answers)
+        progressBar.update(progress)
+      }
     )
     // Ignored artists and artists with too few owned tracks are never looked up.
     var library = scan.library
@@ -131,22 +161,25 @@ enum ReportCommand {
       progressBar.finish()
       throw .catalog(error)
     }
+    let stats = outcome.stats
+    if outcome.stop == .cancelled || Task.isCancelled {
+      try? await finish(runID, in: store, at: settings.now, status: "interrupted", outcome: outcome, note: nil)
+      try checkInterruption(kept: stats.answersKept)
+    }
     if !settings.ignoredTitles.isEmpty {
       let patterns = settings.ignoredTitles.compactMap { try? Regex($0) }
-      outcome.releases = outcome.releases.mapValues { releases in
-        releases.filter { release in !patterns.contains { release.title.contains($0) } }
+      for index in outcome.followed.indices {
+        outcome.followed[index].releases.removeAll { release in patterns.contains { release.title.contains($0) } }
       }
     }
-    let stats = outcome.stats
-    let answered = stats.cacheHits + outcome.releases.count
-    if stats.connectivityFailures > 0, outcome.releases.isEmpty, answered == 0 {
+    if stats.connectivityFailures > 0, stats.answersKept + stats.cacheHits == 0, outcome.followed.isEmpty {
       throw .catalog(.unreachable("no request was answered"))
     }
     let cacheLabel = stats.searches + stats.lookups == 0 ? "hot" : stats.cacheHits == 0 ? "cold" : "warm"
     timings.append(ReportModel.Timing(phase: "resolve artists", seconds: stats.resolveSeconds, cache: cacheLabel))
     timings.append(ReportModel.Timing(phase: "look up albums", seconds: stats.lookupSeconds, cache: cacheLabel))
 
-    let renderStart = clock.now
+    let renderStart = timer.now
     var filteredScan = scan
     filteredScan.library = library
     let allFindings = ReportBuilder.findings(scan: filteredScan, outcome: outcome, options: settings.finder)
@@ -164,18 +197,21 @@ enum ReportCommand {
     }
     var model = build(nil)
     var rendered = try render(model, settings)
-    timings.append(ReportModel.Timing(phase: "render", seconds: seconds(clock.now - renderStart), cache: nil))
+    timings.append(ReportModel.Timing(phase: "render", seconds: seconds(timer.now - renderStart), cache: nil))
     if settings.timings {
       model = build(timings)
       rendered = try render(model, settings)
     }
 
+    // A signal after the catalog pass still means: no report.
+    try checkInterruption(kept: stats.answersKept)
     if let output = settings.output {
       try OutputFile.write(Data(rendered.utf8), to: output)
     } else {
       Console.out(rendered)
     }
     // Only now that the report is out are its releases remembered as told.
+    let failed = outcome.problems.count { !$0.isAnswer }
     do {
       if !arguments.has("dry-run") {
         try await store.recordSeen(provider: settings.pass.provider, ledger.sightings)
@@ -183,20 +219,20 @@ enum ReportCommand {
           try await store.markReported(provider: settings.pass.provider, ledger.reported, at: settings.now)
         }
       }
-      if let runID {
-        let failed = outcome.problems.count { $0.kind == .failed || $0.kind == .notCached }
-        try await store.finishRun(
-          id: runID, at: Date(), status: failed > 0 ? "partial" : "ok", artists: stats.artistsChecked,
-          requests: stats.requests, cacheHits: stats.cacheHits,
-          note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed")
-      }
+      let complete = failed == 0 && outcome.coverage.complete
+      try await finish(
+        runID, in: store, at: settings.now, status: complete ? "ok" : "partial", outcome: outcome,
+        note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed")
     } catch {
       throw .state(error.description)
     }
     if !settings.quiet {
-      let failed = outcome.problems.count { $0.kind == .failed || $0.kind == .notCached }
       if failed > 0 {
         Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
+      }
+      if let line = model.coverageLine {
+        let reason = outcome.stop == .budget ? " (the budget is spent)" : ""
+        Console.error("deepcut: \(line.dropLast())\(reason).")
       }
       if settings.timings {
         var table = ["phase              seconds  cache"]
@@ -209,6 +245,19 @@ enum ReportCommand {
       }
     }
     return .success
+  }
+
+  /// Closes the run's entry in the run log, with how much of the library it covered.
+  private static func finish(
+    _ runID: Int64?, in store: StateStore, at now: Date, status: String, outcome: CatalogOutcome, note: String?
+  ) async throws(StateError) {
+    guard let runID else { return }
+    let coverage = outcome.coverage
+    let covered =
+      "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
+    try await store.finishRun(
+      id: runID, at: Date(), status: status, artists: coverage.checked, requests: outcome.stats.requests,
+      cacheHits: outcome.stats.cacheHits, note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }
 
   static func render(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> String {
@@ -285,7 +334,18 @@ enum ReportCommand {
     settings.pass.recheckResolvedAfterDays = config.recheckAfterDays ?? settings.pass.recheckResolvedAfterDays
     let rate = try arguments.integer("rate-limit", default: config.requestsPerMinute ?? 20, in: 0...100_000)
     settings.requestsPerMinute = rate == 0 ? .infinity : Double(rate)
+    settings.pass.requestsPerMinute = settings.requestsPerMinute
+    if let text = arguments["budget"] {
+      guard let budget = DurationText.parse(text) else {
+        throw .usage("--budget takes a length of time like 90s, 10m, 2h or 1h30m, not '\(text)'")
+      }
+      settings.pass.budget = budget
+    } else {
+      settings.pass.budget = config.budget
+    }
     settings.snapshot = arguments["snapshot"]
+    // Recorded answers come at once: no limit to count time with.
+    if settings.snapshot != nil { settings.pass.requestsPerMinute = .infinity }
     settings.format = format
     settings.templates = TemplateLocator(
       explicitPath: (arguments["template"] ?? config.template).map { expandingTilde($0, environment) },

@@ -7,14 +7,15 @@ internal import State
 enum ArtistsCommand {
   static let spec = CommandSpec(
     name: "artists",
-    usage: "artists [--unresolved] | artists pin \"NAME\" ID | artists unpin \"NAME\"",
-    summary: "List how library artists map to catalog artists; pin the right one when a name is ambiguous.",
+    usage: "artists [--unresolved] | artists pin \"NAME\" ID [ID ...] | artists unpin \"NAME\"",
+    summary:
+      "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",
     options: [
       .flag("unresolved", "list only artists that are unresolved or ambiguous, with their candidates"),
       .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
       .option("provider", "NAME", "catalog provider: itunes (default)"),
     ],
-    maxPositionals: 3
+    maxPositionals: 12
   )
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
@@ -25,15 +26,21 @@ enum ArtistsCommand {
       case nil:
         try await list(store, provider: provider, unresolvedOnly: arguments.has("unresolved"))
       case "pin":
-        guard arguments.positionals.count == 3 else { throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID") }
+        guard arguments.positionals.count >= 3 else {
+          throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID [ID ...]")
+        }
         let name = arguments.positionals[1]
-        let id = arguments.positionals[2]
-        guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
-          throw CLIError.usage("an iTunes artist id is a number, like 414425; not '\(id)'")
+        var ids: [String] = []
+        for id in arguments.positionals.dropFirst(2) where !ids.contains(id) {
+          guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
+            throw CLIError.usage("an iTunes artist id is a number, like 414425; not '\(id)'")
+          }
+          ids.append(id)
         }
         try await store.pin(
-          provider: provider, artistKey: ArtistKey(name).rawValue, artistName: name, catalogID: id, at: Date())
-        Console.out("pinned \(name) to catalog artist \(id)")
+          provider: provider, artistKey: ArtistKey(name).rawValue, artistName: name, catalogIDs: ids, at: Date())
+        let list = ids.joined(separator: ", ")
+        Console.out("pinned \(name) to catalog artist\(ids.count == 1 ? "" : "s") \(list)")
       case "unpin":
         guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
         let name = arguments.positionals[1]
@@ -50,7 +57,9 @@ enum ArtistsCommand {
     let resolutions = try await store.resolutions(provider: provider).values.sorted {
       $0.artistName.localizedStandardCompare($1.artistName) == .orderedAscending
     }
-    let shown = resolutions.filter { !unresolvedOnly || $0.status == .unresolved || $0.status == .ambiguous }
+    let shown = resolutions.filter {
+      !unresolvedOnly || $0.status == .unresolved || $0.status == .ambiguous || $0.status == .pending
+    }
     if shown.isEmpty {
       Console.out(
         unresolvedOnly ? "every artist looked up so far is resolved" : "no artists looked up yet; run 'deepcut report'")
@@ -59,9 +68,9 @@ enum ArtistsCommand {
     var lines: [String] = []
     for resolution in shown {
       var line = "\(resolution.artistName)\t\(resolution.status.rawValue)"
-      if let id = resolution.catalogID { line += "\t\(id)\t\(resolution.catalogName ?? "")" }
+      for match in resolution.matches { line += "\t\(match.id)\t\(match.name ?? "")" }
       lines.append(line)
-      if resolution.status == .ambiguous || resolution.status == .unresolved {
+      if resolution.status == .ambiguous || resolution.status == .unresolved || resolution.status == .pending {
         for candidate in CatalogPass.decodeCandidates(resolution.candidates) {
           let genre = candidate.genre.map { ", \($0)" } ?? ""
           lines.append(

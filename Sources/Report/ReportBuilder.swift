@@ -19,9 +19,12 @@ public enum ReportBuilder {
     let finder = ReleaseFinder(options: options)
     let ownedByArtist = Dictionary(grouping: scan.library.albums.filter { $0.artistKey != nil }) { $0.artistKey }
     var findings: [Finding] = []
-    for artist in scan.library.artists {
-      guard let releases = outcome.releases[artist.key] else { continue }
-      findings += finder.findings(for: artist, releases: releases, owned: ownedByArtist[artist.key] ?? [])
+    // A release listed under two catalog artists followed for one library artist is one release.
+    var seen: Set<String> = []
+    for followed in outcome.followed {
+      let releases = followed.releases.filter { seen.insert(followed.artist.key.rawValue + "/" + $0.id).inserted }
+      findings += finder.findings(
+        for: followed.artist, releases: releases, owned: ownedByArtist[followed.artist.key] ?? [])
     }
     return findings
   }
@@ -97,6 +100,8 @@ public enum ReportBuilder {
       owned: owned,
       needsAttention: attention,
       summary: summary,
+      coverage: outcome.coverage,
+      coverageLine: coverageLine(outcome.coverage),
       timings: timings,
       isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty,
       hasNew: !new.isEmpty,
@@ -105,6 +110,30 @@ public enum ReportBuilder {
       hasBackfill: !backfill.isEmpty,
       hasAttention: !attention.isEmpty
     )
+  }
+
+  /// "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at
+  /// the current rate."
+  static func coverageLine(_ coverage: Coverage) -> String? {
+    guard !coverage.complete else { return nil }
+    var line = "Checked \(grouped(coverage.checked)) of \(grouped(coverage.artists)) artists, most played first; "
+    line += "the rest continue on the next run"
+    let minutes = coverage.estimatedMinutesToFinish
+    if minutes > 0 {
+      line += ", about \(grouped(minutes)) minute\(minutes == 1 ? "" : "s") at the current rate"
+    }
+    return line + "."
+  }
+
+  /// 1610 → "1,610", the same in every locale.
+  static func grouped(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    var result = ""
+    for (index, digit) in digits.enumerated() {
+      if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+      result.append(digit)
+    }
+    return number < 0 ? "-" + result : result
   }
 
   static func headline(newCount: Int, today: CalendarDay) -> String {

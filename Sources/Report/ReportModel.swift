@@ -1,3 +1,5 @@
+public import Catalog
+
 /// Everything a report shows, as plain values: the one view model every format and template sees.
 /// Renderers never see catalog JSON, and every string here is still raw text, escaped by the renderer.
 public struct ReportModel: Sendable, Equatable, Codable {
@@ -98,6 +100,11 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var owned: [Release]
   public var needsAttention: [Attention]
   public var summary: Summary
+  /// How much of the library this run checked; always present, `complete` when all of it.
+  public var coverage: Coverage
+  /// One plain sentence when the run could not check every artist ("Checked 420 of 1,610 artists, most played
+  /// first; ..."); nil when it checked them all.
+  public var coverageLine: String?
   public var timings: [Timing]?
   public var isEmpty: Bool
   public var hasNew: Bool

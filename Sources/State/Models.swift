@@ -8,13 +8,28 @@ public struct ArtistResolution: Sendable, Equatable, Codable {
     case unresolved
     /// Set by the user; automatic resolution never overwrites it.
     case pinned
+    /// Searched, with candidates whose albums are still to be compared with the owned ones: a run that stops
+    /// here keeps the search's answer, and the next run decides without searching again.
+    case pending
+  }
+
+  /// One catalog artist a library artist is matched to.
+  public struct Match: Sendable, Equatable, Codable {
+    public var id: String
+    public var name: String?
+
+    public init(id: String, name: String? = nil) {
+      self.id = id
+      self.name = name
+    }
   }
 
   public var provider: String
   public var artistKey: String
   public var artistName: String
-  public var catalogID: String?
-  public var catalogName: String?
+  /// The catalog artists followed for this library artist: one usually, several when the owned albums prove
+  /// that one library name covers several catalog artists ("The Young Rivers" and "Young Rivers").
+  public var matches: [Match]
   public var status: Status
   /// Opaque JSON text supplied by the caller (for example, the candidates of an ambiguous match).
   public var candidates: String?
@@ -22,18 +37,32 @@ public struct ArtistResolution: Sendable, Equatable, Codable {
   public var checkedAt: Date
 
   public init(
-    provider: String, artistKey: String, artistName: String, catalogID: String? = nil, catalogName: String? = nil,
-    status: Status, candidates: String? = nil, checkedAt: Date
+    provider: String, artistKey: String, artistName: String, matches: [Match], status: Status,
+    candidates: String? = nil, checkedAt: Date
   ) {
     self.provider = provider
     self.artistKey = artistKey
     self.artistName = artistName
-    self.catalogID = catalogID
-    self.catalogName = catalogName
+    self.matches = matches
     self.status = status
     self.candidates = candidates
     self.checkedAt = checkedAt
   }
+
+  /// A resolution with at most one catalog artist.
+  public init(
+    provider: String, artistKey: String, artistName: String, catalogID: String? = nil, catalogName: String? = nil,
+    status: Status, candidates: String? = nil, checkedAt: Date
+  ) {
+    self.init(
+      provider: provider, artistKey: artistKey, artistName: artistName,
+      matches: catalogID.map { [Match(id: $0, name: catalogName)] } ?? [], status: status, candidates: candidates,
+      checkedAt: checkedAt)
+  }
+
+  /// The first catalog artist matched, if any.
+  public var catalogID: String? { matches.first?.id }
+  public var catalogName: String? { matches.first?.name }
 }
 
 /// A cached provider response body.

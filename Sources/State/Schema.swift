@@ -61,6 +61,14 @@ enum Schema {
         CREATE INDEX release_seen_artist ON release_seen (provider, artist_key);
         """
     ),
+    Migration(
+      name: "several catalog artists per library artist; pending decisions",
+      // Also marks files that may hold the status 'pending', which older builds cannot read: they refuse the
+      // file as newer instead of failing on the row.
+      sql: """
+        ALTER TABLE artist_resolution ADD COLUMN matches TEXT NULL; -- JSON [{"id", "name"}] when more than one
+        """
+    ),
   ]
 
   /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to

@@ -62,7 +62,7 @@ public actor StateStore {
     let path = database.path
     let rows = try database.query(
       """
-      SELECT artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at
+      SELECT artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at, matches
       FROM artist_resolution WHERE provider = ?
       """, [.text(provider)]
     ) { row throws(StateError) in
@@ -72,9 +72,17 @@ public actor StateStore {
         throw StateError.unexpectedValue(
           path: path, detail: "unknown artist status '\(rawStatus)' for \(provider) artist '\(key)'")
       }
+      var matches = row.string(at: 2).map { [ArtistResolution.Match(id: $0, name: row.string(at: 3))] } ?? []
+      if let text = row.string(at: 7) {
+        guard let decoded = try? JSONDecoder().decode([ArtistResolution.Match].self, from: Data(text.utf8)) else {
+          throw StateError.unexpectedValue(
+            path: path, detail: "unreadable catalog ids '\(text)' for \(provider) artist '\(key)'")
+        }
+        matches = decoded
+      }
       return ArtistResolution(
         provider: provider, artistKey: key, artistName: try row.requiredString(at: 1, "artist_name"),
-        catalogID: row.string(at: 2), catalogName: row.string(at: 3), status: status, candidates: row.string(at: 5),
+        matches: matches, status: status, candidates: row.string(at: 5),
         checkedAt: try row.requiredDate(at: 6, "checked_at"))
     }
     return Dictionary(rows.map { ($0.artistKey, $0) }, uniquingKeysWith: { _, last in last })
@@ -87,12 +95,12 @@ public actor StateStore {
     let statement = try database.prepare(
       """
       INSERT INTO artist_resolution
-        (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at, matches)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (provider, artist_key) DO UPDATE SET
         artist_name = excluded.artist_name, catalog_id = excluded.catalog_id,
         catalog_name = excluded.catalog_name, status = excluded.status, candidates = excluded.candidates,
-        checked_at = excluded.checked_at
+        checked_at = excluded.checked_at, matches = excluded.matches
       WHERE artist_resolution.status <> 'pinned' OR excluded.status = 'pinned'
       """)
     try database.transaction { () throws(StateError) in
@@ -101,28 +109,51 @@ public actor StateStore {
           .text(resolution.provider), .text(resolution.artistKey), .text(resolution.artistName),
           SQLValue(resolution.catalogID), SQLValue(resolution.catalogName), .text(resolution.status.rawValue),
           SQLValue(resolution.candidates), SQLValue(resolution.checkedAt),
+          SQLValue(Self.encodeMatches(resolution.matches)),
         ])
       }
     }
   }
 
-  /// Pins an artist to a catalog entry chosen by the user, replacing any automatic resolution. Keeps the
-  /// stored candidates, if any.
+  /// Pins an artist to the catalog entries chosen by the user (usually one; several when one library name
+  /// covers several catalog artists), replacing any automatic resolution. Keeps the stored candidates, if any.
   public func pin(
-    provider: String, artistKey: String, artistName: String, catalogID: String, catalogName: String? = nil, at: Date
+    provider: String, artistKey: String, artistName: String, catalogIDs: [String], catalogName: String? = nil,
+    at: Date
   ) throws(StateError) {
+    let matches = catalogIDs.enumerated().map { ArtistResolution.Match(id: $1, name: $0 == 0 ? catalogName : nil) }
     try database.transaction { () throws(StateError) in
       try database.run(
         """
         INSERT INTO artist_resolution
-          (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at)
-        VALUES (?, ?, ?, ?, ?, 'pinned', NULL, ?)
+          (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at, matches)
+        VALUES (?, ?, ?, ?, ?, 'pinned', NULL, ?, ?)
         ON CONFLICT (provider, artist_key) DO UPDATE SET
           artist_name = excluded.artist_name, catalog_id = excluded.catalog_id,
-          catalog_name = excluded.catalog_name, status = 'pinned', checked_at = excluded.checked_at
+          catalog_name = excluded.catalog_name, status = 'pinned', checked_at = excluded.checked_at,
+          matches = excluded.matches
         """,
-        [.text(provider), .text(artistKey), .text(artistName), .text(catalogID), SQLValue(catalogName), SQLValue(at)])
+        [
+          .text(provider), .text(artistKey), .text(artistName), SQLValue(matches.first?.id),
+          SQLValue(matches.first?.name), SQLValue(at), SQLValue(Self.encodeMatches(matches)),
+        ])
     }
+  }
+
+  /// Pins an artist to one catalog entry.
+  public func pin(
+    provider: String, artistKey: String, artistName: String, catalogID: String, catalogName: String? = nil, at: Date
+  ) throws(StateError) {
+    try pin(
+      provider: provider, artistKey: artistKey, artistName: artistName, catalogIDs: [catalogID],
+      catalogName: catalogName, at: at)
+  }
+
+  /// The `matches` column: only written when there is more than one, so a single match reads the same in every
+  /// schema version.
+  private static func encodeMatches(_ matches: [ArtistResolution.Match]) -> String? {
+    guard matches.count > 1, let data = try? JSONEncoder().encode(matches) else { return nil }
+    return String(decoding: data, as: UTF8.self)
   }
 
   /// Removes a pin, so the next run resolves the artist afresh. Returns false (and changes nothing) if the

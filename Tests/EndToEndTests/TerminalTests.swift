@@ -17,7 +17,8 @@ struct TerminalTests {
     let command = ([DeepcutProcess.executable.path] + Self.arguments(state)).map { "'\($0)'" }.joined(separator: " ")
     let result = try Shell.run("/usr/bin/script", ["-qec", command, "/dev/null"])
     #expect(result.status == 0, "\(result.output)")
-    #expect(result.output.contains("] resolving artists 24/24"))
+    #expect(result.output.contains("] 24/24 artists · "))
+    #expect(result.output.contains(" left"))
     #expect(result.output.contains("phase              seconds  cache"))
     for phase in ["read library", "build keys", "resolve artists", "look up albums", "render"] {
       #expect(result.output.contains(phase))
@@ -30,7 +31,7 @@ struct TerminalTests {
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
     let plain = try DeepcutProcess.run(Self.arguments(state))
     #expect(plain.status == 0)
-    #expect(!plain.stderr.contains("resolving artists"))
+    #expect(!plain.stderr.contains("artists · "))
     #expect(plain.stderr.contains("look up albums"))  // --timings still prints its table
     let quiet = try DeepcutProcess.run(Self.arguments(state + "/q") + ["--quiet"])
     #expect(quiet.status == 0)

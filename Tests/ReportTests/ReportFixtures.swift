@@ -16,10 +16,12 @@ enum ReportFixtures {
     var plays = 10
   }
 
-  static func model(_ artists: [Artist], problems: [(String, ArtistProblem.Kind, String)] = []) -> ReportModel {
+  static func model(
+    _ artists: [Artist], problems: [(String, ArtistProblem.Kind, String)] = [], coverage: Coverage? = nil
+  ) -> ReportModel {
     var libraryArtists: [LibraryArtist] = []
     var albums: [OwnedAlbum] = []
-    var releases: [ArtistKey: [CatalogRelease]] = [:]
+    var followed: [FollowedArtist] = []
     for (index, artist) in artists.enumerated() {
       let key = ArtistKey(artist.name)
       libraryArtists.append(
@@ -27,7 +29,7 @@ enum ReportFixtures {
           key: key, name: artist.name, albumCount: artist.owned.count, trackCount: artist.owned.count * 10,
           playCount: artist.plays, newestYear: 2019))
       albums += artist.owned.map { OwnedAlbum(artistKey: key, artistName: artist.name, title: $0, key: AlbumKey($0)) }
-      releases[key] = artist.releases.enumerated().map { offset, release in
+      let releases = artist.releases.enumerated().map { offset, release in
         let id = String(1_000 + index * 100 + offset)
         return CatalogRelease(
           id: id, artistID: String(index), artistName: artist.name, title: release.title,
@@ -36,6 +38,11 @@ enum ReportFixtures {
           url: "https://music.apple.com/us/album/\(id)",
           artworkURL: "https://is1-ssl.mzstatic.com/image/thumb/\(id)/100x100bb.jpg")
       }
+      followed.append(
+        FollowedArtist(
+          artist: libraryArtists[libraryArtists.count - 1],
+          catalogArtist: CatalogArtist(id: String(index), name: artist.name),
+          releases: releases))
     }
     for (name, _, _) in problems {
       libraryArtists.append(LibraryArtist(key: ArtistKey(name), name: name, albumCount: 1, trackCount: 3))
@@ -51,8 +58,7 @@ enum ReportFixtures {
     stats.searches = 1
     stats.cacheHits = artists.count - 1
     let outcome = CatalogOutcome(
-      artists: [:],
-      releases: releases,
+      followed: followed,
       problems: problems.map { name, kind, detail in
         ArtistProblem(
           artist: LibraryArtist(key: ArtistKey(name), name: name, albumCount: 1, trackCount: 3), kind: kind,
@@ -61,7 +67,8 @@ enum ReportFixtures {
             ? [CatalogArtist(id: "414425", name: name, genre: "Metal"), CatalogArtist(id: "907800827", name: name)]
             : [])
       },
-      stats: stats)
+      stats: stats,
+      coverage: coverage ?? .whole(libraryArtists.count))
     return ReportBuilder.build(scan: scan, outcome: outcome, options: options)
   }
 

@@ -27,8 +27,8 @@ struct MigrationTests {
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 2)
-      #expect(try Database(path: store.databasePath).userVersion() == 2)
+      #expect(Schema.migrations.count == 3)
+      #expect(try Database(path: store.databasePath).userVersion() == 3)
       #expect(
         try tableNames(store.databasePath) == [
           "artist_resolution", "release_seen", "response_cache", "run", "sqlite_sequence",
@@ -42,7 +42,19 @@ struct MigrationTests {
       let path = databasePath(in: directory)
       do {
         let v1 = try StateStore(databasePath: path, migrations: versionOne, busyTimeout: .seconds(1))
-        try await v1.save([resolution("a"), resolution("b", status: .pinned)])
+        // Rows as the first release wrote them: it knew no `matches` column.
+        for row in [resolution("a"), resolution("b", status: .pinned)] {
+          try Database(path: path).run(
+            """
+            INSERT INTO artist_resolution
+              (provider, artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at)
+            VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
+            """,
+            [
+              .text(row.provider), .text(row.artistKey), .text(row.artistName), SQLValue(row.catalogID),
+              SQLValue(row.catalogName), .text(row.status.rawValue), SQLValue(row.checkedAt),
+            ])
+        }
         try await v1.store(
           provider: "p", kind: "albums", responses: [(key: "k", body: Data("b".utf8))], fetchedAt: date(9))
         let id = try await v1.beginRun(at: date(1))
@@ -50,9 +62,9 @@ struct MigrationTests {
       }
       #expect(try Database(path: path).userVersion() == 1)
 
-      // Today's build upgrades the v1 file to v2 (release_seen) and keeps every row.
+      // Today's build upgrades the v1 file to v3 (release_seen, several catalog ids) and keeps every row.
       let v2 = try StateStore(directory: directory)
-      #expect(try Database(path: path).userVersion() == 2)
+      #expect(try Database(path: path).userVersion() == 3)
       #expect(try tableNames(path).contains("release_seen"))
       #expect(
         try await v2.resolutions(provider: "spotify") == ["a": resolution("a"), "b": resolution("b", status: .pinned)])
@@ -64,9 +76,9 @@ struct MigrationTests {
       // A later step extends it again; reopening is a no-op; this build then refuses the newer file.
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
-      #expect(try Database(path: path).userVersion() == 3)
+      #expect(try Database(path: path).userVersion() == 4)
       #expect(try rowCount("release_seen", path: path) == 1)
-      #expect(throws: StateError.newerSchema(path: path, found: 3, supported: 2)) {
+      #expect(throws: StateError.newerSchema(path: path, found: 4, supported: 3)) {
         _ = try StateStore(directory: directory)
       }
     }
@@ -83,9 +95,9 @@ struct MigrationTests {
         _ = try StateStore(
           databasePath: path, migrations: Schema.migrations + [futureStep, broken], busyTimeout: .seconds(1))
       }
-      #expect(error == .migrationFailed(path: path, version: 4, message: "no such table: no_such_table"))
-      // Step 3 ran in its own transaction and stays; step 4 left nothing behind.
-      #expect(try Database(path: path).userVersion() == 3)
+      #expect(error == .migrationFailed(path: path, version: 5, message: "no such table: no_such_table"))
+      // Step 4 ran in its own transaction and stays; step 5 left nothing behind.
+      #expect(try Database(path: path).userVersion() == 4)
       let tables = try tableNames(path)
       #expect(tables.contains("future_table"))
       #expect(!tables.contains("half_done"))
@@ -103,8 +115,8 @@ struct MigrationTests {
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let error = #expect(throws: StateError.self) { _ = try StateStore(directory: directory) }
-      #expect(error == .newerSchema(path: path, found: 99, supported: 2))
-      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 2)") == true)
+      #expect(error == .newerSchema(path: path, found: 99, supported: 3))
+      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 3)") == true)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       #expect(try Database(path: path).journalMode() == "delete")
     }

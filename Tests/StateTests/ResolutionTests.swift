@@ -88,7 +88,7 @@ struct ResolutionTests {
       let path = databasePath(in: directory)
       _ = try StateStore(directory: directory)
       try Database(path: path).run(
-        "INSERT INTO artist_resolution VALUES ('spotify', 'x', 'X', NULL, NULL, 'weird', NULL, 0)")
+        "INSERT INTO artist_resolution VALUES ('spotify', 'x', 'X', NULL, NULL, 'weird', NULL, 0, NULL)")
       let store = try StateStore(directory: directory)
       await #expect(
         throws: StateError.unexpectedValue(path: path, detail: "unknown artist status 'weird' for spotify artist 'x'")
@@ -96,6 +96,32 @@ struct ResolutionTests {
         try await store.resolutions(provider: "spotify")
       }
     }
+  }
+
+  @Test("several catalog artists under one name, and pending decisions, are kept as saved")
+  func severalMatchesAndPending() async throws {
+    let store = try StateStore(inMemory: ())
+    let both = ArtistResolution(
+      provider: "itunes", artistKey: "youngrivers", artistName: "Young Rivers",
+      matches: [.init(id: "11", name: "Young Rivers"), .init(id: "12", name: "The Young Rivers")], status: .resolved,
+      checkedAt: date(5))
+    let pending = ArtistResolution(
+      provider: "itunes", artistKey: "nirvana", artistName: "Nirvana", matches: [], status: .pending,
+      candidates: #"[{"id":"1","name":"Nirvana"},{"id":"2","name":"Nirvana"}]"#, checkedAt: date(6))
+    try await store.save([both, pending])
+    let loaded = try await store.resolutions(provider: "itunes")
+    #expect(loaded["youngrivers"] == both)
+    #expect(loaded["youngrivers"]?.catalogID == "11")
+    #expect(loaded["nirvana"] == pending)
+
+    // The user pins both bands called Nirvana; a single pin reads as before.
+    try await store.pin(
+      provider: "itunes", artistKey: "nirvana", artistName: "Nirvana", catalogIDs: ["1", "2"], at: date(7))
+    try await store.pin(provider: "itunes", artistKey: "slayer", artistName: "Slayer", catalogID: "3", at: date(7))
+    let pinned = try await store.resolutions(provider: "itunes")
+    #expect(pinned["nirvana"]?.matches.map(\.id) == ["1", "2"])
+    #expect(pinned["nirvana"]?.status == .pinned)
+    #expect(pinned["slayer"]?.matches == [.init(id: "3")])
   }
 
   @Test("ArtistResolution is Codable")

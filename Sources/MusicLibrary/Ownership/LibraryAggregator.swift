@@ -226,15 +226,19 @@ public struct LibraryAggregator: Sendable {
           albumCount: entry.albumCount,
           trackCount: entry.trackCount,
           playCount: entry.playCount,
-          newestYear: entry.newestYear
+          newestYear: entry.newestYear,
+          otherSpellings: spellings(of: entry).filter { $0 != names[index] }
         )
       )
     }
     entries = []
-    artists.sort {
-      ($1.playCount, $1.trackCount, $0.key) < ($0.playCount, $0.trackCount, $1.key)
-    }
+    artists.sort(by: LibraryArtist.listeningOrder)
     return OwnedLibrary(artists: artists, albums: result)
+  }
+
+  private func spellings(of entry: ArtistEntry) -> [String] {
+    guard let others = entry.otherSpellings else { return [entry.spelling] }
+    return ([entry.spelling] + others.keys).sorted()
   }
 
   private func displayName(of entry: ArtistEntry) -> String {

@@ -62,6 +62,8 @@ public struct LibraryArtist: Sendable, Equatable, Codable {
   public var trackCount: Int
   public var playCount: Int
   public var newestYear: Int?
+  /// The library's other spellings of this artist ("The Young Rivers" beside "Young Rivers"), sorted; usually none.
+  public var otherSpellings: [String]
 
   public init(
     key: ArtistKey,
@@ -69,7 +71,8 @@ public struct LibraryArtist: Sendable, Equatable, Codable {
     albumCount: Int = 0,
     trackCount: Int = 0,
     playCount: Int = 0,
-    newestYear: Int? = nil
+    newestYear: Int? = nil,
+    otherSpellings: [String] = []
   ) {
     self.key = key
     self.name = name
@@ -77,6 +80,12 @@ public struct LibraryArtist: Sendable, Equatable, Codable {
     self.trackCount = trackCount
     self.playCount = playCount
     self.newestYear = newestYear
+    self.otherSpellings = otherSpellings
+  }
+
+  /// Most listened first: play count, then owned tracks, then owned albums; the key settles ties.
+  public static func listeningOrder(_ lhs: LibraryArtist, _ rhs: LibraryArtist) -> Bool {
+    (rhs.playCount, rhs.trackCount, rhs.albumCount, lhs.key) < (lhs.playCount, lhs.trackCount, lhs.albumCount, rhs.key)
   }
 }
 
@@ -115,7 +124,7 @@ public struct OwnedAlbum: Sendable, Equatable, Codable {
 
 /// What the user owns: the artists to look up and the albums to compare releases against.
 public struct OwnedLibrary: Sendable, Equatable {
-  /// Sorted by play count, then track count, then name: the artists the user cares most about first.
+  /// In ``LibraryArtist/listeningOrder(_:_:)``: the artists the user cares most about first.
   public var artists: [LibraryArtist]
   /// In the order the export first lists them.
   public var albums: [OwnedAlbum]

@@ -21,6 +21,11 @@ extension ReportModel {
       "needsAttention": .array(needsAttention.map(\.templateValue)), "summary": summary.templateValue,
       "isEmpty": .bool(isEmpty), "hasNew": .bool(hasNew), "hasUpcoming": .bool(hasUpcoming),
       "hasEditions": .bool(hasEditions), "hasAttention": .bool(hasAttention), "hasTimings": .bool(timings != nil),
+      "coverage": .object([
+        "artists": .int(coverage.artists), "checked": .int(coverage.checked), "remaining": .int(coverage.remaining),
+        "complete": .bool(coverage.complete), "estimatedMinutesToFinish": .int(coverage.estimatedMinutesToFinish),
+      ]),
+      "coverageLine": coverageLine.map(TemplateValue.string) ?? .null,
     ]
     if let timings {
       object["timings"] = .array(

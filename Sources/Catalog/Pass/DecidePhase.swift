@@ -1,0 +1,41 @@
+internal import MusicLibrary
+internal import State
+
+/// Decide: artists whose candidates' album lists are all known are settled by the albums the user owns,
+/// and the decisions saved together. Until then an artist stays pending in the database, never resolved.
+extension CatalogPass {
+  func decide(_ state: inout PassState) async throws(CatalogError) {
+    var decisions: [(index: Int, verdict: PassState.Verdict, resolution: ArtistResolution)] = []
+    for index in 0..<state.cursor {
+      guard case .compare(let contenders)? = state.verdicts[index],
+        contenders.allSatisfy({ state.albums[$0.id] != nil || state.albumFailures[$0.id] != nil })
+      else { continue }
+      let artist = state.artists[index]
+      if let error = contenders.compactMap({ state.albumFailures[$0.id] }).first {
+        // Nothing is saved: the artist stays pending and the next run decides it.
+        let kind: ArtistProblem.Kind = error.isNotCached ? .notCached : .failed
+        state.verdicts[index] = .problem(ArtistProblem(artist: artist, kind: kind, detail: "\(error)"))
+        continue
+      }
+      let match = ArtistMatching.decide(
+        exact: ArtistMatching.exactMatches(contenders, for: artist.key), near: contenders, albums: state.albums,
+        owned: state.ownedByArtist[artist.key] ?? [])
+      switch match {
+      case .resolved(let followed):
+        decisions.append((index, .follow(followed), resolution(artist, .resolved, matches: followed)))
+      case .ambiguous(let candidates):
+        let problem = ArtistProblem(
+          artist: artist, kind: .ambiguous,
+          detail: "\(candidates.count) catalog artists share this name; pin one with 'deepcut artists pin'",
+          candidates: candidates)
+        decisions.append((index, .problem(problem), resolution(artist, .ambiguous, candidates: candidates)))
+      case .unresolved:
+        let problem = ArtistProblem(artist: artist, kind: .unresolved, detail: "not found in the catalog")
+        decisions.append((index, .problem(problem), resolution(artist, .unresolved, candidates: contenders)))
+      }
+    }
+    guard !decisions.isEmpty else { return }
+    try await save(decisions.map(\.resolution), &state)
+    for decision in decisions { state.verdicts[decision.index] = decision.verdict }
+  }
+}

@@ -1,0 +1,77 @@
+internal import Foundation
+internal import MusicLibrary
+internal import State
+
+/// What one run of the pass has learned so far. Each phase commits what it learns to the state database
+/// first and adds it here after, so whatever ends the run, the database holds at least what this holds.
+struct PassState {
+  /// Where an artist stands in this run.
+  enum Verdict {
+    /// Follow these catalog artists; the artist is checked once the album list of each is known.
+    case follow([CatalogArtist])
+    /// Searched; the albums of these candidates, compared with the owned ones, decide.
+    case compare([CatalogArtist])
+    /// Settled without albums (not found, ambiguous), or failed.
+    case problem(ArtistProblem)
+  }
+
+  /// The library's artists, most played first: the order in which they are checked.
+  let artists: [LibraryArtist]
+  let ownedByArtist: [ArtistKey: [OwnedAlbum]]
+  /// Resolutions as the state database holds them, updated as this run saves new ones.
+  var memory: [String: ArtistResolution]
+  var verdicts: [Verdict?]
+  /// Artists before this index have been looked at: known from an earlier run, or searched.
+  var cursor = 0
+
+  /// Album lists known in this run by catalog id: answered, or fresh in the cache.
+  var albums: [String: [CatalogRelease]] = [:]
+  var albumFailures: [String: CatalogError] = [:]
+  /// Album lists cached by earlier runs, by cache key, read once at the start.
+  var cached: [String: CachedResponse] = [:]
+  /// Ids whose album lists must be asked for, in check order.
+  var wanted: [String] = []
+  var wantedSet: Set<String> = []
+
+  var stats = CatalogStats()
+  /// Requests started in this run.
+  var requests = 0
+  var stop: PassStop?
+
+  /// Counted after each decide phase: artists checked, and the longest prefix whose check has ended.
+  var checked = 0
+  var settledPrefix = 0
+  /// Requests the rest would take, as estimated after the last decide phase, and `requests` then.
+  var requestsToFinish = 0
+  var requestsAtEstimate = 0
+
+  init(library: OwnedLibrary, memory: [String: ArtistResolution]) {
+    artists = library.artists.sorted(by: LibraryArtist.listeningOrder)
+    var owned: [ArtistKey: [OwnedAlbum]] = [:]
+    for album in library.albums {
+      if let key = album.artistKey { owned[key, default: []].append(album) }
+    }
+    ownedByArtist = owned
+    self.memory = memory
+    verdicts = Array(repeating: nil, count: artists.count)
+  }
+
+  /// Whether the artist's check has ended with an answer: every album list known, or settled as a problem
+  /// that is an answer (not found, ambiguous).
+  func isChecked(_ index: Int) -> Bool {
+    switch verdicts[index] {
+    case .follow(let followed)?: followed.allSatisfy { albums[$0.id] != nil }
+    case .problem(let problem)?: problem.isAnswer
+    case .compare?, nil: false
+    }
+  }
+
+  /// Whether the artist's check has ended at all in this run, answered or failed.
+  func isSettled(_ index: Int) -> Bool {
+    switch verdicts[index] {
+    case .follow(let followed)?: followed.allSatisfy { albums[$0.id] != nil || albumFailures[$0.id] != nil }
+    case .problem?: true
+    case .compare?, nil: false
+    }
+  }
+}

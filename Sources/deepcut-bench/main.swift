@@ -190,6 +190,21 @@ case "catalog":
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)
   }
+case "nights":
+  do {
+    try await NightsBenchmark.run(
+      artists: value("artists", default: 1610),
+      albums: value("albums", default: 5054),
+      latencyMilliseconds: value("latency-ms", default: 10),
+      concurrency: value("concurrency", default: 4),
+      nights: value("nights", default: 60),
+      stopAt: value("stop-at", default: 700),
+      directory: string("dir") ?? NSTemporaryDirectory()
+    )
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
 case "transports":
   do {
     try await TransportBenchmark.run(
@@ -214,6 +229,7 @@ default:
     """
     usage: deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
            deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4] [--runs 3]
+           deepcut-bench nights [--artists N] [--albums N] [--nights 60] [--stop-at 700] [--latency-ms 10]
            deepcut-bench transports [--requests 40] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
 

@@ -22,6 +22,7 @@ struct ConfigurationTests {
     (#"{"ignoreTitles": ["(unclosed"]}"#, "ignoreTitles[0]: '(unclosed' is not a valid regular expression"),
     (#"{"minimumOwnedTracks": true}"#, "minimumOwnedTracks: expected a whole number from 1 to 100000, found true"),
     ("{ not json", "not valid JSON"),
+    (#"{"budget": "ten minutes"}"#, "budget: expected a length of time like \"90s\", \"10m\" or \"2h\""),
   ])
   func aBadConfigurationExits78NamingTheKey(_ config: String, _ message: String) throws {
     let (_, environment) = try setUp(config)
@@ -73,6 +74,42 @@ struct ConfigurationTests {
       #expect(overridden.status == 0)
       #expect(overridden.stdout.hasPrefix("# 1 new release from artists you own"))
       _ = home
+    }
+  }
+
+  @Test func theBudgetComesFromTheFileOrTheFlag() async throws {
+    try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
+      // A second at one request a second leaves no room for a search and its lookup: nothing is asked, and the
+      // report says so.
+      let (_, environment) = try setUp(
+        """
+        {
+          "library": "$HOME/Library.xml", "format": "json", "budget": "1s",
+          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 60 }
+        }
+        """)
+      let limited = try DeepcutProcess.run(["report", "--now", "2026-11-29"], environment: environment)
+      #expect(limited.status == 0, "\(limited.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [String: Any])
+      let coverage = try #require(json["coverage"] as? [String: Any])
+      #expect(coverage["checked"] as? Int == 0)
+      #expect(coverage["complete"] as? Bool == false)
+      #expect(coverage["estimatedMinutesToFinish"] as? Int == 1)
+      #expect(try await server.requestCount == 0)
+      #expect(limited.stderr.contains("Checked 0 of 3 artists, most played first; the rest continue on the next run"))
+
+      // The flag wins: ten minutes is plenty.
+      let whole = try DeepcutProcess.run(
+        ["report", "--now", "2026-11-29", "--budget", "10m"], environment: environment)
+      #expect(whole.status == 0, "\(whole.stderr)")
+      let wholeJSON = try #require(try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any])
+      #expect((wholeJSON["coverage"] as? [String: Any])?["complete"] as? Bool == true)
+
+      for bad in ["5x", "0s", "m", "-3m"] {
+        let wrong = try DeepcutProcess.run(["report", "--budget", bad], environment: environment)
+        #expect(wrong.status == 64)
+        #expect(wrong.stderr.contains("--budget takes a length of time like 90s, 10m, 2h or 1h30m"))
+      }
     }
   }
 

@@ -73,6 +73,12 @@ struct NightlyScriptTests {
       #expect(again.output == "No new releases from artists you own — 29 Nov 2026\n")
       let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
       #expect(log.contains("mailed with: \(sendmail) -t"))
+      // Every night has a budget that fits the systemd unit's timeout.
+      #expect(log.contains("report --since-last-run --format email --budget 100m --now 2026-11-29"))
+      let unit = try String(
+        contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut.service"), encoding: .utf8)
+      #expect(unit.contains("Environment=DEEPCUT_BUDGET=100m"))
+      #expect(unit.contains("TimeoutStartSec=2h"))
     }
   }
 

@@ -95,6 +95,18 @@ enum ReportFixtures {
       ])
   }
 
+  /// A night the budget ended early: the busy night's artists, and most of the library still to check.
+  static var partial: ReportModel {
+    model(
+      [
+        Artist(
+          name: "Slayer", owned: ["Reign in Blood"], releases: [("Final Campaign", "2026-11-27", .explicit)],
+          plays: 420),
+        Artist(name: "Portishead", owned: ["Dummy"], releases: [("Roads - Single", "2026-11-27", .notExplicit)]),
+      ],
+      coverage: Coverage(artists: 1_610, checked: 420, estimatedMinutesToFinish: 60))
+  }
+
   static var empty: ReportModel {
     model([Artist(name: "Portishead", owned: ["Dummy"], releases: [("Dummy", "1994-08-22", .notExplicit)])])
   }

@@ -16,6 +16,7 @@ struct ReportRenderingTests {
 
   static let cases: [(name: String, model: ReportModel)] = [
     ("busy", ReportFixtures.busy), ("empty", ReportFixtures.empty), ("hostile", ReportFixtures.hostile),
+    ("partial", ReportFixtures.partial),
   ]
 
   static func render(_ model: ReportModel, _ format: ReportFormat) throws -> String {
@@ -51,6 +52,40 @@ struct ReportRenderingTests {
       let fromDisk = try Template(onDisk, name: fileName).render(ReportFixtures.busy.templateValue)
       #expect(builtIn == fromDisk, "run python3 Tests/Support/embed_templates.py")
     }
+  }
+
+  @Test func everyFormatSaysHowMuchOfTheLibraryWasChecked() throws {
+    let line =
+      "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at the "
+      + "current rate."
+    #expect(ReportFixtures.partial.coverageLine == line)
+    let markdown = try Self.render(ReportFixtures.partial, .markdown)
+    #expect(markdown.split(separator: "\n").prefix(3).contains("_\(line)_"))
+    let html = try Self.render(ReportFixtures.partial, .html)
+    let headline = try #require(html.range(of: "</h1>"))
+    let coverage = try #require(html.range(of: line))
+    let firstSection = try #require(html.range(of: ">New</h2>"))
+    #expect(headline.upperBound < coverage.lowerBound && coverage.upperBound < firstSection.lowerBound)
+    let email = try Self.render(ReportFixtures.partial, .email)
+    // Both parts of the e-mail, the text and the HTML, decoded from their base64.
+    let parts = email.components(separatedBy: "Content-Transfer-Encoding: base64\r\n\r\n").dropFirst().map { part in
+      let encoded = part.components(separatedBy: "\r\n--").first?.replacingOccurrences(of: "\r\n", with: "") ?? ""
+      return String(decoding: Data(base64Encoded: encoded) ?? Data(), as: UTF8.self)
+    }
+    #expect(parts.count == 2)
+    #expect(parts.allSatisfy { $0.contains(line) })
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(try Self.render(ReportFixtures.partial, .json).utf8))
+        as? [String: Any])
+    let fields = try #require(json["coverage"] as? [String: Any])
+    #expect(fields["artists"] as? Int == 1_610)
+    #expect(fields["checked"] as? Int == 420)
+    #expect(fields["remaining"] as? Int == 1_190)
+    #expect(fields["complete"] as? Bool == false)
+    #expect(fields["estimatedMinutesToFinish"] as? Int == 60)
+    // A whole night says nothing of it but the JSON's "complete".
+    #expect(ReportFixtures.busy.coverageLine == nil)
+    #expect(!(try Self.render(ReportFixtures.busy, .markdown)).contains("Checked "))
   }
 
   @Test func markdownOrderAndContent() throws {

@@ -21,30 +21,16 @@ extension CatalogPass {
     }
     guard !batches.isEmpty else { return }
 
-    let width = max(1, options.maxConcurrentRequests)
-    var failure: CatalogError?
-    await withTaskGroup(of: ([String], Result<[String: [WireRecord]], CatalogError>).self) { group in
-      var next = 0
-      var inFlight = 0
-      while true {
-        while inFlight < width, next < batches.count, mayStart(reserving: inFlight + 1, &state) {
-          let batch = batches[next]
-          group.addTask(executorPreference: transport.taskExecutor) { (batch, await lookup(batch)) }
-          next += 1
-          inFlight += 1
-          state.requests += 1
-          state.stats.lookups += 1
-        }
-        guard inFlight > 0, let (batch, result) = await group.next() else { break }
-        inFlight -= 1
-        do throws(CatalogError) {
-          try await record(result, for: batch, &state)
-        } catch {
-          failure = failure ?? error
-        }
-      }
+    var next = 0
+    try await exchange(&state) { state, inFlight in
+      guard next < batches.count, mayStart(reserving: inFlight + 1, &state) else { return nil }
+      let batch = batches[next]
+      next += 1
+      state.stats.lookups += 1
+      return { (batch, await lookup(batch)) }
+    } take: { (answer: ([String], Result<[String: [WireRecord]], CatalogError>), state) throws(CatalogError) in
+      try await record(answer.1, for: answer.0, &state)
     }
-    if let failure { throw failure }
   }
 
   /// Album lists cached after this run read the cache (by a run killed before it could decide) need no request.

@@ -109,6 +109,39 @@ public struct CatalogPass: Sendable {
     return false
   }
 
+  /// Runs requests, at most `maxConcurrentRequests` at a time, and takes in each answer as it arrives.
+  ///
+  /// `next` starts the next request, given how many are in flight, or says there is none to start now; `take`
+  /// records an answer. Requests prefer the transport's own thread: with an answer 150 ms away, every hand-over
+  /// between threads costs more than the work done with it. A failure to record stops new requests and is thrown
+  /// once those in flight are in.
+  func exchange<Answer: Sendable>(
+    _ state: inout PassState,
+    next: (inout PassState, _ inFlight: Int) -> (@Sendable () async -> Answer)?,
+    take: (Answer, inout PassState) async throws(CatalogError) -> Void
+  ) async throws(CatalogError) {
+    let width = max(1, options.maxConcurrentRequests)
+    var failure: CatalogError?
+    await withTaskGroup(of: Answer.self) { group in
+      var inFlight = 0
+      while true {
+        while inFlight < width, failure == nil, let request = next(&state, inFlight) {
+          group.addTask(executorPreference: transport.taskExecutor) { await request() }
+          inFlight += 1
+          state.requests += 1
+        }
+        guard inFlight > 0, let answer = await group.next() else { break }
+        inFlight -= 1
+        do throws(CatalogError) {
+          try await take(answer, &state)
+        } catch {
+          failure = failure ?? error
+        }
+      }
+    }
+    if let failure { throw failure }
+  }
+
   func lookupsNeeded(for ids: Int) -> Int {
     (ids + options.batchSize - 1) / max(options.batchSize, 1)
   }

@@ -6,38 +6,23 @@ internal import State
 /// the group's album lists fill one lookup. Each search's answer is saved the moment it arrives.
 extension CatalogPass {
   func resolve(_ state: inout PassState) async throws(CatalogError) {
-    let width = max(1, options.maxConcurrentRequests)
-    var failure: CatalogError?
-    await withTaskGroup(of: (Int, Result<[CatalogArtist], CatalogError>).self) { group in
-      var inFlight = 0
-      while true {
-        while inFlight < width, state.cursor < state.artists.count, state.stop == nil,
-          state.wanted.count + inFlight < options.batchSize
-        {
-          let index = state.cursor
-          if remember(index, &state) {
-            state.cursor += 1
-            continue
-          }
-          let reserve = inFlight + 1 + lookupsNeeded(for: state.wanted.count + inFlight + 1)
-          guard mayStart(reserving: reserve, &state) else { break }
-          let term = ArtistMatching.searchTerm(for: state.artists[index])
-          group.addTask(executorPreference: transport.taskExecutor) { (index, await search(term)) }
-          inFlight += 1
-          state.cursor += 1
-          state.requests += 1
-          state.stats.searches += 1
+    try await exchange(&state) { state, inFlight in
+      while state.cursor < state.artists.count, state.stop == nil, state.wanted.count + inFlight < options.batchSize {
+        let index = state.cursor
+        state.cursor += 1
+        if remember(index, &state) { continue }
+        guard mayStart(reserving: inFlight + 1 + lookupsNeeded(for: state.wanted.count + inFlight + 1), &state) else {
+          state.cursor -= 1
+          return nil
         }
-        guard inFlight > 0, let (index, result) = await group.next() else { break }
-        inFlight -= 1
-        do throws(CatalogError) {
-          try await record(result, for: index, &state)
-        } catch {
-          failure = failure ?? error
-        }
+        state.stats.searches += 1
+        let term = ArtistMatching.searchTerm(for: state.artists[index])
+        return { (index, await search(term)) }
       }
+      return nil
+    } take: { (answer: (Int, Result<[CatalogArtist], CatalogError>), state) throws(CatalogError) in
+      try await record(answer.1, for: answer.0, &state)
     }
-    if let failure { throw failure }
   }
 
   /// Takes the artist from an earlier run's answer when there is one and it is not due for a re-check.

@@ -1,0 +1,194 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+/// A run stopped by SIGTERM, SIGINT or SIGKILL keeps every answer, and the next run asks nothing again but what
+/// was in flight; a budget ends a run with a report of what it could check. The built binary against the fake
+/// catalog on 127.0.0.1, counted in the server's own log.
+struct ResumeTests {
+  static let artists = 60
+
+  /// `count` artists, one album each, played less the further down the list.
+  static func library(_ count: Int) -> String {
+    var tracks = ""
+    for index in 0..<count {
+      tracks += """
+        <key>\(index + 1)</key><dict><key>Artist</key><string>Artist \(index)</string>\
+        <key>Album</key><string>Owned \(index)</string><key>Play Count</key><integer>\(1_000 - index)</integer></dict>
+
+        """
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>Tracks</key><dict>
+      \(tracks)</dict></dict></plist>
+      """
+  }
+
+  static func world(_ count: Int) -> [String: Any] {
+    let artists: [[String: Any]] = (0..<count).map { index in
+      [
+        "artistId": 1_000 + index, "artistName": "Artist \(index)",
+        "albums": [
+          ["collectionId": 50_000 + 2 * index, "collectionName": "Owned \(index)", "releaseDate": "2012-03-01"],
+          ["collectionId": 50_001 + 2 * index, "collectionName": "Fresh \(index)", "releaseDate": "2026-11-20"],
+        ],
+      ]
+    }
+    return ["artists": artists]
+  }
+
+  struct Setup {
+    var directory: String
+    var server: FakeCatalogServer
+
+    var output: String { directory + "/report.json" }
+
+    func arguments(_ extra: [String] = []) -> [String] {
+      [
+        "report", "--library", directory + "/Library.xml", "--format", "json", "--output", output, "--now",
+        "2026-11-29", "--state-dir", directory + "/state", "--base-url", server.baseURL.absoluteString,
+        "--rate-limit", "0", "--batch-size", "10",
+      ] + extra
+    }
+
+    /// Every request the server has logged, as "path?sorted query".
+    func log() async throws -> [String] {
+      try await server.requestLog().map { entry in
+        let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
+        return (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
+      }
+    }
+
+    /// Starts a run and stops it with `signal` once the server has seen `requests` requests.
+    func interrupt(with signal: Int32, after requests: Int) async throws -> (
+      status: Int32, stderr: String, exit: Duration
+    ) {
+      let process = Process()
+      process.executableURL = DeepcutProcess.executable
+      process.arguments = arguments()
+      let errors = Pipe()
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = errors
+      try process.run()
+      let deadline = ContinuousClock.now + .seconds(30)
+      while try await server.requestCount < requests, ContinuousClock.now < deadline {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      let sent = ContinuousClock.now
+      kill(process.processIdentifier, signal)
+      process.waitUntilExit()
+      let exit = ContinuousClock.now - sent
+      let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      return (process.terminationStatus, stderr, exit)
+    }
+  }
+
+  static func withSetup(latency: Int = 150, _ body: (Setup) async throws -> Void) async throws {
+    let directory = NSTemporaryDirectory() + "deepcut-resume-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try Data(library(artists).utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
+    try await FakeCatalogServer.with(arguments: ["--latency-ms", String(latency)], world: world(artists)) { server in
+      try await body(Setup(directory: directory, server: server))
+    }
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aSignalKeepsEveryAnswerWritesNoReportAndTheNextRunContinues(signal: Int32) async throws {
+    try await Self.withSetup { setup in
+      // Yesterday's report is where tonight's would go.
+      let yesterday = Data("{\"date\":\"2026-11-28\"}\n".utf8)
+      try yesterday.write(to: URL(fileURLWithPath: setup.output))
+
+      let stopped = try await setup.interrupt(with: signal, after: 25)
+      #expect(stopped.status == (signal == SIGTERM ? 143 : 130), "\(stopped.stderr)")
+      #expect(stopped.exit < .seconds(2))
+      let line = try #require(stopped.stderr.split(separator: "\n").last.map(String.init))
+      #expect(line.hasPrefix("deepcut: interrupted: kept "))
+      #expect(line.hasSuffix(" answers; the next run continues"))
+      let kept = Int(line.split(separator: " ")[3]) ?? 0
+      #expect(kept >= 20)
+      // No report: yesterday's is as it was, and no temporary file is left.
+      #expect(try Data(contentsOf: URL(fileURLWithPath: setup.output)) == yesterday)
+      let files = try FileManager.default.contentsOfDirectory(atPath: setup.directory)
+      #expect(!files.contains { $0.hasSuffix(".tmp") })
+      // Every answer is in the state: the artists answered are listed.
+      let listed = try DeepcutProcess.run(["artists", "--state-dir", setup.directory + "/state"])
+      #expect(listed.stdout.split(separator: "\n").count >= kept - 3)
+
+      // The next run takes the lock, asks only what was not answered, and writes a whole report.
+      let first = try await setup.log()
+      try await setup.server.clearLog()
+      let resumed = try DeepcutProcess.run(setup.arguments())
+      #expect(resumed.status == 0, "\(resumed.stderr)")
+      let second = try await setup.log()
+      let repeated = second.filter { first.contains($0) }
+      #expect(repeated.count <= 4, "asked again: \(repeated)")
+      #expect(Set(repeated).isSubset(of: Set(first.suffix(4))))
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.output))) as? [String: Any])
+      let coverage = try #require(report["coverage"] as? [String: Any])
+      #expect(coverage["complete"] as? Bool == true)
+      #expect(coverage["checked"] as? Int == Self.artists)
+      #expect((report["new"] as? [Any])?.count == Self.artists)
+    }
+  }
+
+  @Test func aKilledRunLosesNothingAnsweredBeforeTheKill() async throws {
+    try await Self.withSetup { setup in
+      let killed = try await setup.interrupt(with: SIGKILL, after: 30)
+      #expect(killed.status == SIGKILL)
+      let first = try await setup.log()
+      try await setup.server.clearLog()
+      let resumed = try DeepcutProcess.run(setup.arguments())
+      #expect(resumed.status == 0, "\(resumed.stderr)")
+      let second = try await setup.log()
+      let repeated = second.filter { first.contains($0) }
+      #expect(repeated.count <= 4, "asked again: \(repeated)")
+      #expect(first.count + second.count - repeated.count == Self.artists + Self.artists / 10)
+    }
+  }
+
+  @Test func aBudgetReportsWhatItCheckedAndTheNextRunFinishes() async throws {
+    try await Self.withSetup(latency: 20) { setup in
+      // Ten requests a second for two seconds: about twenty requests, then the report.
+      let limited = try DeepcutProcess.run(setup.arguments(["--rate-limit", "600", "--budget", "2s"]))
+      #expect(limited.status == 0, "\(limited.stderr)")
+      let report = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.output))) as? [String: Any])
+      let coverage = try #require(report["coverage"] as? [String: Any])
+      let checked = try #require(coverage["checked"] as? Int)
+      #expect(coverage["complete"] as? Bool == false)
+      #expect((5..<Self.artists).contains(checked))
+      #expect(coverage["remaining"] as? Int == Self.artists - checked)
+      #expect(coverage["artists"] as? Int == Self.artists)
+      #expect((coverage["estimatedMinutesToFinish"] as? Int ?? 0) >= 1)
+      #expect((report["new"] as? [[String: Any]])?.count == checked)
+      #expect(limited.stderr.contains("deepcut: Checked \(checked) of 60 artists, most played first"))
+      #expect(limited.stderr.contains("(the budget is spent)"))
+      let first = try await setup.log()
+
+      // Markdown says it near the top.
+      try await setup.server.clearLog()
+      let markdown = try DeepcutProcess.run(
+        setup.arguments(["--offline", "--format", "markdown", "--output", setup.directory + "/report.md"]))
+      #expect(markdown.status == 0, "\(markdown.stderr)")
+      let text = try String(contentsOfFile: setup.directory + "/report.md", encoding: .utf8)
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(
+        lines.prefix(4).contains {
+          $0.hasPrefix(
+            "_Checked \(checked) of 60 artists, most played first; the rest continue on the next run, about ")
+        })
+
+      // Without a budget the next run finishes, asking nothing the first one was answered.
+      let finished = try DeepcutProcess.run(setup.arguments())
+      #expect(finished.status == 0, "\(finished.stderr)")
+      let second = try await setup.log()
+      #expect(second.filter { $0.hasPrefix("/search") && first.contains($0) }.isEmpty)
+      let whole = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.output))) as? [String: Any])
+      #expect((whole["coverage"] as? [String: Any])?["complete"] as? Bool == true)
+    }
+  }
+}

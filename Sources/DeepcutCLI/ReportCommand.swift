@@ -163,7 +163,7 @@ enum ReportCommand {
     }
     let stats = outcome.stats
     if outcome.stop == .cancelled || Task.isCancelled {
-      try? await finish(runID, in: store, at: settings.now, status: "interrupted", outcome: outcome, note: nil)
+      try? await finish(runID, in: store, settings, clock, status: "interrupted", outcome: outcome, note: nil)
       try checkInterruption(kept: stats.answersKept)
     }
     if !settings.ignoredTitles.isEmpty {
@@ -221,7 +221,7 @@ enum ReportCommand {
       }
       let complete = failed == 0 && outcome.coverage.complete
       try await finish(
-        runID, in: store, at: settings.now, status: complete ? "ok" : "partial", outcome: outcome,
+        runID, in: store, settings, clock, status: complete ? "ok" : "partial", outcome: outcome,
         note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed")
     } catch {
       throw .state(error.description)
@@ -247,17 +247,20 @@ enum ReportCommand {
     return .success
   }
 
-  /// Closes the run's entry in the run log, with how much of the library it covered.
+  /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
+  /// `settings.now` and ends as much later as it took, so `--now` runs log times on one clock.
   private static func finish(
-    _ runID: Int64?, in store: StateStore, at now: Date, status: String, outcome: CatalogOutcome, note: String?
+    _ runID: Int64?, in store: StateStore, _ settings: Settings, _ clock: PassClock, status: String,
+    outcome: CatalogOutcome, note: String?
   ) async throws(StateError) {
     guard let runID else { return }
     let coverage = outcome.coverage
     let covered =
       "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
     try await store.finishRun(
-      id: runID, at: Date(), status: status, artists: coverage.checked, requests: outcome.stats.requests,
-      cacheHits: outcome.stats.cacheHits, note: [note, covered].compactMap { $0 }.joined(separator: "; "))
+      id: runID, at: settings.now.addingTimeInterval(seconds(clock.elapsed())), status: status,
+      artists: coverage.checked, requests: outcome.stats.requests, cacheHits: outcome.stats.cacheHits,
+      note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }
 
   static func render(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> String {

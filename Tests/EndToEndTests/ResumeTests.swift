@@ -60,6 +60,43 @@ struct ResumeTests {
       }
     }
 
+    /// The JSON report in `output`.
+    func report() throws -> [String: Any] {
+      let data = try Data(contentsOf: URL(fileURLWithPath: output))
+      return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    }
+
+    /// The run log, oldest first: status, start and end (unix seconds) and note of each run.
+    func runLog() throws -> [(status: String, started: Double, finished: Double?, note: String)] {
+      let query = try Shell.run(
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import json, sqlite3, sys; print(json.dumps(sqlite3.connect(sys.argv[1]).execute("
+            + "'SELECT status, started_at, finished_at, note FROM run ORDER BY id').fetchall()))",
+          directory + "/state/state.sqlite",
+        ])
+      let rows = try JSONSerialization.jsonObject(with: Data(query.output.utf8)) as? [[Any]] ?? []
+      return rows.map { row in
+        (
+          row[0] as? String ?? "", (row[1] as? NSNumber)?.doubleValue ?? 0, (row[2] as? NSNumber)?.doubleValue,
+          row[3] as? String ?? ""
+        )
+      }
+    }
+
+    /// Runs the report to its end after a stopped run: its result, the requests of the stopped run and of this
+    /// one, and those this one asked again.
+    func resume() async throws -> (
+      result: DeepcutProcess.Result, before: [String], after: [String], repeated: [String]
+    ) {
+      let before = try await log()
+      try await server.clearLog()
+      let result = try DeepcutProcess.run(arguments())
+      let after = try await log()
+      return (result, before, after, after.filter { before.contains($0) })
+    }
+
     /// Starts a run and stops it with `signal` once the server has seen `requests` requests.
     func interrupt(with signal: Int32, after requests: Int) async throws -> (
       status: Int32, stderr: String, exit: Duration
@@ -117,20 +154,24 @@ struct ResumeTests {
       #expect(listed.stdout.split(separator: "\n").count >= kept - 3)
 
       // The next run takes the lock, asks only what was not answered, and writes a whole report.
-      let first = try await setup.log()
-      try await setup.server.clearLog()
-      let resumed = try DeepcutProcess.run(setup.arguments())
-      #expect(resumed.status == 0, "\(resumed.stderr)")
-      let second = try await setup.log()
-      let repeated = second.filter { first.contains($0) }
-      #expect(repeated.count <= 4, "asked again: \(repeated)")
-      #expect(Set(repeated).isSubset(of: Set(first.suffix(4))))
-      let report = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.output))) as? [String: Any])
+      let resumed = try await setup.resume()
+      #expect(resumed.result.status == 0, "\(resumed.result.stderr)")
+      #expect(resumed.repeated.count <= 4, "asked again: \(resumed.repeated)")
+      #expect(Set(resumed.repeated).isSubset(of: Set(resumed.before.suffix(4))))
+      let report = try setup.report()
       let coverage = try #require(report["coverage"] as? [String: Any])
       #expect(coverage["complete"] as? Bool == true)
       #expect(coverage["checked"] as? Int == Self.artists)
       #expect((report["new"] as? [Any])?.count == Self.artists)
+
+      // The run log tells the two runs apart, on the clock of --now.
+      let runs = try setup.runLog()
+      #expect(runs.map(\.status) == ["interrupted", "ok"])
+      #expect(runs.first?.note.contains("answers kept") == true)
+      for run in runs {
+        let took = (run.finished ?? 0) - run.started
+        #expect((0..<60).contains(took), "a run logged as taking \(took) s")
+      }
     }
   }
 
@@ -138,14 +179,12 @@ struct ResumeTests {
     try await Self.withSetup { setup in
       let killed = try await setup.interrupt(with: SIGKILL, after: 30)
       #expect(killed.status == SIGKILL)
-      let first = try await setup.log()
-      try await setup.server.clearLog()
-      let resumed = try DeepcutProcess.run(setup.arguments())
-      #expect(resumed.status == 0, "\(resumed.stderr)")
-      let second = try await setup.log()
-      let repeated = second.filter { first.contains($0) }
-      #expect(repeated.count <= 4, "asked again: \(repeated)")
-      #expect(first.count + second.count - repeated.count == Self.artists + Self.artists / 10)
+      let resumed = try await setup.resume()
+      #expect(resumed.result.status == 0, "\(resumed.result.stderr)")
+      #expect(resumed.repeated.count <= 4, "asked again: \(resumed.repeated)")
+      #expect(Set(resumed.repeated).isSubset(of: Set(resumed.before.suffix(4))))
+      let asked = resumed.before.count + resumed.after.count - resumed.repeated.count
+      #expect(asked == Self.artists + Self.artists / 10)
     }
   }
 
@@ -154,8 +193,7 @@ struct ResumeTests {
       // Ten requests a second for two seconds: about twenty requests, then the report.
       let limited = try DeepcutProcess.run(setup.arguments(["--rate-limit", "600", "--budget", "2s"]))
       #expect(limited.status == 0, "\(limited.stderr)")
-      let report = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.output))) as? [String: Any])
+      let report = try setup.report()
       let coverage = try #require(report["coverage"] as? [String: Any])
       let checked = try #require(coverage["checked"] as? Int)
       #expect(coverage["complete"] as? Bool == false)
@@ -186,8 +224,7 @@ struct ResumeTests {
       #expect(finished.status == 0, "\(finished.stderr)")
       let second = try await setup.log()
       #expect(second.filter { $0.hasPrefix("/search") && first.contains($0) }.isEmpty)
-      let whole = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: setup.output))) as? [String: Any])
+      let whole = try setup.report()
       #expect((whole["coverage"] as? [String: Any])?["complete"] as? Bool == true)
     }
   }

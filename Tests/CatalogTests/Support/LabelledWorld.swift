@@ -2,6 +2,8 @@ import Catalog
 import Foundation
 import MusicLibrary
 
+@testable import CatalogHTTP
+
 /// A catalog and a library generated together, with every catalog release labelled by what it truly is to
 /// the user, so a run can be scored: which new releases it found, and whether it called anything else new.
 ///
@@ -28,7 +30,7 @@ struct LabelledWorld {
   static let today = CalendarDay(iso8601: "2026-11-29") ?? CalendarDay(daysSinceEpoch: 0)
 
   init(artists count: Int, seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var libraryArtists: [LibraryArtist] = []
     var owned: [OwnedAlbum] = []
     var nextID = 1

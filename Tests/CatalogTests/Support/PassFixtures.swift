@@ -4,6 +4,8 @@ import MusicLibrary
 import State
 import Synchronization
 
+@testable import CatalogHTTP
+
 /// Libraries, worlds and passes for the in-process pass tests.
 enum PassFixtures {
   static let now = Date(timeIntervalSince1970: 1_795_953_600)  // 2026-11-29T12:00:00Z
@@ -38,7 +40,8 @@ enum PassFixtures {
           artistKey: key, artistName: "Artist \(index)", title: "Owned \(index)", key: AlbumKey("Owned \(index)"),
           trackCount: 10))
     }
-    var generator = SeededGenerator(seed: 7)
+    // The client's own seedable generator, so the shuffle is the same in every run.
+    var generator = SplitMix64(seed: 7)
     artists.shuffle(using: &generator)
     return OwnedLibrary(artists: artists, albums: albums)
   }
@@ -77,21 +80,6 @@ enum PassFixtures {
       return task
     }
     return try await task.value
-  }
-}
-
-/// SplitMix64, so shuffles are the same in every run.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var value = state
-    value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-    return value ^ (value >> 31)
   }
 }
 

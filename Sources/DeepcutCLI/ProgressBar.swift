@@ -43,8 +43,8 @@ final class ProgressBar: Sendable {
 
   /// "about 60 min left", "under a minute left".
   static func eta(_ remaining: Duration) -> String {
+    guard remaining >= .seconds(60) else { return "under a minute left" }
     let minutes = Int((Double(remaining.components.seconds) / 60).rounded(.up))
-    if minutes < 1 { return "under a minute left" }
     if minutes < 120 { return "about \(minutes) min left" }
     return "about \(minutes / 60) h \(minutes % 60) min left"
   }

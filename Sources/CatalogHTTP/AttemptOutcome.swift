@@ -65,6 +65,9 @@ enum AttemptVerdict: Sendable, Equatable {
       return .throttled(retryAfter: parseRetryAfter(head.retryAfter, now: now))
     case 408:
       return .retry(.timedOut)
+    case 503 where head.retryAfter != nil:
+      // A service that says when to come back (MusicBrainz's rate limiter) is throttling, not failing.
+      return .throttled(retryAfter: parseRetryAfter(head.retryAfter, now: now))
     case 500..<600:
       return .retry(.server(status: head.status))
     default:
@@ -77,14 +80,17 @@ private func isBlank(_ body: Data) -> Bool {
   body.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
 }
 
-/// The API's `errorMessage` from a `400` body (JSON, possibly preceded by blank lines), or a short excerpt of
+/// The API's message from a `400` body — iTunes' `errorMessage`, MusicBrainz's `error` — or a short excerpt of
 /// whatever else the server sent.
 func apiErrorMessage(in body: Data) -> String {
   struct ErrorBody: Decodable {
-    var errorMessage: String
+    var errorMessage: String?
+    var error: String?
   }
-  if let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body) {
-    return decoded.errorMessage
+  if let decoded = try? JSONDecoder().decode(ErrorBody.self, from: body),
+    let message = decoded.errorMessage ?? decoded.error
+  {
+    return message
   }
   let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
   if text.isEmpty {

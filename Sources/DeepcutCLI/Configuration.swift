@@ -1,3 +1,4 @@
+internal import Catalog
 internal import Foundation
 
 /// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`): the settings a nightly run needs, so the
@@ -17,7 +18,9 @@ struct Configuration: Equatable {
   var batchSize: Int?
   var maxAgeHours: Int?
   var recheckAfterDays: Int?
+  var includeSecondaryTypes: [String] = []
   var budget: Duration?
+  var contact: String?
   var ignoreArtists: [String] = []
   var ignoreTitles: [String] = []
   var minimumOwnedTracks: Int = 1
@@ -78,6 +81,7 @@ struct Configuration: Equatable {
           throw .config("\(path): ignoreTitles[\(index)]: '\(pattern)' is not a valid regular expression")
         }
       case "minimumOwnedTracks": config.minimumOwnedTracks = try reader.integer(value, key, 1...100_000)
+      case "contact": config.contact = try reader.string(value, key)
       case "budget":
         let text = try reader.string(value, key)
         guard let budget = DurationText.parse(text) else {
@@ -89,7 +93,9 @@ struct Configuration: Equatable {
         for (name, setting) in provider {
           let keyPath = "provider.\(name)"
           switch name {
-          case "name": config.provider = try reader.choice(setting, keyPath, ["itunes"])
+          case "name": config.provider = try reader.choice(setting, keyPath, ["itunes", "musicbrainz"])
+          case "includeSecondaryTypes":
+            config.includeSecondaryTypes = try reader.choices(setting, keyPath, MusicBrainzProvider.secondaryTypes)
           case "baseURL": config.baseURL = try reader.string(setting, keyPath)
           case "requestsPerMinute": config.requestsPerMinute = try reader.integer(setting, keyPath, 0...100_000)
           case "batchSize": config.batchSize = try reader.integer(setting, keyPath, 1...200)
@@ -97,7 +103,11 @@ struct Configuration: Equatable {
           case "recheckAfterDays": config.recheckAfterDays = try reader.integer(setting, keyPath, 1...3650)
           default:
             throw reader.unknown(
-              keyPath, known: ["name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours", "recheckAfterDays"])
+              keyPath,
+              known: [
+                "name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours", "recheckAfterDays",
+                "includeSecondaryTypes",
+              ])
           }
         }
       case "email":
@@ -120,7 +130,7 @@ struct Configuration: Equatable {
 
   static let keys = [
     "library", "format", "output", "template", "stateDir", "country", "days", "types", "provider", "email",
-    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks", "budget",
+    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks", "budget", "contact",
   ]
 
   static let example = """
@@ -140,14 +150,20 @@ struct Configuration: Equatable {
       "days": 30,
       // Release kinds to include: album, ep, single.
       "types": ["album", "ep", "single"],
+      // Who runs this: sent to the catalog with every request (MusicBrainz asks for it; email.from serves too).
+      "contact": "me@example.com",
       "provider": {
+        // itunes, or musicbrainz (many artists per request: a big library in minutes, not an hour).
         "name": "itunes",
+        // 20 suits iTunes; MusicBrainz allows one a second (its default here is 50).
         "requestsPerMinute": 20,
         "batchSize": 100,
         // Cached album lists younger than this are used as they are.
         "maxAgeHours": 20,
         // How often a resolved artist is searched again, in case the catalog changed it.
-        "recheckAfterDays": 30
+        "recheckAfterDays": 30,
+        // MusicBrainz: release groups of these secondary types are reported too (left out by default).
+        "includeSecondaryTypes": ["live"]
       },
       // Artists never to look up, and release titles to leave out (regular expressions).
       "ignoreArtists": ["Various Artists", "Glee Cast"],

@@ -6,6 +6,20 @@ internal import Report
 internal import State
 
 /// `deepcut report`: the main job.
+/// The catalogs deepcut can ask.
+enum ProviderName: String, CaseIterable {
+  case itunes
+  case musicbrainz
+
+  /// The default pace: iTunes' documented limit, and MusicBrainz's one a second with room to spare.
+  var requestsPerMinute: Int {
+    switch self {
+    case .itunes: 20
+    case .musicbrainz: 50
+    }
+  }
+}
+
 enum ReportCommand {
   static let spec = CommandSpec(
     name: "report",
@@ -24,12 +38,13 @@ enum ReportCommand {
       .option("since", "DATE", "releases since DATE (YYYY-MM-DD) count as new"),
       .option("types", "KINDS", "release kinds to include: album,ep,single (default all)"),
       .option("country", "CC", "catalog store country (default US)"),
-      .option("provider", "NAME", "catalog provider: itunes (default)"),
+      .option("provider", "NAME", "catalog: itunes (default) or musicbrainz"),
+      .option("contact", "TEXT", "who runs this (an e-mail address or URL), sent to the catalog; musicbrainz needs it"),
       .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
       .option("max-age", "HOURS", "cached album lists younger than this are used as they are (default 20)"),
       .option("batch-size", "N", "artist ids per album lookup, 1 to 200 (default 100)"),
-      .option("rate-limit", "N", "catalog requests per minute (default 20; 0 lifts the limit)"),
-      .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com)"),
+      .option("rate-limit", "N", "catalog requests per minute (default 20 for itunes, 50 for musicbrainz; 0 lifts it)"),
+      .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com, https://musicbrainz.org)"),
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
       .option(
         "budget", "DURATION",
@@ -52,7 +67,12 @@ enum ReportCommand {
     var today: CalendarDay
     var finder: FinderOptions
     var pass = CatalogPassOptions()
+    var provider = ProviderName.itunes
     var endpoint = ITunesEndpoint()
+    var musicBrainz = MusicBrainzEndpoint()
+    /// Who runs this deepcut, for the catalog's User-Agent.
+    var contact: String?
+    var includedSecondaryTypes: [String] = []
     var stateDirectory: String
     var requestsPerMinute = 20.0
     var snapshot: String?
@@ -125,21 +145,10 @@ enum ReportCommand {
     } catch {
       throw .state(error.description)
     }
-    let transport: any CatalogTransport
-    if let snapshot = settings.snapshot {
-      transport = SnapshotTransport(directory: URL(fileURLWithPath: snapshot))
-    } else {
-      var configuration = HTTPClientConfiguration()
-      configuration.requestsPerMinute = settings.requestsPerMinute
-      configuration.userAgent = "deepcut/\(Deepcut.version)"
-      transport = LiveTransport(client: HTTPClient(configuration: configuration))
-    }
-
     let progressBar = ProgressBar(quiet: settings.quiet)
     let pass = CatalogPass(
-      transport: transport,
+      provider: provider(settings),
       store: store,
-      endpoint: settings.endpoint,
       options: settings.pass,
       now: settings.now,
       clock: clock,
@@ -185,7 +194,7 @@ enum ReportCommand {
     let allFindings = ReportBuilder.findings(scan: filteredScan, outcome: outcome, options: settings.finder)
     let seen: [String: SeenRelease]
     do {
-      seen = try await store.seenReleases(provider: settings.pass.provider)
+      seen = try await store.seenReleases(provider: settings.provider.rawValue)
     } catch {
       throw .state(error.description)
     }
@@ -214,9 +223,9 @@ enum ReportCommand {
     let failed = outcome.problems.count { !$0.isAnswer }
     do {
       if !arguments.has("dry-run") {
-        try await store.recordSeen(provider: settings.pass.provider, ledger.sightings)
+        try await store.recordSeen(provider: settings.provider.rawValue, ledger.sightings)
         if arguments.has("since-last-run") {
-          try await store.markReported(provider: settings.pass.provider, ledger.reported, at: settings.now)
+          try await store.markReported(provider: settings.provider.rawValue, ledger.reported, at: settings.now)
         }
       }
       let complete = failed == 0 && outcome.coverage.complete
@@ -245,6 +254,36 @@ enum ReportCommand {
       }
     }
     return .success
+  }
+
+  /// The catalog the settings choose, over the network or a snapshot.
+  static func provider(_ settings: Settings) -> any CatalogProvider {
+    let transport: any CatalogTransport
+    if let snapshot = settings.snapshot {
+      let directory = URL(fileURLWithPath: snapshot)
+      transport =
+        settings.provider == .itunes ? SnapshotTransport(directory: directory) : RecordedTransport(directory: directory)
+    } else {
+      var configuration = HTTPClientConfiguration()
+      configuration.requestsPerMinute = settings.requestsPerMinute
+      configuration.userAgent = "deepcut/\(Deepcut.version)" + (settings.contact.map { " ( \($0) )" } ?? "")
+      if settings.provider == .musicbrainz {
+        // Its limiter answers 503 and says when to come back; a minute's wait would be far too long.
+        configuration.throttleBackoff = .seconds(5)
+        configuration.maxThrottleWaits = 4
+      }
+      transport = LiveTransport(client: HTTPClient(configuration: configuration))
+    }
+    switch settings.provider {
+    case .itunes:
+      return ITunesProvider(
+        transport: transport, endpoint: settings.endpoint, requestsPerMinute: settings.requestsPerMinute)
+    case .musicbrainz:
+      return MusicBrainzProvider(
+        transport: transport, endpoint: settings.musicBrainz, since: settings.finder.since,
+        horizon: settings.today.adding(days: MusicBrainzProvider.horizonDays),
+        includedSecondaryTypes: Set(settings.includedSecondaryTypes), requestsPerMinute: settings.requestsPerMinute)
+    }
   }
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
@@ -315,8 +354,19 @@ enum ReportCommand {
       finder: finder,
       stateDirectory: stateDirectory ?? StateStore.defaultDirectory(environment: environment)
     )
-    if let provider = arguments["provider"] ?? config.provider, provider != "itunes" {
-      throw .usage("--provider \(provider) is not available yet; use itunes")
+    if let name = arguments["provider"] ?? config.provider {
+      guard let provider = ProviderName(rawValue: name.lowercased()) else {
+        throw .usage("--provider takes itunes or musicbrainz, not '\(name)'")
+      }
+      settings.provider = provider
+    }
+    settings.finder.catalogGroupsEditions = settings.provider == .musicbrainz
+    settings.includedSecondaryTypes = config.includeSecondaryTypes
+    settings.contact =
+      (arguments["contact"] ?? config.contact ?? (arguments["from"] ?? config.emailFrom).flatMap(Self.address))
+      .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    if let contact = settings.contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
+      throw .usage("--contact takes an e-mail address or a URL, not '\(contact)'")
     }
     if let country = arguments["country"] ?? config.country {
       guard country.count == 2, country.allSatisfy(\.isLetter) else {
@@ -329,15 +379,16 @@ enum ReportCommand {
         throw .usage("--base-url takes an http(s) URL, not '\(base)'")
       }
       settings.endpoint.baseURL = url
+      settings.musicBrainz.baseURL = url
     }
     let maxAge = try arguments.integer("max-age", default: config.maxAgeHours ?? 20, in: 0...24 * 365)
     settings.pass.maxAge = Double(maxAge) * 3600
     settings.pass.batchSize = try arguments.integer("batch-size", default: config.batchSize ?? 100, in: 1...200)
     settings.pass.offline = arguments.has("offline")
     settings.pass.recheckResolvedAfterDays = config.recheckAfterDays ?? settings.pass.recheckResolvedAfterDays
-    let rate = try arguments.integer("rate-limit", default: config.requestsPerMinute ?? 20, in: 0...100_000)
+    let rate = try arguments.integer(
+      "rate-limit", default: config.requestsPerMinute ?? settings.provider.requestsPerMinute, in: 0...100_000)
     settings.requestsPerMinute = rate == 0 ? .infinity : Double(rate)
-    settings.pass.requestsPerMinute = settings.requestsPerMinute
     if let text = arguments["budget"] {
       guard let budget = DurationText.parse(text) else {
         throw .usage("--budget takes a length of time like 90s, 10m, 2h or 1h30m, not '\(text)'")
@@ -348,7 +399,10 @@ enum ReportCommand {
     }
     settings.snapshot = arguments["snapshot"]
     // Recorded answers come at once: no limit to count time with.
-    if settings.snapshot != nil { settings.pass.requestsPerMinute = .infinity }
+    if settings.snapshot != nil { settings.requestsPerMinute = .infinity }
+    if settings.provider == .musicbrainz, settings.snapshot == nil, !settings.pass.offline {
+      try checkMusicBrainzEtiquette(settings)
+    }
     settings.format = format
     settings.templates = TemplateLocator(
       explicitPath: (arguments["template"] ?? config.template).map { expandingTilde($0, environment) },
@@ -375,6 +429,25 @@ enum ReportCommand {
     settings.timings = arguments.has("timings")
     settings.quiet = arguments.has("quiet")
     return settings
+  }
+
+  /// MusicBrainz asks every client to say who runs it, and to send at most one request a second.
+  static func checkMusicBrainzEtiquette(_ settings: Settings) throws(CLIError) {
+    guard settings.contact != nil else {
+      throw .config(
+        "musicbrainz asks every client to say who runs it: set \"contact\" (an e-mail address or URL) in the "
+          + "config, or email.from, or pass --contact")
+    }
+    let production = settings.musicBrainz.baseURL.host == MusicBrainzEndpoint.production.host
+    if production, !(settings.requestsPerMinute <= 60) {
+      throw .usage("musicbrainz.org takes at most one request a second: --rate-limit 60 or less")
+    }
+  }
+
+  /// The address in "Name <address>", or the text itself.
+  static func address(_ text: String) -> String {
+    guard let open = text.lastIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return text }
+    return String(text[text.index(after: open)..<close])
   }
 
   static func loadConfiguration(_ arguments: Arguments, environment: [String: String]) throws(CLIError) -> Configuration

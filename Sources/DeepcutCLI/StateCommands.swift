@@ -13,38 +13,50 @@ enum ArtistsCommand {
     options: [
       .flag("unresolved", "list only artists that are unresolved or ambiguous, with their candidates"),
       .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
-      .option("provider", "NAME", "catalog provider: itunes (default)"),
+      .option("provider", "NAME", "catalog: itunes (default) or musicbrainz"),
     ],
     maxPositionals: 12
   )
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
     let store = try openStore(arguments)
-    let provider = arguments["provider"] ?? "itunes"
+    let name = arguments["provider"] ?? "itunes"
+    guard let provider = ProviderName(rawValue: name.lowercased()) else {
+      throw .usage("--provider takes itunes or musicbrainz, not '\(name)'")
+    }
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:
-        try await list(store, provider: provider, unresolvedOnly: arguments.has("unresolved"))
+        try await list(store, provider: provider.rawValue, unresolvedOnly: arguments.has("unresolved"))
       case "pin":
         guard arguments.positionals.count >= 3 else {
           throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID [ID ...]")
         }
         let name = arguments.positionals[1]
         var ids: [String] = []
-        for id in arguments.positionals.dropFirst(2) where !ids.contains(id) {
-          guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
-            throw CLIError.usage("an iTunes artist id is a number, like 414425; not '\(id)'")
+        for id in arguments.positionals.dropFirst(2).map({ $0.lowercased() }) where !ids.contains(id) {
+          switch provider {
+          case .itunes:
+            guard !id.isEmpty, id.allSatisfy(\.isNumber) else {
+              throw CLIError.usage("an iTunes artist id is a number, like 414425; not '\(id)'")
+            }
+          case .musicbrainz:
+            guard UUID(uuidString: id) != nil else {
+              throw CLIError.usage(
+                "a MusicBrainz artist id looks like 5b11f4ce-a62d-471e-81fc-a69a8278c7da; not '\(id)'")
+            }
           }
           ids.append(id)
         }
         try await store.pin(
-          provider: provider, artistKey: ArtistKey(name).rawValue, artistName: name, catalogIDs: ids, at: Date())
+          provider: provider.rawValue, artistKey: ArtistKey(name).rawValue, artistName: name, catalogIDs: ids,
+          at: Date())
         let list = ids.joined(separator: ", ")
         Console.out("pinned \(name) to catalog artist\(ids.count == 1 ? "" : "s") \(list)")
       case "unpin":
         guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
         let name = arguments.positionals[1]
-        let removed = try await store.unpin(provider: provider, artistKey: ArtistKey(name).rawValue)
+        let removed = try await store.unpin(provider: provider.rawValue, artistKey: ArtistKey(name).rawValue)
         Console.out(removed ? "unpinned \(name); the next run looks it up again" : "\(name) was not pinned")
       case let other?:
         throw CLIError.usage("unknown 'artists' action '\(other)'; use pin or unpin")
@@ -73,8 +85,9 @@ enum ArtistsCommand {
       if resolution.status == .ambiguous || resolution.status == .unresolved || resolution.status == .pending {
         for candidate in CatalogPass.decodeCandidates(resolution.candidates) {
           let genre = candidate.genre.map { ", \($0)" } ?? ""
+          let note = candidate.disambiguation.map { " — \($0)" } ?? ""
           lines.append(
-            "\tcandidate \(candidate.id): \(candidate.name)\(genre)  → deepcut artists pin \"\(resolution.artistName)\" \(candidate.id)"
+            "\tcandidate \(candidate.id): \(candidate.name)\(genre)\(note)  → deepcut artists pin \"\(resolution.artistName)\" \(candidate.id)"
           )
         }
       }

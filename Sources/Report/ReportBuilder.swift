@@ -147,8 +147,19 @@ public enum ReportBuilder {
 
   /// "29 Nov 2026": the same in every locale, so reports are byte-stable.
   public static func longDate(_ day: CalendarDay) -> String {
-    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    return "\(day.day) \(months[day.month - 1]) \(day.year)"
+    "\(day.day) \(months[day.month - 1]) \(day.year)"
+  }
+
+  static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+  /// "20 Nov 2026", or as much as the catalog knows: "Nov 2026", "2026".
+  static func dateLabel(_ release: CatalogRelease) -> String? {
+    guard let date = release.releaseDate else { return nil }
+    switch release.datePrecision {
+    case .day: return longDate(date)
+    case .month: return "\(months[date.month - 1]) \(date.year)"
+    case .year: return String(date.year)
+    }
   }
 
   static func release(_ finding: Finding) -> ReportModel.Release {
@@ -162,8 +173,8 @@ public enum ReportBuilder {
       artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
       title: finding.release.title,
       kind: kind,
-      releaseDate: finding.release.releaseDate?.description,
-      releaseDateLabel: finding.release.releaseDate.map(longDate),
+      releaseDate: finding.release.dateText,
+      releaseDateLabel: dateLabel(finding.release),
       trackCount: finding.release.trackCount,
       trackCountLabel: finding.release.trackCount.map { "\($0) track\($0 == 1 ? "" : "s")" },
       explicit: finding.release.explicitness == .explicit,
@@ -208,7 +219,8 @@ public enum ReportBuilder {
       problem: problem.kind.rawValue,
       detail: problem.detail,
       candidates: problem.candidates.map {
-        ReportModel.Candidate(id: $0.id, name: $0.name, genre: $0.genre, url: safeLink($0.url))
+        ReportModel.Candidate(
+          id: $0.id, name: $0.name, genre: $0.genre, disambiguation: $0.disambiguation, url: safeLink($0.url))
       }
     )
   }

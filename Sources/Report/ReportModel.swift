@@ -47,6 +47,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var id: String
     public var name: String
     public var genre: String?
+    /// The catalog's note that tells namesakes apart ("epic doom metal band from United Kingdom").
+    public var disambiguation: String?
     public var url: String?
   }
 

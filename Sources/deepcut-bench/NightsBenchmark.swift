@@ -133,7 +133,6 @@ enum NightsBenchmark {
   ) -> CatalogPass {
     var options = CatalogPassOptions()
     options.maxConcurrentRequests = concurrency
-    options.requestsPerMinute = perMinute
     options.budget = minutes.map { .seconds($0 * 60) }
     var configuration = HTTPClientConfiguration()
     configuration.requestsPerMinute = .infinity
@@ -156,8 +155,7 @@ enum NightsBenchmark {
   {
     let handle = Mutex<Task<CatalogOutcome, any Error>?>(nil)
     let stopping = CatalogPass(
-      transport: pass.transport, store: pass.store, endpoint: pass.endpoint, options: pass.options, now: pass.now,
-      clock: pass.clock
+      provider: pass.provider, store: pass.store, options: pass.options, now: pass.now, clock: pass.clock
     ) { progress in
       if progress.requests >= requests { handle.withLock { $0?.cancel() } }
     }

@@ -56,6 +56,20 @@ import Testing
     #expect(AttemptVerdict(response(status, "<html></html>")) == .retry(.server(status: status)))
   }
 
+  @Test func a503ThatSaysWhenToComeBackIsThrottling() {
+    // MusicBrainz's rate limiter: wait as long as it says, the whole client with it.
+    #expect(AttemptVerdict(response(503, "{}", retryAfter: "3")) == .throttled(retryAfter: .seconds(3)))
+    #expect(AttemptVerdict(response(503, "{}")) == .retry(.server(status: 503)))
+  }
+
+  @Test func musicBrainzErrorBodiesAreRead() {
+    let body =
+      #"{"error":"foobar is not a valid inc parameter for the artist resource.","help":"For usage, please see: https://musicbrainz.org/development/mmd"}"#
+    #expect(
+      AttemptVerdict(response(400, body))
+        == .failure(.badRequest(message: "foobar is not a valid inc parameter for the artist resource.")))
+  }
+
   @Test(arguments: [301, 304, 401, 404, 405, 418])
   func otherStatusesFailAtOnce(status: Int) {
     #expect(AttemptVerdict(response(status, "x")) == .failure(.server(status: status)))

@@ -26,6 +26,14 @@ public final class FakeCatalogServer: Sendable {
     public var description: String
   }
 
+  /// Which fake catalog to run.
+  public enum Service: String, Sendable {
+    /// `Tests/Support/fake_itunes.py`: the iTunes Search API.
+    case itunes = "fake_itunes.py"
+    /// `Tests/Support/fake_musicbrainz.py`: MusicBrainz WS/2.
+    case musicbrainz = "fake_musicbrainz.py"
+  }
+
   /// Where the API answers, e.g. `http://127.0.0.1:54321` (no trailing slash).
   public let baseURL: URL
   private let process: ProcessBox
@@ -38,9 +46,9 @@ public final class FakeCatalogServer: Sendable {
   /// Starts a server. `arguments` are extra command-line knobs such as `["--latency-ms", "200"]`; `world` is
   /// the world JSON object (artists and albums), written to a temporary file for `--world`.
   public static func start(
-    arguments: [String] = [], world: [String: Any]? = nil, filePath: String = #filePath
+    _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil, filePath: String = #filePath
   ) async throws -> FakeCatalogServer {
-    let script = try scriptPath(filePath: filePath)
+    let script = try scriptPath(service, filePath: filePath)
     var worldFile: URL?
     var allArguments = [script, "--exit-on-stdin-eof"] + arguments
     if let world {
@@ -100,7 +108,7 @@ public final class FakeCatalogServer: Sendable {
       box.terminate()
       _ = await exited.wait(timeout: .seconds(3))
       box.forceKill()
-      throw Failure(description: "fake_itunes.py did not start: \(stderrTail.text)")
+      throw Failure(description: "\(service.rawValue) did not start: \(stderrTail.text)")
     }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
@@ -112,10 +120,10 @@ public final class FakeCatalogServer: Sendable {
 
   /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
   public static func with<T>(
-    arguments: [String] = [], world: [String: Any]? = nil, filePath: String = #filePath,
-    _ body: (FakeCatalogServer) async throws -> T
+    _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil,
+    filePath: String = #filePath, _ body: (FakeCatalogServer) async throws -> T
   ) async throws -> T {
-    let server = try await start(arguments: arguments, world: world, filePath: filePath)
+    let server = try await start(service, arguments: arguments, world: world, filePath: filePath)
     do {
       let result = try await body(server)
       await server.stop()
@@ -225,9 +233,9 @@ public final class FakeCatalogServer: Sendable {
     return dictionary
   }
 
-  public static func scriptPath(filePath: String = #filePath) throws -> String {
+  public static func scriptPath(_ service: Service = .itunes, filePath: String = #filePath) throws -> String {
     let fileManager = FileManager.default
-    if let path = ProcessInfo.processInfo.environment["DEEPCUT_FAKE_ITUNES"], !path.isEmpty {
+    if service == .itunes, let path = ProcessInfo.processInfo.environment["DEEPCUT_FAKE_ITUNES"], !path.isEmpty {
       guard fileManager.fileExists(atPath: path) else {
         throw Failure(description: "DEEPCUT_FAKE_ITUNES names \(path), which does not exist")
       }
@@ -236,15 +244,14 @@ public final class FakeCatalogServer: Sendable {
     var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
     while folder.path != "/" && !folder.path.isEmpty {
       if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-        let script = folder.appendingPathComponent("Tests/Support/fake_itunes.py").path
+        let script = folder.appendingPathComponent("Tests/Support/" + service.rawValue).path
         if fileManager.fileExists(atPath: script) {
           return script
         }
       }
       folder = folder.deletingLastPathComponent()
     }
-    throw Failure(
-      description: "cannot find Tests/Support/fake_itunes.py above \(filePath); set DEEPCUT_FAKE_ITUNES to its path")
+    throw Failure(description: "cannot find Tests/Support/\(service.rawValue) above \(filePath)")
   }
 }
 

@@ -52,6 +52,9 @@ public struct FinderOptions: Sendable, Equatable {
   public var since: CalendarDay
   /// Which kinds to report; releases of other kinds are left out of every list.
   public var kinds: Set<ReleaseKind> = Set(ReleaseKind.allCases)
+  /// The catalog keeps every edition of an album in one entry (MusicBrainz's release groups): a title that
+  /// names an owned album is that album, whatever edition it says it is, and no "edition" is ever reported.
+  public var catalogGroupsEditions = false
 
   public init(today: CalendarDay, since: CalendarDay, kinds: Set<ReleaseKind> = Set(ReleaseKind.allCases)) {
     self.today = today
@@ -79,30 +82,30 @@ public struct ReleaseFinder: Sendable {
     var findings: [Finding] = []
     for release in Self.collapsingDuplicates(releases) {
       let key = release.key
-      guard options.kinds.contains(key.kind) else { continue }
+      let kind = release.releaseKind
+      guard options.kinds.contains(kind) else { continue }
       var category: ReleaseCategory
       var editionOf: String?
-      if let match = Self.ownership(of: key, among: ownedKeys) {
-        switch match {
-        case .owned:
-          category = .owned
-        case .editionOf(let index):
-          category = .edition
-          editionOf = owned[index].title
-        }
-      } else {
+      switch Self.ownership(of: key, among: ownedKeys) {
+      case .owned?:
+        category = .owned
+      case .editionOf(let index)?:
+        category = options.catalogGroupsEditions ? .owned : .edition
+        editionOf = options.catalogGroupsEditions ? nil : owned[index].title
+      case nil:
         category = .new
       }
       if category != .owned {
-        guard let date = release.releaseDate else {
+        guard let earliest = release.releaseDate, let latest = release.latestDate else {
           // No date: the catalog lists it without saying when; treat it as not news.
           category = .older
-          findings.append(Finding(artist: artist, release: release, kind: key.kind, category: category, reason: reason))
+          findings.append(Finding(artist: artist, release: release, kind: kind, category: category, reason: reason))
           continue
         }
-        if date > options.today {
+        // A date known only to the month or year counts as new when any day of it could be inside the window.
+        if earliest > options.today {
           if category == .new { category = .upcoming }
-        } else if date < options.since {
+        } else if latest < options.since {
           category = .older
         }
       }
@@ -110,7 +113,7 @@ public struct ReleaseFinder: Sendable {
         Finding(
           artist: artist,
           release: release,
-          kind: key.kind,
+          kind: kind,
           category: category,
           editionOf: editionOf,
           reason: reason

@@ -44,7 +44,7 @@ public enum ReleaseLedger {
         sightings.append(
           SeenRelease(
             key: key, artistKey: finding.artist.key.rawValue, title: finding.release.title,
-            releaseDate: finding.release.releaseDate?.description, firstSeen: now))
+            releaseDate: finding.release.dateText, firstSeen: now))
       }
       let section: String?
       switch finding.category {

@@ -41,33 +41,8 @@ public struct ITunesEndpoint: Sendable, Equatable {
     return URL(string: base + path + "?" + query) ?? baseURL
   }
 
-  /// Percent-encodes everything but RFC 3986's unreserved characters and the comma that separates lookup ids,
-  /// byte by byte over UTF-8 (the way `addingPercentEncoding` does, without going through `NSString`).
+  /// Percent-encodes everything but RFC 3986's unreserved characters and the comma that separates lookup ids.
   static func encode(_ value: String) -> String {
-    var encoded: [UInt8] = []
-    encoded.reserveCapacity(value.utf8.count)
-    for byte in value.utf8 {
-      if isUnreserved(byte) {
-        encoded.append(byte)
-      } else {
-        encoded.append(UInt8(ascii: "%"))
-        encoded.append(hexDigits[Int(byte >> 4)])
-        encoded.append(hexDigits[Int(byte & 0x0F)])
-      }
-    }
-    return String(decoding: encoded, as: UTF8.self)
-  }
-
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
-
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"),
-      UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: ","):
-      true
-    default:
-      false
-    }
+    QueryEncoding.percentEncoded(value, keepingComma: true)
   }
 }

@@ -32,6 +32,27 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     self.init(year: year, month: month, day: day)
   }
 
+  /// Reads a date that may name only a year or a month, as MusicBrainz gives them: "2026", "2026-11", "2026-11-20".
+  /// A partial date stands for its first day.
+  public static func partial(_ text: some StringProtocol) -> (day: CalendarDay, precision: DatePrecision)? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard (1...3).contains(parts.count), parts[0].count == 4,
+      parts.dropFirst().allSatisfy({ $0.count == 2 }),
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } })
+    else { return nil }
+    let numbers = parts.compactMap { Int($0) }
+    guard
+      let day = CalendarDay(
+        year: numbers[0], month: numbers.count > 1 ? numbers[1] : 1, day: numbers.count > 2 ? numbers[2] : 1)
+    else { return nil }
+    return (day, [.year, .month, .day][numbers.count - 1])
+  }
+
+  /// The last day of this day's month.
+  public var lastOfMonth: CalendarDay {
+    CalendarDay(year: year, month: month, day: Self.daysIn(month, of: year)) ?? self
+  }
+
   /// Days since 1970-01-01 (proleptic Gregorian), so windows are plain subtraction.
   public var daysSinceEpoch: Int {
     // Howard Hinnant's days_from_civil.

@@ -9,13 +9,19 @@ public struct CatalogArtist: Hashable, Sendable, Codable {
   public var url: String?
   /// The All Music Guide id iTunes attaches to established artists; its absence hints at a namesake.
   public var amgID: Int?
+  /// What tells namesakes apart in the catalog's own words ("epic doom metal band from United Kingdom").
+  public var disambiguation: String?
 
-  public init(id: String, name: String, genre: String? = nil, url: String? = nil, amgID: Int? = nil) {
+  public init(
+    id: String, name: String, genre: String? = nil, url: String? = nil, amgID: Int? = nil,
+    disambiguation: String? = nil
+  ) {
     self.id = id
     self.name = name
     self.genre = genre
     self.url = url
     self.amgID = amgID
+    self.disambiguation = disambiguation
   }
 
   public var key: ArtistKey { ArtistKey(name) }
@@ -28,6 +34,15 @@ public enum Explicitness: String, Hashable, Sendable, Codable {
   case notExplicit
 }
 
+/// How much of a release date the catalog knows.
+public enum DatePrecision: String, Hashable, Sendable, Codable {
+  case day
+  /// "2026-11": some day that month.
+  case month
+  /// "2026": some day that year.
+  case year
+}
+
 /// One album, EP or single in the catalog.
 public struct CatalogRelease: Hashable, Sendable, Codable {
   public var id: String
@@ -35,7 +50,11 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
   public var artistID: String?
   public var artistName: String
   public var title: String
+  /// The first day the release can have come out: the day itself, or the first of its month or year.
   public var releaseDate: CalendarDay?
+  public var datePrecision: DatePrecision = .day
+  /// The kind as the catalog types it; nil when only the title tells (" - Single", " - EP").
+  public var kind: ReleaseKind?
   public var trackCount: Int?
   public var explicitness: Explicitness
   public var url: String?
@@ -52,7 +71,9 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     explicitness: Explicitness = .notExplicit,
     url: String? = nil,
     artworkURL: String? = nil,
-    genre: String? = nil
+    genre: String? = nil,
+    datePrecision: DatePrecision = .day,
+    kind: ReleaseKind? = nil
   ) {
     self.id = id
     self.artistID = artistID
@@ -64,7 +85,33 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     self.url = url
     self.artworkURL = artworkURL
     self.genre = genre
+    self.datePrecision = datePrecision
+    self.kind = kind
   }
 
   public var key: AlbumKey { AlbumKey(title) }
+
+  /// The kind the catalog gives, else the one the title tells.
+  public var releaseKind: ReleaseKind { kind ?? key.kind }
+
+  /// The last day the release can have come out.
+  public var latestDate: CalendarDay? {
+    guard let date = releaseDate else { return nil }
+    switch datePrecision {
+    case .day: return date
+    case .month: return CalendarDay(year: date.year, month: date.month, day: 1)?.lastOfMonth ?? date
+    case .year: return CalendarDay(year: date.year, month: 12, day: 31) ?? date
+    }
+  }
+
+  /// The date as the catalog gives it: "2026-11-20", "2026-11" or "2026".
+  public var dateText: String? {
+    guard let date = releaseDate else { return nil }
+    let text = date.description
+    switch datePrecision {
+    case .day: return text
+    case .month: return String(text.prefix(7))
+    case .year: return String(text.prefix(4))
+    }
+  }
 }

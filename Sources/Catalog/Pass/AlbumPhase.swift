@@ -15,9 +15,9 @@ extension CatalogPass {
       clearWanted(state.wanted, &state)
       return
     }
-    let count = flush ? state.wanted.count : state.wanted.count / options.batchSize * options.batchSize
-    let batches = stride(from: 0, to: count, by: options.batchSize).map {
-      Array(state.wanted[$0..<min($0 + options.batchSize, count)])
+    let count = flush ? state.wanted.count : state.wanted.count / releaseBatch * releaseBatch
+    let batches = stride(from: 0, to: count, by: releaseBatch).map {
+      Array(state.wanted[$0..<min($0 + releaseBatch, count)])
     }
     guard !batches.isEmpty else { return }
 
@@ -28,45 +28,27 @@ extension CatalogPass {
       next += 1
       state.stats.lookups += 1
       return { (batch, await lookup(batch)) }
-    } take: { (answer: ([String], Result<[String: [WireRecord]], CatalogError>), state) throws(CatalogError) in
+    } take: { (answer: ([String], Result<[String: ReleaseList], CatalogError>), state) throws(CatalogError) in
       try await record(answer.1, for: answer.0, &state)
     }
   }
 
-  /// Album lists cached after this run read the cache (by a run killed before it could decide) need no request.
+  /// Release lists cached after this run read the cache (by a run killed before it could decide) need no request.
   private func takeCachedSinceStart(_ state: inout PassState) async throws(CatalogError) {
-    let cached: [String: CachedResponse]
-    do {
-      cached = try await store.cachedResponses(
-        provider: options.provider, kind: "albums", keys: state.wanted.map(cacheKey))
-    } catch {
-      throw .state(error.description)
-    }
+    let cached = try await cachedLists(state.wanted)
     var found: [String] = []
     for id in state.wanted {
-      guard let entry = cached[cacheKey(id)],
-        options.offline || now.timeIntervalSince(entry.fetchedAt) < options.maxAge,
-        let records = try? WireReader.recordArray(entry.body)
-      else { continue }
-      state.albums[id] = records.compactMap(\.record.release)
+      guard let releases = usable(cached[id]) else { continue }
+      state.albums[id] = releases
       state.stats.cacheHits += 1
       found.append(id)
     }
     clearWanted(found, &state)
   }
 
-  private func lookup(_ batch: [String]) async -> Result<[String: [WireRecord]], CatalogError> {
+  private func lookup(_ batch: [String]) async -> Result<[String: ReleaseList], CatalogError> {
     do throws(CatalogError) {
-      let body = try await transport.get(endpoint.lookupURL(ids: batch, limit: options.albumsPerArtist))
-      let wanted = Set(batch)
-      var byID: [String: [WireRecord]] = [:]
-      for group in ITunesDecoding.groupsByArtist(try ITunesDecoding.envelope(body))
-      where wanted.contains(group.artistID) {
-        byID[group.artistID, default: []] += group.records.filter(\.record.isCollection)
-      }
-      // An id the catalog left out has no albums there: that is an answer too, and is cached.
-      for id in batch where byID[id] == nil { byID[id] = [] }
-      return .success(byID)
+      return .success(try await provider.releases(of: batch))
     } catch {
       return .failure(error)
     }
@@ -74,19 +56,19 @@ extension CatalogPass {
 
   /// Caches a lookup's answer (never a failure), then takes it in.
   private func record(
-    _ result: Result<[String: [WireRecord]], CatalogError>, for batch: [String], _ state: inout PassState
+    _ result: Result<[String: ReleaseList], CatalogError>, for batch: [String], _ state: inout PassState
   ) async throws(CatalogError) {
     switch result {
-    case .success(let byID):
-      // Cached as the API sent them, so nothing is lost or re-encoded.
-      let responses = batch.map { (key: cacheKey($0), body: WireReader.joined(byID[$0] ?? [])) }
+    case .success(let lists):
+      let kind = batch.first.map { provider.cacheEntry(for: $0).kind } ?? ""
+      let responses = batch.map { (key: provider.cacheEntry(for: $0).key, body: lists[$0]?.body ?? Data("[]".utf8)) }
       do {
-        try await store.store(provider: options.provider, kind: "albums", responses: responses, fetchedAt: now)
+        try await store.store(provider: provider.name, kind: kind, responses: responses, fetchedAt: now)
       } catch {
         throw .state(error.description)
       }
       state.stats.answersKept += 1
-      for id in batch { state.albums[id] = (byID[id] ?? []).compactMap(\.record.release) }
+      for id in batch { state.albums[id] = lists[id]?.releases ?? [] }
     case .failure(let error):
       if error.isConnectivity { state.stats.connectivityFailures += 1 }
       for id in batch { state.albumFailures[id] = error }

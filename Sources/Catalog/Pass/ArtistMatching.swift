@@ -50,6 +50,21 @@ public enum ArtistMatching {
     exact.isEmpty ? near : exact
   }
 
+  /// Decides between candidates by their release lists, which hold the whole catalog of each (iTunes).
+  public static func decide(
+    exact: [CatalogArtist],
+    near: [CatalogArtist],
+    albums: [String: [CatalogRelease]],
+    owned: [OwnedAlbum]
+  ) -> ArtistMatch {
+    let ownedBases = Set(owned.map(\.key.base))
+    var proofs: [String: Set<String>] = [:]
+    for candidate in contenders(exact: exact, near: near) {
+      proofs[candidate.id] = Set((albums[candidate.id] ?? []).map(\.key.base)).intersection(ownedBases)
+    }
+    return decide(exact: exact, near: near, proofs: proofs)
+  }
+
   /// Decides between candidates by the user's albums each one has in the catalog.
   ///
   /// One exact match needs no albums to decide. Otherwise every candidate that has owned albums no
@@ -57,19 +72,13 @@ public enum ArtistMatching {
   /// Anaesthetic" follows both bands called Nirvana; owning "Reign in Blood" follows the metal Slayer alone.
   /// Candidates that only share albums with a better one add nothing and are left. When the best candidates
   /// tie on exactly the same albums, or nobody has any, the user decides (`deepcut artists pin`).
-  public static func decide(
-    exact: [CatalogArtist],
-    near: [CatalogArtist],
-    albums: [String: [CatalogRelease]],
-    owned: [OwnedAlbum]
-  ) -> ArtistMatch {
+  public static func decide(exact: [CatalogArtist], near: [CatalogArtist], proofs: [String: Set<String>])
+    -> ArtistMatch
+  {
     if exact.count == 1, let only = exact.first { return .resolved([only]) }
     let contenders = contenders(exact: exact, near: near)
     guard !contenders.isEmpty else { return .unresolved }
-    let ownedBases = Set(owned.map(\.key.base))
-    var proofs = contenders.map { candidate in
-      (candidate, Set((albums[candidate.id] ?? []).map(\.key.base)).intersection(ownedBases))
-    }
+    var proofs = contenders.map { ($0, proofs[$0.id] ?? []) }
     var followed: [CatalogArtist] = []
     while true {
       let best = proofs.map(\.1.count).max() ?? 0

@@ -43,7 +43,7 @@ extension CatalogPass {
     stats.unresolved = problems.count { $0.kind == .unresolved }
     stats.ambiguous = problems.count { $0.kind == .ambiguous }
     stats.failed = problems.count { $0.kind == .failed || $0.kind == .notCached }
-    let counters = await transport.counters()
+    let counters = await provider.counters()
     stats.requests = counters.requests
     stats.retries = counters.retries
 

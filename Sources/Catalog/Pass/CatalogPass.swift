@@ -2,17 +2,17 @@ public import Foundation
 public import MusicLibrary
 public import State
 
-/// Looks every library artist up, most played first, in small steps that each keep what they learn.
+/// Looks every library artist up in one catalog (a ``CatalogProvider``), most played first, in small steps that
+/// each keep what they learn.
 ///
-/// The artists are taken in groups that fill one album lookup: resolve the group (remembered resolutions
-/// first, searches for the rest), fetch its album lists, decide the artists whose candidates needed them,
-/// then the next group. Every answer is committed to the state database as it arrives, so a run that ends
+/// The artists are taken in groups that fill one release request: resolve the group (remembered resolutions
+/// first, searches for the rest, then the evidence that tells namesakes apart where the provider needs it), fetch
+/// its release lists, decide the artists whose candidates needed them, then the next group. Every answer is committed to the state database as it arrives, so a run that ends
 /// any way at all (budget, signal, kill) leaves a most-played prefix checked and every answer kept, and the
 /// next run continues where it stopped without asking anything twice.
 public struct CatalogPass: Sendable {
-  public let transport: any CatalogTransport
+  public let provider: any CatalogProvider
   public let store: StateStore
-  public let endpoint: ITunesEndpoint
   public let options: CatalogPassOptions
   public let now: Date
   /// Measures the budget; the continuous clock from the pass's creation unless given.
@@ -20,6 +20,23 @@ public struct CatalogPass: Sendable {
   /// Told after every answer kept and every group decided.
   public let progress: @Sendable (PassProgress) -> Void
 
+  public init(
+    provider: any CatalogProvider,
+    store: StateStore,
+    options: CatalogPassOptions,
+    now: Date,
+    clock: PassClock = .startingNow(),
+    progress: @escaping @Sendable (PassProgress) -> Void = { _ in }
+  ) {
+    self.provider = provider
+    self.store = store
+    self.options = options
+    self.now = now
+    self.clock = clock
+    self.progress = progress
+  }
+
+  /// A pass over the iTunes Search API at its limit of 20 requests a minute.
   public init(
     transport: any CatalogTransport,
     store: StateStore,
@@ -29,13 +46,9 @@ public struct CatalogPass: Sendable {
     clock: PassClock = .startingNow(),
     progress: @escaping @Sendable (PassProgress) -> Void = { _ in }
   ) {
-    self.transport = transport
-    self.store = store
-    self.endpoint = endpoint
-    self.options = options
-    self.now = now
-    self.clock = clock
-    self.progress = progress
+    self.init(
+      provider: ITunesProvider(transport: transport, endpoint: endpoint), store: store, options: options, now: now,
+      clock: clock, progress: progress)
   }
 
   public func run(_ library: OwnedLibrary) async throws(CatalogError) -> CatalogOutcome {
@@ -44,6 +57,7 @@ public struct CatalogPass: Sendable {
     while state.cursor < state.artists.count, state.stop == nil {
       let resolveStart = timer.now
       try await resolve(&state)
+      try await gatherEvidence(&state)
       state.stats.resolveSeconds += seconds(timer.now - resolveStart)
 
       let lookupStart = timer.now
@@ -57,36 +71,52 @@ public struct CatalogPass: Sendable {
     return await assemble(state)
   }
 
-  /// Reads what earlier runs left: resolutions, and the cached album lists of the artists they name.
+  /// Reads what earlier runs left: resolutions, and the cached release lists of the artists they name.
   private func start(_ library: OwnedLibrary) async throws(CatalogError) -> PassState {
+    let memory: [String: ArtistResolution]
     do {
-      var state = PassState(library: library, memory: try await store.resolutions(provider: options.provider))
-      var ids: [String] = []
-      for resolution in state.memory.values {
-        ids += resolution.matches.map(\.id)
-        if resolution.status == .pending { ids += Self.decodeCandidates(resolution.candidates).map(\.id) }
-      }
-      state.cached = try await store.cachedResponses(
-        provider: options.provider, kind: "albums", keys: ids.map(cacheKey))
-      state.requestsToFinish = estimatedRequestsToFinish(state)
-      return state
+      memory = try await store.resolutions(provider: provider.name)
+    } catch {
+      throw .state(error.description)
+    }
+    var state = PassState(library: library, memory: memory)
+    var ids: [String] = []
+    for resolution in memory.values {
+      ids += resolution.matches.map(\.id)
+      if resolution.status == .pending { ids += Self.decodeCandidates(resolution.candidates).map(\.id) }
+    }
+    state.cached = try await cachedLists(ids)
+    state.requestsToFinish = estimatedRequestsToFinish(state)
+    return state
+  }
+
+  // MARK: - Shared by the phases
+
+  /// The release lists cached for `ids`, by id, whatever their age.
+  func cachedLists(_ ids: [String]) async throws(CatalogError) -> [String: CachedResponse] {
+    guard let kind = ids.first.map({ provider.cacheEntry(for: $0).kind }) else { return [:] }
+    let keys = Dictionary(ids.map { (provider.cacheEntry(for: $0).key, $0) }, uniquingKeysWith: { first, _ in first })
+    do {
+      let cached = try await store.cachedResponses(provider: provider.name, kind: kind, keys: Array(keys.keys))
+      var byID: [String: CachedResponse] = [:]
+      for (key, response) in cached { if let id = keys[key] { byID[id] = response } }
+      return byID
     } catch {
       throw .state(error.description)
     }
   }
 
-  // MARK: - Shared by the phases
+  /// A cached list that still counts (any age, offline), read back.
+  func usable(_ entry: CachedResponse?) -> [CatalogRelease]? {
+    guard let entry, options.offline || now.timeIntervalSince(entry.fetchedAt) < options.maxAge else { return nil }
+    return provider.cachedReleases(entry.body)
+  }
 
-  func cacheKey(_ id: String) -> String { "\(endpoint.country.lowercased())/\(id)" }
-
-  /// Asks for the album lists of `ids` unless this run knows them already or the cache has them fresh.
+  /// Asks for the release lists of `ids` unless this run knows them already or the cache has them fresh.
   func want(_ ids: [String], _ state: inout PassState) {
     for id in ids where state.albums[id] == nil && state.albumFailures[id] == nil && !state.wantedSet.contains(id) {
-      if let entry = state.cached[cacheKey(id)],
-        options.offline || now.timeIntervalSince(entry.fetchedAt) < options.maxAge,
-        let records = try? WireReader.recordArray(entry.body)
-      {
-        state.albums[id] = records.compactMap(\.record.release)
+      if let releases = usable(state.cached[id]) {
+        state.albums[id] = releases
         state.stats.cacheHits += 1
       } else {
         state.wanted.append(id)
@@ -94,6 +124,16 @@ public struct CatalogPass: Sendable {
       }
     }
   }
+
+  /// The spacing of requests at the catalog's limit; nil when there is no limit.
+  var requestInterval: Duration? {
+    let perMinute = provider.limits.requestsPerMinute
+    guard perMinute.isFinite, perMinute > 0 else { return nil }
+    return .seconds(60 / perMinute)
+  }
+
+  /// Catalog artists per release request.
+  var releaseBatch: Int { max(1, min(options.batchSize, provider.limits.artistsPerReleaseRequest)) }
 
   /// Whether another request may start: the run is not cancelled, and the budget leaves room for it and for
   /// `reserve` requests in all (this one, those in flight, and the lookups that finish what is started).
@@ -103,7 +143,7 @@ public struct CatalogPass: Sendable {
       return false
     }
     guard let budget = options.budget else { return true }
-    let cost = (options.requestInterval ?? .zero) * reserve
+    let cost = (requestInterval ?? .zero) * reserve
     if clock.elapsed() + cost < budget { return true }
     state.stop = .budget
     return false
@@ -126,7 +166,7 @@ public struct CatalogPass: Sendable {
       var inFlight = 0
       while true {
         while inFlight < width, failure == nil, let request = next(&state, inFlight) {
-          group.addTask(executorPreference: transport.taskExecutor) { await request() }
+          group.addTask(executorPreference: provider.taskExecutor) { await request() }
           inFlight += 1
           state.requests += 1
         }
@@ -143,7 +183,7 @@ public struct CatalogPass: Sendable {
   }
 
   func lookupsNeeded(for ids: Int) -> Int {
-    (ids + options.batchSize - 1) / max(options.batchSize, 1)
+    (ids + releaseBatch - 1) / releaseBatch
   }
 
   func report(_ state: PassState) {
@@ -157,7 +197,7 @@ public struct CatalogPass: Sendable {
 
   /// What `requests` take at the catalog's limit, or at the pace seen so far when it has none.
   func timeFor(requests: Int, _ state: PassState) -> Duration? {
-    if let interval = options.requestInterval { return interval * requests }
+    if let interval = requestInterval { return interval * requests }
     guard state.requests > 0 else { return nil }
     return clock.elapsed() / state.requests * requests
   }

@@ -2,12 +2,8 @@ public import Foundation
 
 /// Settings of one catalog pass.
 public struct CatalogPassOptions: Sendable, Equatable {
-  public var provider = "itunes"
-  /// Artist ids per album lookup; the API takes up to 200.
+  /// Catalog artists per release request, at most what the provider takes.
   public var batchSize = 100
-  /// Albums per artist in a lookup, most recent first.
-  public var albumsPerArtist = 200
-  public var searchLimit = 10
   /// How long a cached album list counts as fresh. Under a day, so a nightly run always refreshes
   /// while runs by hand during the day are answered from the cache.
   public var maxAge: TimeInterval = 20 * 3600
@@ -20,20 +16,11 @@ public struct CatalogPassOptions: Sendable, Equatable {
   public var offline = false
   /// Requests in flight at once; the transport's rate limiter still spaces them.
   public var maxConcurrentRequests = 4
-  /// The catalog's request limit: what the budget and the time estimates count with. Zero or infinity
-  /// means none, and estimates use the pace seen so far.
-  public var requestsPerMinute = 20.0
   /// Stop asking new questions once this much of the run's time is spent (``PassClock``), keeping time for
   /// the requests that finish what was started; nil runs to the end.
   public var budget: Duration?
 
   public init() {}
-
-  /// The spacing of requests at the catalog's limit; nil when there is no limit.
-  var requestInterval: Duration? {
-    guard requestsPerMinute.isFinite, requestsPerMinute > 0 else { return nil }
-    return .seconds(60 / requestsPerMinute)
-  }
 }
 
 /// How long the run has taken so far: the real clock, or a test's virtual one that moves only when a request

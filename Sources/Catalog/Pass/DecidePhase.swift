@@ -1,8 +1,8 @@
 internal import MusicLibrary
 internal import State
 
-/// Decide: artists whose candidates' album lists are all known are settled by the albums the user owns,
-/// and the decisions saved together. Until then an artist stays pending in the database, never resolved.
+/// Decide: artists whose candidates' album lists are all known (providers whose lists are whole catalogs) are
+/// settled by the albums the user owns, and the decisions saved together. Until then an artist stays pending in the database, never resolved.
 extension CatalogPass {
   func decide(_ state: inout PassState) async throws(CatalogError) {
     var decisions: [(index: Int, verdict: PassState.Verdict, resolution: ArtistResolution)] = []
@@ -20,22 +20,30 @@ extension CatalogPass {
       let match = ArtistMatching.decide(
         exact: ArtistMatching.exactMatches(contenders, for: artist.key), near: contenders, albums: state.albums,
         owned: state.ownedByArtist[artist.key] ?? [])
-      switch match {
-      case .resolved(let followed):
-        decisions.append((index, .follow(followed), resolution(artist, .resolved, matches: followed)))
-      case .ambiguous(let candidates):
-        let problem = ArtistProblem(
-          artist: artist, kind: .ambiguous,
-          detail: "\(candidates.count) catalog artists share this name; pin one with 'deepcut artists pin'",
-          candidates: candidates)
-        decisions.append((index, .problem(problem), resolution(artist, .ambiguous, candidates: candidates)))
-      case .unresolved:
-        let problem = ArtistProblem(artist: artist, kind: .unresolved, detail: "not found in the catalog")
-        decisions.append((index, .problem(problem), resolution(artist, .unresolved, candidates: contenders)))
-      }
+      let decision = decision(for: artist, match, contenders: contenders)
+      decisions.append((index, decision.verdict, decision.resolution))
     }
     guard !decisions.isEmpty else { return }
     try await save(decisions.map(\.resolution), &state)
     for decision in decisions { state.verdicts[decision.index] = decision.verdict }
+  }
+
+  /// What a match means for the artist in this run, and what is saved of it.
+  func decision(for artist: LibraryArtist, _ match: ArtistMatch, contenders: [CatalogArtist]) -> (
+    verdict: PassState.Verdict, resolution: ArtistResolution
+  ) {
+    switch match {
+    case .resolved(let followed):
+      return (.follow(followed), resolution(artist, .resolved, matches: followed))
+    case .ambiguous(let candidates):
+      let problem = ArtistProblem(
+        artist: artist, kind: .ambiguous,
+        detail: "\(candidates.count) catalog artists share this name; pin one with 'deepcut artists pin'",
+        candidates: candidates)
+      return (.problem(problem), resolution(artist, .ambiguous, candidates: candidates))
+    case .unresolved:
+      let problem = ArtistProblem(artist: artist, kind: .unresolved, detail: "not found in the catalog")
+      return (.problem(problem), resolution(artist, .unresolved, candidates: contenders))
+    }
   }
 }

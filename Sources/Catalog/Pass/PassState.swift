@@ -27,11 +27,13 @@ struct PassState {
   /// Album lists known in this run by catalog id: answered, or fresh in the cache.
   var albums: [String: [CatalogRelease]] = [:]
   var albumFailures: [String: CatalogError] = [:]
-  /// Album lists cached by earlier runs, by cache key, read once at the start.
+  /// Release lists cached by earlier runs, by catalog id, read once at the start.
   var cached: [String: CachedResponse] = [:]
   /// Ids whose album lists must be asked for, in check order.
   var wanted: [String] = []
   var wantedSet: Set<String> = []
+  /// Artists whose candidates wait for the provider's evidence (``ProofSource/ownedTitles``), in check order.
+  var awaitingEvidence: [Int] = []
 
   var stats = CatalogStats()
   /// Requests started in this run.

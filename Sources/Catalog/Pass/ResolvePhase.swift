@@ -2,25 +2,36 @@ internal import Foundation
 internal import MusicLibrary
 internal import State
 
-/// Resolve: from the cursor on, take each artist from what earlier runs remembered, or search for it, until
-/// the group's album lists fill one lookup. Each search's answer is saved the moment it arrives.
+/// Resolve: from the cursor on, take each artist from what earlier runs remembered, or search for it (as many
+/// artists per request as the provider takes), until the group's release lists fill one request. Each search's
+/// answers are saved the moment they arrive.
 extension CatalogPass {
   func resolve(_ state: inout PassState) async throws(CatalogError) {
+    let perSearch = max(1, provider.limits.artistsPerSearch)
     try await exchange(&state) { state, inFlight in
-      while state.cursor < state.artists.count, state.stop == nil, state.wanted.count + inFlight < options.batchSize {
+      // Each artist searched is expected to bring one release list to fetch.
+      var batch: [Int] = []
+      while batch.count < perSearch, state.cursor < state.artists.count, state.stop == nil,
+        state.wanted.count + inFlight * perSearch + batch.count < releaseBatch
+      {
         let index = state.cursor
-        state.cursor += 1
-        if remember(index, &state) { continue }
-        guard mayStart(reserving: inFlight + 1 + lookupsNeeded(for: state.wanted.count + inFlight + 1), &state) else {
-          state.cursor -= 1
-          return nil
+        if remember(index, &state) {
+          state.cursor += 1
+          continue
         }
-        state.stats.searches += 1
-        let term = ArtistMatching.searchTerm(for: state.artists[index])
-        return { (index, await search(term)) }
+        if batch.isEmpty {
+          let lookups = lookupsNeeded(for: state.wanted.count + (inFlight + 1) * perSearch)
+          guard mayStart(reserving: inFlight + 1 + lookups, &state) else { break }
+        }
+        batch.append(index)
+        state.cursor += 1
       }
-      return nil
-    } take: { (answer: (Int, Result<[CatalogArtist], CatalogError>), state) throws(CatalogError) in
+      guard !batch.isEmpty else { return nil }
+      state.stats.searches += 1
+      let indices = batch
+      let artists = batch.map { state.artists[$0] }
+      return { (indices, await search(artists)) }
+    } take: { (answer: ([Int], Result<[ArtistCandidates], CatalogError>), state) throws(CatalogError) in
       try await record(answer.1, for: answer.0, &state)
     }
   }
@@ -38,14 +49,11 @@ extension CatalogPass {
     switch memory.status {
     case .resolved, .pinned:
       guard !memory.matches.isEmpty else { return false }
-      let followed = memory.matches.map { CatalogArtist(id: $0.id, name: $0.name ?? artist.name) }
-      state.verdicts[index] = .follow(followed)
-      want(followed.map(\.id), &state)
+      take(.follow(memory.matches.map { CatalogArtist(id: $0.id, name: $0.name ?? artist.name) }), for: index, &state)
     case .pending:
       let contenders = Self.decodeCandidates(memory.candidates)
       guard !contenders.isEmpty else { return false }
-      state.verdicts[index] = .compare(contenders)
-      want(contenders.map(\.id), &state)
+      take(.compare(contenders), for: index, &state)
     case .ambiguous:
       state.verdicts[index] = .problem(
         ArtistProblem(
@@ -71,64 +79,81 @@ extension CatalogPass {
     return RecheckSchedule(windowDays: days).isDue(memory.artistKey, checkedAt: memory.checkedAt, now: now)
   }
 
-  private func search(_ term: String) async -> Result<[CatalogArtist], CatalogError> {
+  private func search(_ artists: [LibraryArtist]) async -> Result<[ArtistCandidates], CatalogError> {
     do throws(CatalogError) {
-      let body = try await transport.get(endpoint.searchURL(term: term, limit: options.searchLimit))
-      let artists = try ITunesDecoding.envelope(body).compactMap { wire -> CatalogArtist? in
-        guard wire.record.artistType == nil || wire.record.artistType == "Artist" else { return nil }
-        return wire.record.artist
+      let answers = try await provider.search(artists)
+      guard answers.count == artists.count else {
+        throw .undecodable("the \(provider.name) search answered for \(answers.count) of \(artists.count) artists")
       }
-      return .success(artists)
+      return .success(answers)
     } catch {
       return .failure(error)
     }
   }
 
-  /// Saves a search's answer, then takes it in: one exact match is followed; several candidates wait for their
-  /// albums (saved as pending, so the next run need not search again); none is an answer too.
+  /// Saves a search's answers together, then takes them in: one exact match is followed; several candidates
+  /// wait for their albums to decide (saved as pending, so the next run need not search again); none is an
+  /// answer too.
   private func record(
-    _ result: Result<[CatalogArtist], CatalogError>, for index: Int, _ state: inout PassState
+    _ result: Result<[ArtistCandidates], CatalogError>, for batch: [Int], _ state: inout PassState
   ) async throws(CatalogError) {
-    let artist = state.artists[index]
     switch result {
-    case .success(let candidates):
-      let exact = ArtistMatching.exactMatches(candidates, for: artist.key)
-      let contenders = ArtistMatching.contenders(exact: exact, near: ArtistMatching.nearMatches(candidates))
-      let verdict: PassState.Verdict
-      let resolution: ArtistResolution
-      if exact.count == 1 {
-        verdict = .follow(exact)
-        resolution = self.resolution(artist, .resolved, matches: exact)
-      } else if contenders.isEmpty {
-        verdict = .problem(ArtistProblem(artist: artist, kind: .unresolved, detail: "not found in the catalog"))
-        resolution = self.resolution(artist, .unresolved)
-      } else {
-        verdict = .compare(contenders)
-        resolution = self.resolution(artist, .pending, candidates: contenders)
+    case .success(let answers):
+      var verdicts: [(Int, PassState.Verdict)] = []
+      var resolutions: [ArtistResolution] = []
+      for (index, candidates) in zip(batch, answers) {
+        let artist = state.artists[index]
+        let contenders = ArtistMatching.contenders(exact: candidates.exact, near: candidates.near)
+        if candidates.exact.count == 1 {
+          verdicts.append((index, .follow(candidates.exact)))
+          resolutions.append(resolution(artist, .resolved, matches: candidates.exact))
+        } else if contenders.isEmpty {
+          verdicts.append(
+            (index, .problem(ArtistProblem(artist: artist, kind: .unresolved, detail: "not found in the catalog"))))
+          resolutions.append(resolution(artist, .unresolved))
+        } else {
+          verdicts.append((index, .compare(contenders)))
+          resolutions.append(resolution(artist, .pending, candidates: contenders))
+        }
       }
-      try await save([resolution], &state)
+      try await save(resolutions, &state)
       state.stats.answersKept += 1
-      state.verdicts[index] = verdict
-      switch verdict {
-      case .follow(let followed): want(followed.map(\.id), &state)
-      case .compare(let contenders): want(contenders.map(\.id), &state)
-      case .problem: break
-      }
+      for (index, verdict) in verdicts { take(verdict, for: index, &state) }
     case .failure(let error):
       if error.isConnectivity { state.stats.connectivityFailures += 1 }
-      // A failed re-check keeps what was known; nothing about the failure is remembered.
-      if let memory = state.memory[artist.key.rawValue], memory.status == .resolved || memory.status == .pinned,
-        !memory.matches.isEmpty
-      {
-        let followed = memory.matches.map { CatalogArtist(id: $0.id, name: $0.name ?? artist.name) }
-        state.verdicts[index] = .follow(followed)
-        want(followed.map(\.id), &state)
-      } else {
-        state.verdicts[index] = .problem(
-          ArtistProblem(artist: artist, kind: .failed, detail: "search failed: \(error)"))
+      for index in batch {
+        let artist = state.artists[index]
+        // A failed re-check keeps what was known; nothing about the failure is remembered.
+        if let memory = state.memory[artist.key.rawValue], memory.status == .resolved || memory.status == .pinned,
+          !memory.matches.isEmpty
+        {
+          take(
+            .follow(memory.matches.map { CatalogArtist(id: $0.id, name: $0.name ?? artist.name) }), for: index, &state)
+        } else {
+          take(
+            .problem(ArtistProblem(artist: artist, kind: .failed, detail: "search failed: \(error)")), for: index,
+            &state)
+        }
       }
     }
     report(state)
+  }
+
+  /// Sets an artist's verdict and asks for what it needs next: the release lists to follow, or what decides
+  /// between candidates.
+  func take(_ verdict: PassState.Verdict, for index: Int, _ state: inout PassState) {
+    state.verdicts[index] = verdict
+    switch verdict {
+    case .follow(let followed):
+      want(followed.map(\.id), &state)
+    case .compare(let contenders):
+      switch provider.proof {
+      case .releaseLists: want(contenders.map(\.id), &state)
+      case .ownedTitles: state.awaitingEvidence.append(index)
+      }
+    case .problem:
+      break
+    }
   }
 
   func save(_ resolutions: [ArtistResolution], _ state: inout PassState) async throws(CatalogError) {
@@ -147,7 +172,7 @@ extension CatalogPass {
     candidates: [CatalogArtist] = []
   ) -> ArtistResolution {
     ArtistResolution(
-      provider: options.provider,
+      provider: provider.name,
       artistKey: artist.key.rawValue,
       artistName: artist.name,
       matches: matches.map { ArtistResolution.Match(id: $0.id, name: $0.name) },

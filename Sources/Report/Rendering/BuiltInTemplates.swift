@@ -62,7 +62,7 @@ enum BuiltInTemplates {
     | Artist | Problem | What to do |
     | --- | --- | --- |
     {{#needsAttention}}
-    | {{artist}} | {{problem}} | {{detail}}{{#candidates}}; {{id}} is {{name}}{{#genre}} ({{genre}}){{/genre}}{{/candidates}} |
+    | {{artist}} | {{problem}} | {{detail}}{{#candidates}}; {{id}} is {{name}}{{#genre}} ({{genre}}){{/genre}}{{#disambiguation}}, {{disambiguation}}{{/disambiguation}}{{/candidates}} |
     {{/needsAttention}}
 
     {{/hasAttention}}
@@ -156,7 +156,7 @@ enum BuiltInTemplates {
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Needs attention</h2></td></tr>
     {{#needsAttention}}
     <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> <span class="muted" style="color:#6b6b73;font-size:13px;">({{problem}})</span><br>
-    <span style="font-size:13px;">{{detail}}</span>{{#candidates}}<br><span class="muted" style="color:#6b6b73;font-size:13px;">{{id}}: {{name}}{{#genre}} ({{genre}}){{/genre}}</span>{{/candidates}}</td></tr>
+    <span style="font-size:13px;">{{detail}}</span>{{#candidates}}<br><span class="muted" style="color:#6b6b73;font-size:13px;">{{id}}: {{name}}{{#genre}} ({{genre}}){{/genre}}{{#disambiguation}}, {{disambiguation}}{{/disambiguation}}</span>{{/candidates}}</td></tr>
     {{/needsAttention}}
     {{/hasAttention}}
     <tr><td style="padding:20px 24px 24px 24px;">

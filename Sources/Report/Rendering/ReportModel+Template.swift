@@ -63,6 +63,7 @@ extension ReportModel.Attention {
         candidates.map {
           .object([
             "id": .string($0.id), "name": .string($0.name), "genre": $0.genre.map(TemplateValue.string) ?? .null,
+            "disambiguation": $0.disambiguation.map(TemplateValue.string) ?? .null,
             "url": $0.url.map(TemplateValue.string) ?? .null,
           ])
         }),

@@ -1,0 +1,68 @@
+public import Foundation
+public import MusicLibrary
+
+/// The iTunes Search API: one search per artist, album lists of up to 200 artists per lookup, each list the
+/// artist's whole catalog (so the lists themselves tell namesakes apart).
+public struct ITunesProvider: CatalogProvider {
+  public let transport: any CatalogTransport
+  public let endpoint: ITunesEndpoint
+  /// Candidates per search: exact matches rank first, and decoding more costs CPU for nothing.
+  public var searchLimit = 10
+  /// Albums per artist in a lookup, most recent first.
+  public var albumsPerArtist = 200
+  public var limits: ProviderLimits
+
+  public init(transport: any CatalogTransport, endpoint: ITunesEndpoint, requestsPerMinute: Double = 20) {
+    self.transport = transport
+    self.endpoint = endpoint
+    limits = ProviderLimits(requestsPerMinute: requestsPerMinute, artistsPerSearch: 1, artistsPerReleaseRequest: 200)
+  }
+
+  public var name: String { "itunes" }
+  public var proof: ProofSource { .releaseLists }
+  public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
+
+  public func counters() async -> TransportCounters { await transport.counters() }
+
+  public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
+    var answers: [ArtistCandidates] = []
+    for artist in artists {
+      let term = ArtistMatching.searchTerm(for: artist)
+      let body = try await transport.get(endpoint.searchURL(term: term, limit: searchLimit))
+      let found = try ITunesDecoding.envelope(body).compactMap { wire -> CatalogArtist? in
+        // Book authors that a music search sometimes returns are never candidates.
+        guard wire.record.artistType == nil || wire.record.artistType == "Artist" else { return nil }
+        return wire.record.artist
+      }
+      answers.append(
+        ArtistCandidates(
+          exact: ArtistMatching.exactMatches(found, for: artist.key), near: ArtistMatching.nearMatches(found)))
+    }
+    return answers
+  }
+
+  public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
+    let body = try await transport.get(endpoint.lookupURL(ids: ids, limit: albumsPerArtist))
+    let wanted = Set(ids)
+    var byID: [String: [WireRecord]] = [:]
+    for group in ITunesDecoding.groupsByArtist(try ITunesDecoding.envelope(body)) where wanted.contains(group.artistID)
+    {
+      byID[group.artistID, default: []] += group.records.filter(\.record.isCollection)
+    }
+    var lists: [String: ReleaseList] = [:]
+    for id in ids {
+      let records = byID[id] ?? []
+      // Cached as the API sent them, so nothing is lost or re-encoded.
+      lists[id] = ReleaseList(releases: records.compactMap(\.record.release), body: WireReader.joined(records))
+    }
+    return lists
+  }
+
+  public func cacheEntry(for id: String) -> (kind: String, key: String) {
+    ("albums", "\(endpoint.country.lowercased())/\(id)")
+  }
+
+  public func cachedReleases(_ body: Data) -> [CatalogRelease]? {
+    (try? WireReader.recordArray(body)).map { $0.compactMap(\.record.release) }
+  }
+}

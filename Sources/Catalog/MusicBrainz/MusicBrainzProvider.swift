@@ -1,0 +1,202 @@
+public import Foundation
+public import MusicLibrary
+
+/// MusicBrainz: many artists per search, the release groups of many artists per release search (a window of
+/// release dates, paged), and namesakes told apart by which of them have release groups titled like the albums
+/// the user owns. Release groups hold every edition of an album, so editions are never reported apart.
+public struct MusicBrainzProvider: CatalogProvider {
+  public let transport: any CatalogTransport
+  public let endpoint: MusicBrainzEndpoint
+  /// The release dates asked for: the report's first day, and a horizon far enough for announcements.
+  public var since: CalendarDay
+  public var horizon: CalendarDay
+  /// Secondary types that are reported (lowercased); release groups of any other secondary type are left out.
+  public var includedSecondaryTypes: Set<String>
+  public var limits: ProviderLimits
+
+  /// Live albums, compilations, remixes, ...: left out unless the configuration includes them.
+  public static let secondaryTypes = [
+    "compilation", "live", "remix", "dj-mix", "demo", "interview", "spokenword", "audiobook", "audio drama",
+    "mixtape/street", "field recording",
+  ]
+
+  /// How far ahead release dates are asked for: announcements rarely come earlier.
+  public static let horizonDays = 730
+
+  /// Artists per search before a full page could crowd names out, and the most asked again together.
+  static let artistsPerSearch = 25
+  static let artistsPerSecondSearch = 5
+
+  public init(
+    transport: any CatalogTransport, endpoint: MusicBrainzEndpoint = MusicBrainzEndpoint(), since: CalendarDay,
+    horizon: CalendarDay, includedSecondaryTypes: Set<String> = [], requestsPerMinute: Double = 50
+  ) {
+    self.transport = transport
+    self.endpoint = endpoint
+    self.since = since
+    self.horizon = horizon
+    self.includedSecondaryTypes = Set(includedSecondaryTypes.map { $0.lowercased() })
+    limits = ProviderLimits(
+      requestsPerMinute: requestsPerMinute, artistsPerSearch: Self.artistsPerSearch, artistsPerReleaseRequest: 50)
+  }
+
+  public var name: String { "musicbrainz" }
+  public var proof: ProofSource { .ownedTitles }
+  public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
+
+  public func counters() async -> TransportCounters { await transport.counters() }
+
+  // MARK: - Artists
+
+  /// `artist:"A" OR artist:"B" OR …` for the whole batch; names not matched, because a full page crowded them
+  /// out or the catalog knows them by another spelling, again in small batches that also ask aliases and sort
+  /// names. A name matches when any key of a result (name, sort name, alias) is the library artist's key: a
+  /// batched query's scores are relative to its best hit, so they cannot tell.
+  public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
+    var found = [[CatalogArtist]](repeating: [], count: artists.count)
+    try await searchRound(Array(artists.indices), of: artists, fields: ["artist"], size: Self.artistsPerSearch, &found)
+    let unmatched = artists.indices.filter { found[$0].isEmpty }
+    if !unmatched.isEmpty {
+      try await searchRound(
+        unmatched, of: artists, fields: ["artist", "alias", "sortname"], size: Self.artistsPerSecondSearch, &found)
+    }
+    return found.map { ArtistCandidates(exact: $0) }
+  }
+
+  private func searchRound(
+    _ indices: [Int], of artists: [LibraryArtist], fields: [String], size: Int, _ found: inout [[CatalogArtist]]
+  ) async throws(CatalogError) {
+    func clause(_ index: Int) -> String {
+      let term = ArtistMatching.searchTerm(for: artists[index])
+      return fields.map { LuceneQuery.phrase($0, term) }.joined(separator: " OR ")
+    }
+    for run in endpoint.pack(indices, limit: size, .artist, clause: clause) {
+      let query = LuceneQuery.anyOf(run.map(clause))
+      let page = try MusicBrainzDecoding.decode(
+        MBArtistPage.self, try await transport.get(endpoint.searchURL(.artist, query: query)))
+      for index in run {
+        for artist in page.artists where artist.keys.contains(artists[index].key) {
+          if !found[index].contains(where: { $0.id == artist.id }) { found[index].append(artist.catalogArtist) }
+        }
+      }
+      // A full page may have left names out: ask again about those, a few at a time.
+      let missing = run.filter { found[$0].isEmpty }
+      if page.artists.count < page.count, page.artists.count >= MusicBrainzEndpoint.pageSize, run.count > 1,
+        !missing.isEmpty
+      {
+        try await searchRound(missing, of: artists, fields: fields, size: max(1, run.count / 4), &found)
+      }
+    }
+  }
+
+  // MARK: - Releases
+
+  /// `firstreleasedate:[SINCE TO HORIZON] AND (arid:… OR …)`, every page; each release group goes to every
+  /// asked artist in its credit.
+  public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
+    let window = LuceneQuery.range("firstreleasedate", from: since.description, to: horizon.description) + " AND "
+    var byID: [String: [MBReleaseGroup]] = [:]
+    for run in endpoint.pack(
+      ids, limit: ids.count, .releaseGroup, prefix: window, clause: { LuceneQuery.term("arid", $0) })
+    {
+      let groups = try await allReleaseGroups(window + LuceneQuery.anyOf(run.map { LuceneQuery.term("arid", $0) }))
+      let asked = Set(run)
+      for group in groups {
+        for id in Set(group.creditedIDs) where asked.contains(id) { byID[id, default: []].append(group) }
+      }
+    }
+    var lists: [String: ReleaseList] = [:]
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    for id in ids {
+      let groups = byID[id] ?? []
+      lists[id] = ReleaseList(releases: reported(groups), body: (try? encoder.encode(groups)) ?? Data("[]".utf8))
+    }
+    return lists
+  }
+
+  public func cacheEntry(for id: String) -> (kind: String, key: String) {
+    ("release-groups", "\(id)/\(since)/\(horizon)")
+  }
+
+  public func cachedReleases(_ body: Data) -> [CatalogRelease]? {
+    (try? JSONDecoder().decode([MBReleaseGroup].self, from: body)).map(reported)
+  }
+
+  /// The groups worth reporting, as releases: no live album, compilation, ... unless asked for.
+  private func reported(_ groups: [MBReleaseGroup]) -> [CatalogRelease] {
+    groups.filter { group in
+      (group.secondaryTypes ?? []).allSatisfy { includedSecondaryTypes.contains($0.lowercased()) }
+    }.map(\.release)
+  }
+
+  // MARK: - Evidence
+
+  /// `(arid:… OR …) AND (releasegroup:"…" OR …)` for many questions at once: every candidate, and the owned
+  /// titles without edition markers; each question keeps only its own candidates and titles.
+  public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]] {
+    var answers = [[String: Set<String>]](repeating: [:], count: questions.count)
+    for run in packQuestions(questions) {
+      let groups = try await allReleaseGroups(evidenceQuery(run.map { questions[$0] }))
+      for index in run {
+        let ownedBases = Set(questions[index].ownedTitles.map { AlbumKey($0).base })
+        for candidate in questions[index].candidates {
+          let bases = groups.filter { $0.creditedIDs.contains(candidate.id) }.map { AlbumKey($0.title).base }
+          answers[index][candidate.id] = Set(bases).intersection(ownedBases)
+        }
+      }
+    }
+    return answers
+  }
+
+  private func evidenceQuery(_ questions: [EvidenceQuestion]) -> String {
+    var ids: [String] = []
+    var titles: [String] = []
+    for question in questions {
+      for candidate in question.candidates where !ids.contains(candidate.id) { ids.append(candidate.id) }
+      for title in question.ownedTitles.map(Self.searchTitle) where !titles.contains(title) { titles.append(title) }
+    }
+    return LuceneQuery.anyOf(ids.map { LuceneQuery.term("arid", $0) }) + " AND "
+      + LuceneQuery.anyOf(titles.map { LuceneQuery.phrase("releasegroup", $0) })
+  }
+
+  /// Questions together while their query fits a URL.
+  private func packQuestions(_ questions: [EvidenceQuestion]) -> [[Int]] {
+    var runs: [[Int]] = []
+    for index in questions.indices {
+      if let last = runs.last,
+        endpoint.searchURL(.releaseGroup, query: evidenceQuery((last + [index]).map { questions[$0] }), offset: 9_999)
+          .absoluteString.utf8.count <= MusicBrainzEndpoint.maxURLLength
+      {
+        runs[runs.count - 1].append(index)
+      } else {
+        runs.append([index])
+      }
+    }
+    return runs
+  }
+
+  /// An owned title as a phrase to search: without the edition or format marker that the catalog's release
+  /// group title will not have ("Nevermind (Remastered)" → "Nevermind").
+  static func searchTitle(_ title: String) -> String {
+    var text = Substring(title)
+    for marker in [" (", " [", " - "] {
+      if let range = text.range(of: marker) { text = text[..<range.lowerBound] }
+    }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    return trimmed.isEmpty ? title : trimmed
+  }
+
+  // MARK: - Paging
+
+  private func allReleaseGroups(_ query: String) async throws(CatalogError) -> [MBReleaseGroup] {
+    var groups: [MBReleaseGroup] = []
+    while true {
+      let page = try MusicBrainzDecoding.decode(
+        MBReleaseGroupPage.self,
+        try await transport.get(endpoint.searchURL(.releaseGroup, query: query, offset: groups.count)))
+      groups += page.releaseGroups
+      guard !page.releaseGroups.isEmpty, groups.count < page.count else { return groups }
+    }
+  }
+}

@@ -1,0 +1,96 @@
+internal import MusicLibrary
+internal import State
+
+/// Evidence: when a provider's release lists are only a window of recent releases (MusicBrainz), artists with
+/// several candidates are decided by asking which candidates have releases titled like the owned albums, many
+/// artists per request. Each answer's decisions are saved together the moment it arrives.
+extension CatalogPass {
+  /// Owned titles asked about per artist: its most played albums; one is enough to prove a candidate.
+  static let titlesPerQuestion = 8
+
+  func gatherEvidence(_ state: inout PassState) async throws(CatalogError) {
+    guard !state.awaitingEvidence.isEmpty else { return }
+    let waiting = state.awaitingEvidence
+    state.awaitingEvidence = []
+    guard !options.offline else {
+      for index in waiting {
+        let artist = state.artists[index]
+        state.verdicts[index] = .problem(
+          ArtistProblem(
+            artist: artist, kind: .notCached, detail: "telling its namesakes apart needs the catalog; run online"))
+      }
+      return
+    }
+    let perRequest = max(1, provider.limits.artistsPerSearch)
+    let batches = stride(from: 0, to: waiting.count, by: perRequest).map {
+      Array(waiting[$0..<min($0 + perRequest, waiting.count)])
+    }
+    var next = 0
+    try await exchange(&state) { state, inFlight in
+      guard next < batches.count, mayStart(reserving: inFlight + 1, &state) else { return nil }
+      let batch = batches[next]
+      next += 1
+      state.stats.searches += 1
+      let questions = batch.map { question(for: $0, state) }
+      return { (batch, await ask(questions)) }
+    } take: { (answer: ([Int], Result<[[String: Set<String>]], CatalogError>), state) throws(CatalogError) in
+      try await decide(answer.0, by: answer.1, &state)
+    }
+    // What the budget or a signal left unasked waits for the next run, which finds it pending.
+    state.awaitingEvidence = Array(batches.dropFirst(next).joined())
+  }
+
+  private func question(for index: Int, _ state: PassState) -> EvidenceQuestion {
+    let artist = state.artists[index]
+    let owned = (state.ownedByArtist[artist.key] ?? []).sorted { $0.playCount > $1.playCount }
+    guard case .compare(let contenders)? = state.verdicts[index] else {
+      return EvidenceQuestion(candidates: [], ownedTitles: [])
+    }
+    return EvidenceQuestion(
+      candidates: contenders, ownedTitles: owned.prefix(Self.titlesPerQuestion).map(\.title))
+  }
+
+  private func ask(_ questions: [EvidenceQuestion]) async -> Result<[[String: Set<String>]], CatalogError> {
+    do throws(CatalogError) {
+      let answers = try await provider.evidence(questions)
+      guard answers.count == questions.count else {
+        throw .undecodable("the \(provider.name) catalog answered \(answers.count) of \(questions.count) questions")
+      }
+      return .success(answers)
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  private func decide(
+    _ batch: [Int], by result: Result<[[String: Set<String>]], CatalogError>, _ state: inout PassState
+  ) async throws(CatalogError) {
+    switch result {
+    case .success(let answers):
+      var decisions: [(Int, PassState.Verdict)] = []
+      var resolutions: [ArtistResolution] = []
+      for (index, proofs) in zip(batch, answers) {
+        guard case .compare(let contenders)? = state.verdicts[index] else { continue }
+        let artist = state.artists[index]
+        let decision = decision(
+          for: artist,
+          ArtistMatching.decide(
+            exact: ArtistMatching.exactMatches(contenders, for: artist.key), near: contenders, proofs: proofs),
+          contenders: contenders)
+        decisions.append((index, decision.verdict))
+        resolutions.append(decision.resolution)
+      }
+      try await save(resolutions, &state)
+      state.stats.answersKept += 1
+      for (index, verdict) in decisions { take(verdict, for: index, &state) }
+    case .failure(let error):
+      if error.isConnectivity { state.stats.connectivityFailures += 1 }
+      // Nothing is saved: the artists stay pending and the next run asks again.
+      for index in batch {
+        state.verdicts[index] = .problem(
+          ArtistProblem(artist: state.artists[index], kind: .failed, detail: "\(error)"))
+      }
+    }
+    report(state)
+  }
+}

@@ -1,0 +1,101 @@
+public import Foundation
+public import MusicLibrary
+
+/// A music catalog as the pass asks it: finding library artists, the releases of catalog artists, and what tells
+/// artists of one name apart. A provider knows its wire format and its limits; nothing else does.
+public protocol CatalogProvider: Sendable {
+  /// The key of this catalog's resolutions, pins, caches and release records in the state database.
+  var name: String { get }
+  var limits: ProviderLimits { get }
+  /// Where work that awaits answers had best run: the transport's own thread, if it has one.
+  var taskExecutor: (any TaskExecutor)? { get }
+  /// Requests that reached the catalog, and retries among them.
+  func counters() async -> TransportCounters
+
+  /// The candidates for each of `artists` (at most `limits.artistsPerSearch`), in their order. One request, or a
+  /// few when a batched answer may have crowded a name out.
+  func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates]
+
+  /// The release lists of catalog artists `ids` (at most `limits.artistsPerReleaseRequest`), by id; an id the
+  /// catalog does not list has an empty list, which is an answer too.
+  func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList]
+
+  /// Where an artist's release list is cached: the cache kind and key.
+  func cacheEntry(for id: String) -> (kind: String, key: String)
+  /// A cached release list read back; nil if it cannot be read.
+  func cachedReleases(_ body: Data) -> [CatalogRelease]?
+
+  /// How artists that share a name are told apart.
+  var proof: ProofSource { get }
+  /// For ``ProofSource/ownedTitles``: for each question, in order, which candidates list releases titled like
+  /// the owned albums, as candidate id → the bases of the owned album keys they have.
+  func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]]
+}
+
+extension CatalogProvider {
+  /// A provider whose release lists prove ownership needs no evidence of its own.
+  public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]] {
+    questions.map { _ in [:] }
+  }
+}
+
+/// What a provider can be asked at once, and how fast.
+public struct ProviderLimits: Sendable, Equatable {
+  /// The catalog's request limit, for budgets and time estimates.
+  public var requestsPerMinute: Double
+  /// Library artists one search request may cover.
+  public var artistsPerSearch: Int
+  /// Catalog artists one release request may cover.
+  public var artistsPerReleaseRequest: Int
+
+  public init(requestsPerMinute: Double, artistsPerSearch: Int, artistsPerReleaseRequest: Int) {
+    self.requestsPerMinute = requestsPerMinute
+    self.artistsPerSearch = artistsPerSearch
+    self.artistsPerReleaseRequest = artistsPerReleaseRequest
+  }
+}
+
+/// How a provider tells artists of one name apart by the albums the user owns.
+public enum ProofSource: Sendable, Equatable {
+  /// The candidates' release lists are their whole catalog (iTunes): fetch them and compare titles.
+  case releaseLists
+  /// Release lists are a window of recent releases (MusicBrainz): ask ``CatalogProvider/evidence(_:)`` which
+  /// candidates have releases titled like the owned albums.
+  case ownedTitles
+}
+
+/// The catalog artists a search found for one library artist.
+public struct ArtistCandidates: Sendable, Equatable {
+  /// Names that fold to the library artist's key (by name, sort name or alias).
+  public var exact: [CatalogArtist]
+  /// The best other hits, worth comparing albums with when nothing matches exactly.
+  public var near: [CatalogArtist]
+
+  public init(exact: [CatalogArtist], near: [CatalogArtist] = []) {
+    self.exact = exact
+    self.near = near
+  }
+}
+
+/// One artist's releases as the catalog sent them: the values, and the bytes to cache.
+public struct ReleaseList: Sendable, Equatable {
+  public var releases: [CatalogRelease]
+  public var body: Data
+
+  public init(releases: [CatalogRelease], body: Data) {
+    self.releases = releases
+    self.body = body
+  }
+}
+
+/// Which of these candidates have releases titled like these owned albums?
+public struct EvidenceQuestion: Sendable, Equatable {
+  public var candidates: [CatalogArtist]
+  /// Titles of owned albums by the library artist, most played first.
+  public var ownedTitles: [String]
+
+  public init(candidates: [CatalogArtist], ownedTitles: [String]) {
+    self.candidates = candidates
+    self.ownedTitles = ownedTitles
+  }
+}

@@ -1,0 +1,751 @@
+#!/usr/bin/env python3
+"""A fake MusicBrainz web service (WS/2, JSON) for deepcut's tests.
+
+It answers artist and release-group searches from a small "world" in the wire format of the recordings in
+../shared/fixtures/musicbrainz: compact JSON, the search envelope {"created", "count", "offset", <items>},
+integer scores relative to the best hit, empty values left out. It parses the Lucene subset deepcut sends
+(fields, quoted phrases, single terms, ranges, AND/OR/NOT, parentheses, backslash escapes) and answers 400 to
+a query it cannot parse or a field it does not know, as the real service refuses bad queries. It enforces a
+rate limit with 503 (and Retry-After when asked) and checks the User-Agent the way MusicBrainz asks clients to
+identify themselves ("App/version ( contact )"), answering 403 otherwise.
+
+Use it as a script: ``python3 fake_musicbrainz.py --world world.json`` prints ``READY http://127.0.0.1:PORT``
+and serves until SIGTERM/SIGINT (or stdin EOF with ``--exit-on-stdin-eof``). Control endpoints, never logged
+and never rate limited: ``GET/POST /_control`` (knobs), ``GET /_log`` (``{"count", "requests": [{seq, path,
+query, status, fault, time, user_agent}]}``), ``POST /_log/clear``, ``POST /_reset``, ``GET/POST /_world``.
+
+World JSON: ``{"artists": [{"id", "name", "sort-name"?, "disambiguation"?, "type"?, "country"?,
+"aliases"?: [{"name", "sort-name"?}], "release-groups": [{"id", "title", "primary-type"?,
+"secondary-types"?: [...], "first-release-date"? ("YYYY", "YYYY-MM", "YYYY-MM-DD"), "credit"?: [artist ids,
+in order; default: the artist it is listed under], "joinphrases"?: [...]}]}]}``.
+
+With ``--record DIR`` every API answer is also written to DIR/<FNV-1a 64 of the request target, hex>.json,
+which is how deepcut's offline snapshots are made.
+
+Only the Python 3.11 standard library is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import dataclasses
+import datetime as dt
+import http.server
+import json
+import re
+import signal
+import socketserver
+import sys
+import threading
+import time
+import unicodedata
+import urllib.parse
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+LOOPBACK = "127.0.0.1"
+MAX_LIMIT = 100
+DEFAULT_LIMIT = 25
+HELP = "For usage, please see: https://musicbrainz.org/development/mmd"
+USER_AGENT = re.compile(r"^\S+/\S+ \( \S.* \)$")
+
+
+# --------------------------------------------------------------------------------------
+# Text folding, as the search index does it: case and diacritics ignored, punctuation splits words.
+# --------------------------------------------------------------------------------------
+
+
+def tokens(text: str) -> list[str]:
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return "".join(c if c.isalnum() else " " for c in kept).split()
+
+
+def contains_phrase(haystack: list[str], phrase: list[str]) -> bool:
+    if not phrase:
+        return False
+    n = len(phrase)
+    return any(haystack[i:i + n] == phrase for i in range(len(haystack) - n + 1))
+
+
+# --------------------------------------------------------------------------------------
+# The Lucene subset
+# --------------------------------------------------------------------------------------
+
+
+class QueryError(ValueError):
+    pass
+
+
+@dataclasses.dataclass
+class Clause:
+    """field:value, where value is a phrase, a term or a range; field None means the default fields."""
+
+    field: str | None
+    kind: str  # "phrase", "term" or "range"
+    value: str = ""
+    low: str = ""
+    high: str = ""
+
+
+@dataclasses.dataclass
+class Node:
+    op: str  # "and", "or", "not", "clause"
+    children: list["Node"] = dataclasses.field(default_factory=list)
+    clause: Clause | None = None
+
+
+_SPECIAL = set('+-&|!(){}[]^"~*?:\\/')
+
+
+class Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def parse(self) -> Node:
+        node = self.or_expr()
+        self.skip_space()
+        if self.pos != len(self.text):
+            raise QueryError(f"unexpected {self.text[self.pos]!r} at {self.pos}")
+        return node
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def peek_word(self, word: str) -> bool:
+        self.skip_space()
+        end = self.pos + len(word)
+        return self.text[self.pos:end] == word and (end == len(self.text) or self.text[end] in " ()")
+
+    def or_expr(self) -> Node:
+        children = [self.and_expr()]
+        while True:
+            self.skip_space()
+            if self.peek_word("OR") or self.text[self.pos:self.pos + 2] == "||":
+                self.pos += 2
+                children.append(self.and_expr())
+            elif self.pos < len(self.text) and self.text[self.pos] != ")" and not self.peek_word("AND"):
+                children.append(self.and_expr())  # juxtaposition: the default operator, OR
+            else:
+                break
+        return children[0] if len(children) == 1 else Node("or", children)
+
+    def and_expr(self) -> Node:
+        children = [self.unary()]
+        while self.peek_word("AND") or self.text[self.pos:self.pos + 2] == "&&":
+            self.pos += 3 if self.text[self.pos] == "A" else 2
+            children.append(self.unary())
+        return children[0] if len(children) == 1 else Node("and", children)
+
+    def unary(self) -> Node:
+        self.skip_space()
+        if self.peek_word("NOT"):
+            self.pos += 3
+            return Node("not", [self.unary()])
+        if self.pos < len(self.text) and self.text[self.pos] == "(":
+            self.pos += 1
+            node = self.or_expr()
+            self.skip_space()
+            if self.pos >= len(self.text) or self.text[self.pos] != ")":
+                raise QueryError(f"missing ) at {self.pos}")
+            self.pos += 1
+            return node
+        return self.clause()
+
+    def clause(self) -> Node:
+        self.skip_space()
+        field = None
+        match = re.compile(r"([A-Za-z][A-Za-z0-9_-]*):").match(self.text, self.pos)
+        if match:
+            field = match.group(1).lower()
+            self.pos = match.end()
+        if self.pos >= len(self.text):
+            raise QueryError("a field without a value")
+        char = self.text[self.pos]
+        if char == '"':
+            return Node("clause", clause=Clause(field, "phrase", self.phrase()))
+        if char in "[{":
+            return Node("clause", clause=self.range(field))
+        if char == "(" and field is not None:
+            # field:(a OR b): the field applies to every clause inside.
+            self.pos += 1
+            node = self.or_expr()
+            self.skip_space()
+            if self.pos >= len(self.text) or self.text[self.pos] != ")":
+                raise QueryError(f"missing ) at {self.pos}")
+            self.pos += 1
+            return _with_field(node, field)
+        term = self.term()
+        if not term:
+            raise QueryError(f"unexpected {char!r} at {self.pos}")
+        return Node("clause", clause=Clause(field, "term", term))
+
+    def phrase(self) -> str:
+        self.pos += 1
+        out = []
+        while self.pos < len(self.text):
+            char = self.text[self.pos]
+            if char == "\\" and self.pos + 1 < len(self.text):
+                out.append(self.text[self.pos + 1])
+                self.pos += 2
+            elif char == '"':
+                self.pos += 1
+                return "".join(out)
+            else:
+                out.append(char)
+                self.pos += 1
+        raise QueryError("a phrase without its closing quote")
+
+    def term(self, stops: str = "()") -> str:
+        out = []
+        while self.pos < len(self.text):
+            char = self.text[self.pos]
+            if char == "\\" and self.pos + 1 < len(self.text):
+                out.append(self.text[self.pos + 1])
+                self.pos += 2
+            elif char.isspace() or char in stops:
+                break
+            elif char in _SPECIAL and not (out and char in "-+/!&|"):
+                # Inside a term, as in "2026-10-30", a hyphen is text; anything else special must be escaped.
+                raise QueryError(f"unescaped {char!r} at {self.pos}")
+            else:
+                out.append(char)
+                self.pos += 1
+        return "".join(out)
+
+    def range(self, field: str | None) -> Clause:
+        self.pos += 1
+        self.skip_space()
+        low = self.term()
+        self.skip_space()
+        if not self.peek_word("TO"):
+            raise QueryError(f"a range needs TO at {self.pos}")
+        self.pos += 2
+        self.skip_space()
+        high = self.term(stops="]}")
+        self.skip_space()
+        if self.pos >= len(self.text) or self.text[self.pos] not in "]}":
+            raise QueryError(f"a range without its closing bracket at {self.pos}")
+        self.pos += 1
+        return Clause(field, "range", low=low, high=high)
+
+
+def _with_field(node: Node, field: str) -> Node:
+    if node.op == "clause" and node.clause is not None and node.clause.field is None:
+        node.clause.field = field
+    for child in node.children:
+        _with_field(child, field)
+    return node
+
+
+# --------------------------------------------------------------------------------------
+# Matching and scoring
+# --------------------------------------------------------------------------------------
+
+ARTIST_FIELDS = {"artist", "alias", "sortname", "arid", "type", "country"}
+RELEASE_GROUP_FIELDS = {"arid", "firstreleasedate", "primarytype", "secondarytype", "releasegroup", "status",
+                        "artist", "rgid"}
+
+
+def _check_fields(node: Node, known: set[str]) -> None:
+    if node.clause is not None and node.clause.field is not None and node.clause.field not in known:
+        raise QueryError(f"unknown field {node.clause.field!r}")
+    for child in node.children:
+        _check_fields(child, known)
+
+
+def _text_score(values: list[str], clause: Clause) -> float:
+    """How well one of the texts matches: an exact whole name best, then a phrase inside it."""
+    wanted = tokens(clause.value)
+    best = 0.0
+    for value in values:
+        words = tokens(value)
+        if words == wanted and words:
+            best = max(best, 4.0)
+        elif contains_phrase(words, wanted):
+            best = max(best, 1.0 + len(wanted) / max(len(words), 1))
+    return best
+
+
+def _evaluate(node: Node, score: Callable[[Clause], float]) -> float:
+    """A score above 0 is a match. AND needs every side; OR takes the best; NOT only filters."""
+    if node.op == "clause":
+        assert node.clause is not None
+        return score(node.clause)
+    if node.op == "not":
+        return 0.0 if _evaluate(node.children[0], score) > 0 else 0.001
+    results = [_evaluate(child, score) for child in node.children]
+    if node.op == "and":
+        return sum(results) if all(r > 0 for r in results) else 0.0
+    return max(results)
+
+
+@dataclasses.dataclass
+class World:
+    artists: list[dict[str, Any]]
+
+    @classmethod
+    def load(cls, source: str | Path | Mapping[str, Any] | None) -> "World":
+        if source is None:
+            return cls([])
+        data = source if isinstance(source, Mapping) else json.loads(Path(source).read_text(encoding="utf-8"))
+        return cls(list(data.get("artists", [])))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"artists": self.artists}
+
+    def by_id(self) -> dict[str, dict[str, Any]]:
+        return {a["id"]: a for a in self.artists}
+
+    def release_groups(self) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        return [(artist, group) for artist in self.artists for group in artist.get("release-groups", [])]
+
+
+def artist_score(artist: dict[str, Any]) -> Callable[[Clause], float]:
+    def score(clause: Clause) -> float:
+        field = clause.field
+        if clause.kind == "range":
+            return 0.0
+        if field == "arid":
+            return 1.0 if clause.value == artist["id"] else 0.0
+        if field in ("type", "country"):
+            return 1.0 if str(artist.get(field, "")).lower() == clause.value.lower() else 0.0
+        names = [artist["name"]] if field in ("artist", None) else []
+        if field in ("sortname", None):
+            names.append(artist.get("sort-name", artist["name"]))
+        if field in ("alias", None):
+            names += [a.get("name", "") for a in artist.get("aliases", [])]
+        return _text_score(names, clause)
+
+    return score
+
+
+def release_group_score(owner: dict[str, Any], group: dict[str, Any]) -> Callable[[Clause], float]:
+    credit = group.get("credit") or [owner["id"]]
+    date = group.get("first-release-date", "")
+
+    def score(clause: Clause) -> float:
+        field = clause.field
+        if field == "arid":
+            return 1.0 if clause.value in credit else 0.0
+        if field == "rgid":
+            return 1.0 if clause.value == group["id"] else 0.0
+        if field == "firstreleasedate":
+            if clause.kind == "range":
+                # The index keeps dates as text, so a range compares text: "2026-11" is inside
+                # [2026-10-30 TO 2027-12-31], "2026" is not.
+                return 1.0 if date and clause.low <= date <= clause.high else 0.0
+            return 1.0 if date == clause.value else 0.0
+        if field == "primarytype":
+            return 1.0 if str(group.get("primary-type", "")).lower() == clause.value.lower() else 0.0
+        if field == "secondarytype":
+            return 1.0 if clause.value.lower() in [t.lower() for t in group.get("secondary-types", [])] else 0.0
+        if field == "status":
+            return 1.0 if clause.value.lower() == "official" else 0.0
+        if field == "artist":
+            return _text_score([owner["name"]], clause)
+        return _text_score([group["title"]], clause)
+
+    return score
+
+
+def paging(query: Mapping[str, str]) -> tuple[int, int]:
+    try:
+        limit = int(query.get("limit", DEFAULT_LIMIT))
+        offset = int(query.get("offset", 0))
+    except ValueError as exc:
+        raise QueryError(f"limit and offset are whole numbers: {exc}") from exc
+    if not 1 <= limit <= MAX_LIMIT or offset < 0:
+        raise QueryError(f"limit must be 1 to {MAX_LIMIT} and offset not negative")
+    return limit, offset
+
+
+def ranked(items: list[tuple[float, int, Any]]) -> list[tuple[int, Any]]:
+    """(score relative to the best hit, item), best first; ties keep world order."""
+    hits = [entry for entry in items if entry[0] > 0]
+    if not hits:
+        return []
+    best = max(score for score, _, _ in hits)
+    hits.sort(key=lambda entry: (-entry[0], entry[1]))
+    return [(max(1, round(100 * score / best)), item) for score, _, item in hits]
+
+
+def created() -> str:
+    return dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.") + "000Z"
+
+
+def artist_record(artist: dict[str, Any], score: int) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": artist["id"]}
+    if artist.get("type"):
+        record["type"] = artist["type"]
+    record["score"] = score
+    record["name"] = artist["name"]
+    record["sort-name"] = artist.get("sort-name", artist["name"])
+    if artist.get("country"):
+        record["country"] = artist["country"]
+    if artist.get("disambiguation"):
+        record["disambiguation"] = artist["disambiguation"]
+    record["life-span"] = {"ended": None}
+    if artist.get("aliases"):
+        record["aliases"] = [{"sort-name": a.get("sort-name", a.get("name", "")), "name": a.get("name", ""),
+                              "locale": None, "type": "Artist name", "primary": None, "begin-date": None,
+                              "end-date": None} for a in artist["aliases"]]
+    return record
+
+
+def credit_records(owner: dict[str, Any], group: dict[str, Any], artists: dict[str, dict[str, Any]]) -> list[Any]:
+    ids = group.get("credit") or [owner["id"]]
+    phrases = group.get("joinphrases") or [" & "] * (len(ids) - 1)
+    credits = []
+    for index, artist_id in enumerate(ids):
+        artist = artists.get(artist_id, {"id": artist_id, "name": artist_id})
+        credit: dict[str, Any] = {}
+        if index < len(ids) - 1:
+            credit["joinphrase"] = phrases[index] if index < len(phrases) else " & "
+        credit["name"] = artist["name"]
+        credit["artist"] = {"id": artist["id"], "name": artist["name"],
+                            "sort-name": artist.get("sort-name", artist["name"])}
+        if artist.get("disambiguation"):
+            credit["artist"]["disambiguation"] = artist["disambiguation"]
+        credits.append(credit)
+    return credits
+
+
+def release_group_record(owner: dict[str, Any], group: dict[str, Any], score: int,
+                         artists: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    record: dict[str, Any] = {"id": group["id"], "score": score, "count": 1, "title": group["title"]}
+    if group.get("first-release-date") is not None:
+        record["first-release-date"] = group["first-release-date"]
+    if group.get("primary-type"):
+        record["primary-type"] = group["primary-type"]
+    if group.get("secondary-types"):
+        record["secondary-types"] = group["secondary-types"]
+    record["artist-credit"] = credit_records(owner, group, artists)
+    record["releases"] = [{"id": group["id"][:-4] + "r001", "title": group["title"], "status": "Official"}]
+    return record
+
+
+def search_artists(world: World, query: Mapping[str, str]) -> dict[str, Any]:
+    tree = Parser(query.get("query", "")).parse()
+    _check_fields(tree, ARTIST_FIELDS)
+    limit, offset = paging(query)
+    hits = ranked([(_evaluate(tree, artist_score(a)), i, a) for i, a in enumerate(world.artists)])
+    page = hits[offset:offset + limit]
+    return {"created": created(), "count": len(hits), "offset": offset,
+            "artists": [artist_record(a, s) for s, a in page]}
+
+
+def search_release_groups(world: World, query: Mapping[str, str]) -> dict[str, Any]:
+    tree = Parser(query.get("query", "")).parse()
+    _check_fields(tree, RELEASE_GROUP_FIELDS)
+    limit, offset = paging(query)
+    groups = world.release_groups()
+    hits = ranked([(_evaluate(tree, release_group_score(o, g)), i, (o, g)) for i, (o, g) in enumerate(groups)])
+    artists = world.by_id()
+    page = hits[offset:offset + limit]
+    return {"created": created(), "count": len(hits), "offset": offset,
+            "release-groups": [release_group_record(o, g, s, artists) for s, (o, g) in page]}
+
+
+def browse_release_groups(world: World, query: Mapping[str, str]) -> dict[str, Any]:
+    limit, offset = paging(query)
+    artists = world.by_id()
+    owner = artists.get(query.get("artist", ""))
+    if owner is None:
+        raise QueryError("unknown artist")
+    groups = [g for o, g in world.release_groups() if query["artist"] in (g.get("credit") or [o["id"]])]
+    items = []
+    for group in groups[offset:offset + limit]:
+        record = release_group_record(owner, group, 0, artists)
+        del record["score"], record["count"], record["releases"]
+        record.setdefault("secondary-types", [])
+        record.setdefault("first-release-date", "")
+        record["disambiguation"] = ""
+        items.append(record)
+    return {"release-groups": items, "release-group-offset": offset, "release-group-count": len(groups)}
+
+
+# --------------------------------------------------------------------------------------
+# Knobs, state and the HTTP handler
+# --------------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Knobs:
+    latency_ms: int = 0
+    rate_limit: int | None = None  # requests allowed per window; more -> 503
+    rate_window_s: float = 1.0
+    retry_after: int | None = None
+    require_user_agent: bool = True
+    fail_next: int = 0
+    fail_status: int = 503
+
+    def updated(self, changes: Mapping[str, Any]) -> "Knobs":
+        fields = {f.name: f for f in dataclasses.fields(self)}
+        new = dataclasses.replace(self)
+        for key, value in changes.items():
+            if key not in fields:
+                raise ValueError(f"unknown knob {key!r}; known: {', '.join(sorted(fields))}")
+            setattr(new, key, value)
+        return new
+
+
+class State:
+    def __init__(self, world: World, knobs: Knobs, record: Path | None) -> None:
+        self.lock = threading.Lock()
+        self.world = world
+        self.initial_knobs = knobs
+        self.knobs = knobs
+        self.log: list[dict[str, Any]] = []
+        self.admitted: collections.deque[float] = collections.deque()
+        self.seq = 0
+        self.record = record
+        self.stopping = threading.Event()
+
+    def begin(self, path: str, query: Mapping[str, str], user_agent: str) -> tuple[dict[str, Any], str | None, Knobs]:
+        entry: dict[str, Any] = {"method": "GET", "path": path, "query": dict(query), "status": None, "fault": None,
+                                 "time": time.time(), "user_agent": user_agent}
+        with self.lock:
+            self.seq += 1
+            entry["seq"] = self.seq
+            self.log.append(entry)
+            knobs = self.knobs
+            now = time.monotonic()
+            while self.admitted and self.admitted[0] <= now - knobs.rate_window_s:
+                self.admitted.popleft()
+            if knobs.rate_limit is not None and len(self.admitted) >= knobs.rate_limit:
+                return entry, "rate_limit", knobs
+            self.admitted.append(now)
+            if knobs.fail_next > 0:
+                self.knobs = dataclasses.replace(knobs, fail_next=knobs.fail_next - 1)
+                return entry, "fail", knobs
+        return entry, None, knobs
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+    state: State
+
+    def server_bind(self) -> None:
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = self.server_address[:2]
+
+
+def fnv1a64(text: str) -> str:
+    value = 0xCBF29CE484222325
+    for byte in text.encode("utf-8"):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "fake-musicbrainz/1.0"
+    sys_version = ""
+    server: _Server
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
+        pass
+
+    def do_GET(self) -> None:
+        self._dispatch("GET")
+
+    def do_POST(self) -> None:
+        self._dispatch("POST")
+
+    def _send(self, status: int, body: bytes, content_type: str, headers: Sequence[tuple[str, str]] = ()) -> None:
+        self.send_response(status)
+        self.send_header("content-type", content_type)
+        for name, value in headers:
+            self.send_header(name, value)
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        try:
+            self.wfile.write(body)
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+
+    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = ()) -> bytes:
+        body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        charset = "application/json" if status == 200 else "application/json; charset=utf-8"
+        self._send(status, body, charset, headers)
+        return body
+
+    def _dispatch(self, method: str) -> None:
+        split = urllib.parse.urlsplit(self.path)
+        query = dict(urllib.parse.parse_qsl(split.query, keep_blank_values=True))
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length > 0 else b""
+        if split.path.startswith("/_"):
+            self._control(method, split.path, body)
+        else:
+            self._api(split.path, query)
+
+    def _api(self, path: str, query: Mapping[str, str]) -> None:
+        state = self.server.state
+        user_agent = self.headers.get("User-Agent", "")
+        entry, fault, knobs = state.begin(path, query, user_agent)
+        if knobs.latency_ms and fault != "rate_limit":
+            state.stopping.wait(knobs.latency_ms / 1000)
+        limits = [("x-ratelimit-limit", "1200"), ("x-ratelimit-remaining", "1199"), ("x-ratelimit-reset", "0")]
+        status = 200
+        if fault == "rate_limit":
+            status = 503
+            headers = [("retry-after", str(knobs.retry_after))] if knobs.retry_after else []
+            payload: Any = {"error": "Your requests are exceeding the allowable rate limit. Please see "
+                                     "https://musicbrainz.org/doc/MusicBrainz_API/Rate_Limiting for more information.",
+                            "help": HELP}
+            self._json(status, payload, headers)
+        elif fault == "fail":
+            status = knobs.fail_status
+            self._send(status, b"<html><body>Service Unavailable</body></html>", "text/html")
+        elif knobs.require_user_agent and not USER_AGENT.match(user_agent):
+            status = 403
+            self._json(status, {"error": "Please identify your application in the User-Agent: "
+                                         "Application/version ( contact )", "help": HELP})
+        elif query.get("fmt") != "json":
+            status = 400
+            self._json(status, {"error": "deepcut's fake answers JSON only: add fmt=json", "help": HELP})
+        else:
+            try:
+                if path == "/ws/2/artist" and "query" in query:
+                    payload = search_artists(state.world, query)
+                elif path == "/ws/2/release-group" and "query" in query:
+                    payload = search_release_groups(state.world, query)
+                elif path == "/ws/2/release-group" and "artist" in query:
+                    payload = browse_release_groups(state.world, query)
+                else:
+                    status = 404
+                    payload = {"error": "Not Found", "help": HELP}
+            except QueryError as exc:
+                status = 400
+                payload = {"error": f"Invalid query: {exc}", "help": HELP}
+            body = self._json(status, payload, limits)
+            if state.record is not None and status == 200:
+                (state.record / f"{fnv1a64(self.path)}.json").write_bytes(body)
+        with state.lock:
+            entry["status"] = status
+            entry["fault"] = fault
+
+    def _control(self, method: str, path: str, body: bytes) -> None:
+        state = self.server.state
+        try:
+            if path == "/_control" and method == "GET":
+                self._json(200, dataclasses.asdict(state.knobs))
+            elif path == "/_control" and method == "POST":
+                with state.lock:
+                    state.knobs = state.knobs.updated(json.loads(body or b"{}"))
+                self._json(200, dataclasses.asdict(state.knobs))
+            elif path == "/_log" and method == "GET":
+                with state.lock:
+                    entries = [dict(e) for e in state.log]
+                self._json(200, {"count": len(entries), "requests": entries})
+            elif path == "/_log/clear" and method == "POST":
+                with state.lock:
+                    cleared = len(state.log)
+                    state.log.clear()
+                self._json(200, {"cleared": cleared})
+            elif path == "/_reset" and method == "POST":
+                with state.lock:
+                    state.knobs = state.initial_knobs
+                    state.log.clear()
+                    state.admitted.clear()
+                self._json(200, dataclasses.asdict(state.knobs))
+            elif path == "/_world" and method == "GET":
+                self._json(200, state.world.to_json())
+            elif path == "/_world" and method == "POST":
+                state.world = World.load(json.loads(body))
+                self._json(200, {"artists": len(state.world.artists)})
+            else:
+                self._json(404, {"error": f"no control endpoint {method} {path}"})
+        except ValueError as exc:
+            self._json(400, {"error": str(exc)})
+
+
+class FakeMusicBrainzServer:
+    """The fake service on 127.0.0.1 in a background thread."""
+
+    def __init__(self, world: str | Path | Mapping[str, Any] | None = None, *, port: int = 0,
+                 record: Path | None = None, **knobs: Any) -> None:
+        self.state = State(World.load(world), Knobs().updated(knobs), record)
+        self._httpd = _Server((LOOPBACK, port), _Handler)
+        self._httpd.state = self.state
+        self._thread: threading.Thread | None = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{LOOPBACK}:{self._httpd.server_address[1]}"
+
+    def start(self) -> "FakeMusicBrainzServer":
+        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                                        name="fake-musicbrainz", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.state.stopping.set()
+        if self._thread is not None:
+            self._httpd.shutdown()
+            self._thread.join(timeout=5)
+        self._httpd.server_close()
+
+    def __enter__(self) -> "FakeMusicBrainzServer":
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Fake MusicBrainz WS/2 on 127.0.0.1 for tests.")
+    parser.add_argument("--world", help="world JSON file (default: an empty world)")
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--latency-ms", type=int, default=0)
+    parser.add_argument("--rate-limit", type=int, default=None, help="requests allowed per window; more get 503")
+    parser.add_argument("--rate-window", type=float, default=1.0, help="rate-limit window in seconds")
+    parser.add_argument("--retry-after", type=int, default=None, help="send Retry-After: N with a 503")
+    parser.add_argument("--no-user-agent-check", action="store_true")
+    parser.add_argument("--record", help="write every answer to DIR/<fnv1a64 of the request target>.json")
+    parser.add_argument("--exit-on-stdin-eof", action="store_true")
+    args = parser.parse_args(argv)
+
+    record = Path(args.record) if args.record else None
+    if record is not None:
+        record.mkdir(parents=True, exist_ok=True)
+    server = FakeMusicBrainzServer(
+        args.world, port=args.port, record=record, latency_ms=args.latency_ms, rate_limit=args.rate_limit,
+        rate_window_s=args.rate_window, retry_after=args.retry_after,
+        require_user_agent=not args.no_user_agent_check)
+
+    stop = threading.Event()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+    if args.exit_on_stdin_eof:
+        def watch_stdin() -> None:
+            try:
+                while sys.stdin.buffer.read1(65536):
+                    pass
+            except (OSError, ValueError, AttributeError):
+                pass
+            stop.set()
+        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
+
+    server.start()
+    try:
+        print(f"READY {server.base_url}", flush=True)
+    except BrokenPipeError:
+        pass
+    while not stop.wait(0.2):
+        pass
+    server.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -205,6 +205,19 @@ case "nights":
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)
   }
+case "musicbrainz":
+  do {
+    let rate = value("rate-limit", default: 50)
+    try await MusicBrainzBenchmark.run(
+      artists: value("artists", default: 1610),
+      albums: value("albums", default: 5054),
+      requestsPerMinute: rate == 0 ? .infinity : Double(rate),
+      directory: string("dir") ?? NSTemporaryDirectory()
+    )
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
 case "transports":
   do {
     try await TransportBenchmark.run(
@@ -230,6 +243,7 @@ default:
     usage: deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
            deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench nights [--artists N] [--albums N] [--nights 60] [--stop-at 700] [--latency-ms 10]
+           deepcut-bench musicbrainz [--artists N] [--albums N] [--rate-limit 50]   (0 lifts the limit)
            deepcut-bench transports [--requests 40] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
 

@@ -1,15 +1,19 @@
 import Foundation
 import Testing
 
-/// samples/report.md and samples/report.html are what the README's run command produces from
+/// samples/report.md, report.html and report-musicbrainz.md are what the README's run commands produce from
 /// samples/ on a first run. Re-record with: DEEPCUT_RECORD_GOLDEN=1 swift test --filter SampleReportTests
 struct SampleReportTests {
-  @Test(arguments: [("markdown", "report.md"), ("html", "report.html")])
-  func samplesMatchWhatTheSampleRunProduces(_ format: String, _ file: String) throws {
+  @Test(arguments: [
+    ("itunes", "markdown", "report.md"), ("itunes", "html", "report.html"),
+    ("musicbrainz", "markdown", "report-musicbrainz.md"),
+  ])
+  func samplesMatchWhatTheSampleRunProduces(_ provider: String, _ format: String, _ file: String) throws {
     let state = NSTemporaryDirectory() + "deepcut-sample-" + UUID().uuidString
+    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
     let result = try DeepcutProcess.run([
-      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
-      "--format", format, "--state-dir", state, "--quiet",
+      "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
+      "2026-11-29", "--format", format, "--state-dir", state, "--quiet",
     ])
     #expect(result.status == 0, "\(result.stderr)")
     let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/\(file)")

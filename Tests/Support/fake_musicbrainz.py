@@ -31,6 +31,7 @@ import argparse
 import collections
 import dataclasses
 import datetime as dt
+import functools
 import http.server
 import json
 import re
@@ -56,13 +57,14 @@ USER_AGENT = re.compile(r"^\S+/\S+ \( \S.* \)$")
 # --------------------------------------------------------------------------------------
 
 
-def tokens(text: str) -> list[str]:
+@functools.lru_cache(maxsize=65536)
+def tokens(text: str) -> tuple[str, ...]:
     decomposed = unicodedata.normalize("NFKD", text)
     kept = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    return "".join(c if c.isalnum() else " " for c in kept).split()
+    return tuple("".join(c if c.isalnum() else " " for c in kept).split())
 
 
-def contains_phrase(haystack: list[str], phrase: list[str]) -> bool:
+def contains_phrase(haystack: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     if not phrase:
         return False
     n = len(phrase)

@@ -37,7 +37,7 @@ public struct MusicBrainzProvider: CatalogProvider {
     self.horizon = horizon
     self.includedSecondaryTypes = Set(includedSecondaryTypes.map { $0.lowercased() })
     limits = ProviderLimits(
-      requestsPerMinute: requestsPerMinute, artistsPerSearch: Self.artistsPerSearch, artistsPerReleaseRequest: 50)
+      requestsPerMinute: requestsPerMinute, artistsPerSearch: Self.artistsPerSearch, artistsPerReleaseRequest: 55)
   }
 
   public var name: String { "musicbrainz" }
@@ -54,17 +54,22 @@ public struct MusicBrainzProvider: CatalogProvider {
   /// batched query's scores are relative to its best hit, so they cannot tell.
   public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
     var found = [[CatalogArtist]](repeating: [], count: artists.count)
-    try await searchRound(Array(artists.indices), of: artists, fields: ["artist"], size: Self.artistsPerSearch, &found)
+    try await searchRound(
+      Array(artists.indices), of: artists, fields: ["artist"], size: Self.artistsPerSearch, askAgain: false, &found)
     let unmatched = artists.indices.filter { found[$0].isEmpty }
     if !unmatched.isEmpty {
       try await searchRound(
-        unmatched, of: artists, fields: ["artist", "alias", "sortname"], size: Self.artistsPerSecondSearch, &found)
+        unmatched, of: artists, fields: ["artist", "alias", "sortname"], size: Self.artistsPerSecondSearch,
+        askAgain: true, &found)
     }
     return found.map { ArtistCandidates(exact: $0) }
   }
 
+  /// One round of searches over `fields`; with `askAgain`, names a full page crowded out are asked again in
+  /// smaller and smaller batches (the first round leaves them to the second, which asks every field anyway).
   private func searchRound(
-    _ indices: [Int], of artists: [LibraryArtist], fields: [String], size: Int, _ found: inout [[CatalogArtist]]
+    _ indices: [Int], of artists: [LibraryArtist], fields: [String], size: Int, askAgain: Bool,
+    _ found: inout [[CatalogArtist]]
   ) async throws(CatalogError) {
     func clause(_ index: Int) -> String {
       let term = ArtistMatching.searchTerm(for: artists[index])
@@ -81,10 +86,11 @@ public struct MusicBrainzProvider: CatalogProvider {
       }
       // A full page may have left names out: ask again about those, a few at a time.
       let missing = run.filter { found[$0].isEmpty }
-      if page.artists.count < page.count, page.artists.count >= MusicBrainzEndpoint.pageSize, run.count > 1,
-        !missing.isEmpty
+      if askAgain, page.artists.count < page.count, page.artists.count >= MusicBrainzEndpoint.pageSize,
+        run.count > 1, !missing.isEmpty
       {
-        try await searchRound(missing, of: artists, fields: fields, size: max(1, run.count / 4), &found)
+        try await searchRound(
+          missing, of: artists, fields: fields, size: max(1, run.count / 4), askAgain: true, &found)
       }
     }
   }

@@ -9,11 +9,11 @@ extension CatalogPass {
   func resolve(_ state: inout PassState) async throws(CatalogError) {
     let perSearch = max(1, provider.limits.artistsPerSearch)
     try await exchange(&state) { state, inFlight in
-      // Each artist searched is expected to bring one release list to fetch.
+      // Each artist searched is expected to bring one release list to fetch: a new search starts while the group
+      // has room, and takes a whole batch of artists (what overflows goes to the next group's lookup).
+      guard state.wanted.count + inFlight * perSearch < releaseBatch else { return nil }
       var batch: [Int] = []
-      while batch.count < perSearch, state.cursor < state.artists.count, state.stop == nil,
-        state.wanted.count + inFlight * perSearch + batch.count < releaseBatch
-      {
+      while batch.count < perSearch, state.cursor < state.artists.count, state.stop == nil {
         let index = state.cursor
         if remember(index, &state) {
           state.cursor += 1

@@ -1,0 +1,44 @@
+import Catalog
+import Foundation
+
+/// Worlds for the fake MusicBrainz server (`Tests/Support/fake_musicbrainz.py`), as JSON objects.
+enum MusicBrainzWorld {
+  /// A MusicBrainz id made from a number, so tests can name artists and groups by number.
+  static func id(_ number: Int, _ kind: Int = 0) -> String {
+    let hex = String(number, radix: 16)
+    return "\(kind)0000000-0000-4000-8000-" + String(repeating: "0", count: max(0, 12 - hex.count)) + hex
+  }
+
+  static func artist(
+    _ number: Int, _ name: String, disambiguation: String? = nil, aliases: [String] = [], sortName: String? = nil,
+    groups: [[String: Any]] = []
+  ) -> [String: Any] {
+    var artist: [String: Any] = ["id": id(number), "name": name, "release-groups": groups]
+    if let disambiguation { artist["disambiguation"] = disambiguation }
+    if !aliases.isEmpty { artist["aliases"] = aliases.map { ["name": $0] } }
+    if let sortName { artist["sort-name"] = sortName }
+    return artist
+  }
+
+  static func group(
+    _ number: Int, _ title: String, _ date: String, type: String = "Album", secondary: [String] = [],
+    credit: [Int]? = nil
+  ) -> [String: Any] {
+    var group: [String: Any] = ["id": id(number, 1), "title": title, "primary-type": type, "first-release-date": date]
+    if !secondary.isEmpty { group["secondary-types"] = secondary }
+    if let credit { group["credit"] = credit.map { id($0) } }
+    return group
+  }
+
+  /// The labelled world's catalog as MusicBrainz would hold it; ids stay the numbers of the labels.
+  static func from(_ world: LabelledWorld) -> [String: Any] {
+    [
+      "artists": world.catalog.map { artist in
+        Self.artist(
+          artist.id, artist.name,
+          disambiguation: artist.genre == "Electronic" ? "electronic producer" : nil,
+          groups: artist.albums.map { group($0.id, $0.title, $0.date) })
+      }
+    ]
+  }
+}

@@ -1,0 +1,120 @@
+import FakeCatalogServer
+import Foundation
+import Testing
+
+/// `deepcut report --provider musicbrainz` end to end: the built binary against the fake MusicBrainz service.
+struct MusicBrainzCommandTests {
+  static func id(_ number: Int, _ kind: Int = 0) -> String {
+    let hex = String(number, radix: 16)
+    return "\(kind)0000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
+  }
+
+  /// The report tests' library (Slayer, Portishead, Nobody Knows) as MusicBrainz holds it, with a namesake.
+  static var world: [String: Any] {
+    func group(_ number: Int, _ title: String, _ date: String, type: String = "Album", secondary: [String] = [])
+      -> [String: Any]
+    {
+      [
+        "id": id(number, 1), "title": title, "primary-type": type, "first-release-date": date,
+        "secondary-types": secondary,
+      ]
+    }
+    return [
+      "artists": [
+        [
+          "id": id(1), "name": "Slayer", "disambiguation": "US thrash metal band",
+          "release-groups": [
+            group(1, "Reign in Blood", "1986-10-07"), group(2, "Repentless", "2026-11-20"),
+            group(3, "Live Undead", "2026-11-10", secondary: ["Live"]),
+            group(4, "Final Campaign", "2027-01", type: "EP"),
+          ],
+        ],
+        [
+          "id": id(2), "name": "Slayer", "disambiguation": "UK DJ",
+          "release-groups": [group(5, "Bass Drops", "2026-11-10", type: "Single")],
+        ],
+        ["id": id(3), "name": "Portishead", "release-groups": [group(6, "Dummy", "1994-08-22")]],
+      ]
+    ]
+  }
+
+  func setUp(config: String = "{}") throws -> (home: String, environment: [String: String]) {
+    let home = NSTemporaryDirectory() + "deepcut-mb-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
+    try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: home + "/Library.xml"))
+    try Data(config.utf8).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
+    return (home, ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"])
+  }
+
+  @Test func withoutAContactMusicBrainzIsNotAskedAndTheRunExits78() throws {
+    let (home, environment) = try setUp()
+    let result = try DeepcutProcess.run(
+      ["report", "--library", home + "/Library.xml", "--provider", "musicbrainz"], environment: environment)
+    #expect(result.status == 78)
+    #expect(result.stderr.contains(#"set "contact""#))
+    #expect(result.stderr.contains("--contact"))
+    // musicbrainz.org takes one request a second at most.
+    let fast = try DeepcutProcess.run(
+      [
+        "report", "--library", home + "/Library.xml", "--provider", "musicbrainz", "--contact", "me@example.org",
+        "--rate-limit", "120",
+      ], environment: environment)
+    #expect(fast.status == 64)
+    #expect(fast.stderr.contains("at most one request a second"))
+  }
+
+  @Test func aRunFindsTheNewAndTheUpcomingWithMusicBrainzLinksAndNoEditions() async throws {
+    try await FakeCatalogServer.with(.musicbrainz, world: Self.world) { server in
+      let (home, environment) = try setUp(
+        config: """
+          {
+            "provider": { "name": "musicbrainz", "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 },
+            "email": { "from": "deepcut <me@example.org>" }
+          }
+          """)
+      let result = try DeepcutProcess.run(
+        ["report", "--library", home + "/Library.xml", "--format", "json", "--now", "2026-11-29"],
+        environment: environment)
+      #expect(result.status == 0, "\(result.stderr)")
+      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+      let new = try #require(json["new"] as? [[String: Any]])
+      #expect(new.map { $0["title"] as? String } == ["Repentless"])  // not the live album, not the DJ's single
+      #expect(new.first?["url"] as? String == "https://musicbrainz.org/release-group/\(Self.id(2, 1))")
+      #expect(
+        new.first?["artworkURL"] as? String == "https://coverartarchive.org/release-group/\(Self.id(2, 1))/front-250")
+      let upcoming = try #require(json["upcoming"] as? [[String: Any]])
+      #expect(upcoming.map { $0["releaseDate"] as? String } == ["2027-01"])
+      #expect(upcoming.first?["releaseDateLabel"] as? String == "Jan 2027")
+      #expect(upcoming.first?["kind"] as? String == "EP")
+      #expect((json["editions"] as? [Any])?.isEmpty == true)
+      let attention = try #require(json["needsAttention"] as? [[String: Any]])
+      #expect(attention.map { $0["artist"] as? String } == ["Nobody Knows"])
+      // One search for the three names, a second for the one not found, a question for the Slayers, one release
+      // search: every request said who sent it, taking the sender's address from the e-mail settings.
+      let log = try await server.requestLog()
+      #expect(log.count == 4)
+      #expect(log.allSatisfy { ($0["user_agent"] as? String)?.hasSuffix(" ( me@example.org )") == true })
+      #expect(log.allSatisfy { $0["status"] as? Int == 200 })
+
+      // Resolutions are kept per catalog: MusicBrainz knows Slayer, iTunes has not been asked.
+      let listed = try DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)
+      #expect(listed.stdout.contains("Slayer\tresolved\t\(Self.id(1))"))
+      let itunes = try DeepcutProcess.run(["artists", "--provider", "itunes"], environment: environment)
+      #expect(itunes.stdout.contains("no artists looked up yet"))
+    }
+  }
+
+  @Test func pinsTakeMusicBrainzIds() throws {
+    let (_, environment) = try setUp()
+    let wrong = try DeepcutProcess.run(
+      ["artists", "pin", "Nirvana", "414425", "--provider", "musicbrainz"], environment: environment)
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.contains("a MusicBrainz artist id looks like"))
+    let both = try DeepcutProcess.run(
+      ["artists", "pin", "Nirvana", Self.id(1).uppercased(), Self.id(2), "--provider", "musicbrainz"],
+      environment: environment)
+    #expect(both.status == 0, "\(both.stderr)")
+    let listed = try DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)
+    #expect(listed.stdout.contains("Nirvana\tpinned\t\(Self.id(1))\t\t\(Self.id(2))"))
+  }
+}

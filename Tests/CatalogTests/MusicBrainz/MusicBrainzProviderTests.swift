@@ -4,6 +4,7 @@ import FakeCatalogServer
 import Foundation
 import MusicLibrary
 import State
+import Synchronization
 import Testing
 
 /// The MusicBrainz provider against the fake service on 127.0.0.1 (Tests/Support/fake_musicbrainz.py): the wire
@@ -145,6 +146,45 @@ struct MusicBrainzProviderTests {
       let body = try #require(lists[World.id(1)]?.body)
       #expect(Self.provider(server).cachedReleases(body) == ada)
       #expect(withLive.cachedReleases(body)?.count == 132)
+    }
+  }
+
+  @Test func aStoppedRunKeepsItsAnswersAndTheNextAsksOnlyTheRest() async throws {
+    let world: [String: Any] = [
+      "artists": (0..<120).map {
+        World.artist($0, "Quiet Harbour \($0)", groups: [World.group($0, "Fresh \($0)", "2026-11-20")])
+      }
+    ]
+    try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
+      let library = OwnedLibrary(
+        artists: (0..<120).map { Self.artist("Quiet Harbour \($0)", plays: 1_000 - $0) }, albums: [])
+      let store = try StateStore(directory: NSTemporaryDirectory() + "deepcut-mb-stop-" + UUID().uuidString)
+      let now = Date(timeIntervalSince1970: 1_795_953_600)
+      // One request at a time, stopped as the fourth goes out: three searches of 25 artists are answered.
+      var options = CatalogPassOptions()
+      options.maxConcurrentRequests = 1
+      let handle = Mutex<Task<CatalogOutcome, any Error>?>(nil)
+      let stopping = CatalogPass(provider: Self.provider(server), store: store, options: options, now: now) {
+        if $0.requests >= 4 { handle.withLock { $0?.cancel() } }
+      }
+      let task = handle.withLock { handle in
+        let task = Task { try await stopping.run(library) }
+        handle = task
+        return task
+      }
+      let stopped = try await task.value
+      #expect(stopped.stop == .cancelled)
+      #expect(try await store.resolutions(provider: "musicbrainz").count == 75)
+      let first = try await Self.queries(server)
+
+      try await server.clearLog()
+      let resumed = try await CatalogPass(provider: Self.provider(server), store: store, options: options, now: now)
+        .run(library)
+      let second = try await Self.queries(server)
+      #expect(resumed.coverage.complete)
+      #expect(resumed.followed.count == 120)
+      #expect(second.filter { first.contains($0) }.count <= 1)  // only the one in flight at the stop
+      #expect(second.filter { $0.hasPrefix("(artist:") }.count == 2)  // the 45 artists not yet searched
     }
   }
 

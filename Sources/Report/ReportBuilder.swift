@@ -17,7 +17,7 @@ public enum ReportBuilder {
   /// Every catalog release of every library artist, classified.
   public static func findings(scan: LibraryScan, outcome: CatalogOutcome, options: FinderOptions) -> [Finding] {
     let finder = ReleaseFinder(options: options)
-    let ownedByArtist = Dictionary(grouping: scan.library.albums.filter { $0.artistKey != nil }) { $0.artistKey }
+    let ownedByArtist = scan.library.albumsByArtist()
     var findings: [Finding] = []
     // A release listed under two catalog artists followed for one library artist is one release.
     var seen: Set<String> = []

@@ -124,7 +124,7 @@ enum CatalogBenchmark {
 
   /// One artist per library artist, with the albums the user owns and, for every third, a new one.
   static func writeWorld(for library: OwnedLibrary, to path: String) throws {
-    let owned = Dictionary(grouping: library.albums.filter { $0.artistKey != nil }) { $0.artistKey }
+    let owned = library.albumsByArtist()
     var artists: [[String: Any]] = []
     var collectionID = 700_000_000
     for (index, artist) in library.artists.enumerated() {

@@ -102,10 +102,7 @@ enum MusicBrainzBenchmark {
   /// Every library artist as a MusicBrainz artist with its owned albums as release groups, a new one for every
   /// third; every fiftieth has a namesake with a release of its own, so the owned albums have to decide.
   static func writeWorld(for library: OwnedLibrary, to path: String) throws {
-    var owned: [ArtistKey: [OwnedAlbum]] = [:]
-    for album in library.albums {
-      if let key = album.artistKey { owned[key, default: []].append(album) }
-    }
+    let owned = library.albumsByArtist()
     func id(_ number: Int, _ kind: Int) -> String {
       let hex = String(number, radix: 16)
       return "\(kind)0000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex

@@ -68,6 +68,7 @@ __all__ = [
     "encode_error",
     "generate_world",
     "main",
+    "serve",
 ]
 
 LOOPBACK = "127.0.0.1"
@@ -1303,13 +1304,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.write(f"fake_itunes: {exc}\n")
         return 2
 
+    serve(server, exit_on_stdin_eof=args.exit_on_stdin_eof)
+    return 0
+
+
+def serve(server: Any, exit_on_stdin_eof: bool) -> None:
+    """Starts `server`, prints ``READY <base url>`` and serves until SIGTERM, SIGINT or (if asked) stdin EOF.
+
+    Shared with the other fake servers: anything with ``start()``, ``stop()`` and ``base_url``.
+    """
     stop = threading.Event()
     # A parent may spawn us with these signals blocked (Foundation's Process does); unblock them so
     # terminating the server from a test always works.
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     signal.signal(signal.SIGINT, lambda *_: stop.set())
-    if args.exit_on_stdin_eof:
+    if exit_on_stdin_eof:
         def watch_stdin() -> None:
             try:
                 while sys.stdin.buffer.read1(65536):
@@ -1327,7 +1337,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     while not stop.wait(0.2):
         pass
     server.stop()
-    return 0
 
 
 if __name__ == "__main__":

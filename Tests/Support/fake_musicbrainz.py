@@ -35,7 +35,6 @@ import functools
 import http.server
 import json
 import re
-import signal
 import socketserver
 import sys
 import threading
@@ -44,6 +43,9 @@ import unicodedata
 import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fake_itunes  # noqa: E402  (a sibling module: the serving loop is shared)
 
 LOOPBACK = "127.0.0.1"
 MAX_LIMIT = 100
@@ -148,14 +150,18 @@ class Parser:
             self.pos += 3
             return Node("not", [self.unary()])
         if self.pos < len(self.text) and self.text[self.pos] == "(":
-            self.pos += 1
-            node = self.or_expr()
-            self.skip_space()
-            if self.pos >= len(self.text) or self.text[self.pos] != ")":
-                raise QueryError(f"missing ) at {self.pos}")
-            self.pos += 1
-            return node
+            return self.group()
         return self.clause()
+
+    def group(self) -> Node:
+        """``( … )``, at the opening parenthesis."""
+        self.pos += 1
+        node = self.or_expr()
+        self.skip_space()
+        if self.pos >= len(self.text) or self.text[self.pos] != ")":
+            raise QueryError(f"missing ) at {self.pos}")
+        self.pos += 1
+        return node
 
     def clause(self) -> Node:
         self.skip_space()
@@ -173,13 +179,7 @@ class Parser:
             return Node("clause", clause=self.range(field))
         if char == "(" and field is not None:
             # field:(a OR b): the field applies to every clause inside.
-            self.pos += 1
-            node = self.or_expr()
-            self.skip_space()
-            if self.pos >= len(self.text) or self.text[self.pos] != ")":
-                raise QueryError(f"missing ) at {self.pos}")
-            self.pos += 1
-            return _with_field(node, field)
+            return _with_field(self.group(), field)
         term = self.term()
         if not term:
             raise QueryError(f"unexpected {char!r} at {self.pos}")
@@ -724,28 +724,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rate_window_s=args.rate_window, retry_after=args.retry_after,
         require_user_agent=not args.no_user_agent_check)
 
-    stop = threading.Event()
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
-    if args.exit_on_stdin_eof:
-        def watch_stdin() -> None:
-            try:
-                while sys.stdin.buffer.read1(65536):
-                    pass
-            except (OSError, ValueError, AttributeError):
-                pass
-            stop.set()
-        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
-
-    server.start()
-    try:
-        print(f"READY {server.base_url}", flush=True)
-    except BrokenPipeError:
-        pass
-    while not stop.wait(0.2):
-        pass
-    server.stop()
+    fake_itunes.serve(server, exit_on_stdin_eof=args.exit_on_stdin_eof)
     return 0
 
 

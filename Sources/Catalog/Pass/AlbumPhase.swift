@@ -16,9 +16,7 @@ extension CatalogPass {
       return
     }
     let count = flush ? state.wanted.count : state.wanted.count / releaseBatch * releaseBatch
-    let batches = stride(from: 0, to: count, by: releaseBatch).map {
-      Array(state.wanted[$0..<min($0 + releaseBatch, count)])
-    }
+    let batches = Array(state.wanted.prefix(count)).chunks(of: releaseBatch)
     guard !batches.isEmpty else { return }
 
     var next = 0

@@ -22,9 +22,7 @@ extension CatalogPass {
       return
     }
     let perRequest = max(1, provider.limits.artistsPerSearch)
-    let batches = stride(from: 0, to: waiting.count, by: perRequest).map {
-      Array(waiting[$0..<min($0 + perRequest, waiting.count)])
-    }
+    let batches = waiting.chunks(of: perRequest)
     var next = 0
     try await exchange(&state) { state, inFlight in
       guard next < batches.count, mayStart(reserving: inFlight + 1, &state) else { return nil }

@@ -49,11 +49,7 @@ struct PassState {
 
   init(library: OwnedLibrary, memory: [String: ArtistResolution]) {
     artists = library.artists.sorted(by: LibraryArtist.listeningOrder)
-    var owned: [ArtistKey: [OwnedAlbum]] = [:]
-    for album in library.albums {
-      if let key = album.artistKey { owned[key, default: []].append(album) }
-    }
-    ownedByArtist = owned
+    ownedByArtist = library.albumsByArtist()
     self.memory = memory
     verdicts = Array(repeating: nil, count: artists.count)
   }

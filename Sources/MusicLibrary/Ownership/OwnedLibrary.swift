@@ -133,6 +133,15 @@ public struct OwnedLibrary: Sendable, Equatable {
     self.artists = artists
     self.albums = albums
   }
+
+  /// Each artist's albums, compilations of many artists left out.
+  public func albumsByArtist() -> [ArtistKey: [OwnedAlbum]] {
+    var result: [ArtistKey: [OwnedAlbum]] = [:]
+    for album in albums {
+      if let key = album.artistKey { result[key, default: []].append(album) }
+    }
+    return result
+  }
 }
 
 /// Everything one read of a library export found.

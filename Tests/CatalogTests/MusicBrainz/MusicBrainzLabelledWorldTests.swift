@@ -23,7 +23,7 @@ struct MusicBrainzLabelledWorldTests {
       var options = FinderOptions(today: LabelledWorld.today, days: 30)
       options.catalogGroupsEditions = true
       let finder = ReleaseFinder(options: options)
-      let owned = Dictionary(grouping: world.library.albums) { $0.artistKey }
+      let owned = world.library.albumsByArtist()
       var reported: [String: ReleaseCategory] = [:]
       for followed in outcome.followed {
         for finding in finder.findings(

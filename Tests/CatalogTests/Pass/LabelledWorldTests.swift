@@ -15,7 +15,7 @@ struct LabelledWorldTests {
     #expect(outcome.coverage.complete)
 
     let finder = ReleaseFinder(options: FinderOptions(today: LabelledWorld.today, days: 30))
-    let owned = Dictionary(grouping: world.library.albums) { $0.artistKey }
+    let owned = world.library.albumsByArtist()
     var reported: Set<String> = []
     for followed in outcome.followed {
       for finding in finder.findings(

@@ -42,7 +42,7 @@ enum ReportCommand {
       .option("contact", "TEXT", "who runs this (an e-mail address or URL), sent to the catalog; musicbrainz needs it"),
       .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
       .option("max-age", "HOURS", "cached album lists younger than this are used as they are (default 20)"),
-      .option("batch-size", "N", "artist ids per album lookup, 1 to 200 (default 100)"),
+      .option("batch-size", "N", "catalog artists per release request, 1 to 200 (default 100; musicbrainz takes 55)"),
       .option("rate-limit", "N", "catalog requests per minute (default 20 for itunes, 50 for musicbrainz; 0 lifts it)"),
       .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com, https://musicbrainz.org)"),
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),

@@ -63,6 +63,8 @@ enum TextKey {
 struct Accountant {
   private(set) var tracks = 0
   private(set) var skipped: [SkipReason: Int] = [:]
+  /// Tracks written with a defect, each worth a warning whether or not it is skipped.
+  private(set) var damagedTracks = 0
   private(set) var tracksWithoutAlbum = 0
 
   /// Album keys of albums owned by an artist: "artistKey\u{1}titleKey".
@@ -106,7 +108,7 @@ struct Accountant {
     if track.genre == "Voice Memo" { return .voiceMemo }
     if track.trackType == .url { return .stream }
     if track.playlistOnly { return .playlistOnly }
-    if track.damage != nil { return .damaged }
+    if track.damage?.skipsTrack == true { return .damaged }
     return nil
   }
 
@@ -114,6 +116,7 @@ struct Accountant {
   @discardableResult
   mutating func add(_ track: TrackRecord) -> SkipReason? {
     tracks += 1
+    if track.damage != nil { damagedTracks += 1 }
     if let reason = Self.skipReason(of: track) {
       skipped[reason, default: 0] += 1
       return reason
@@ -215,7 +218,7 @@ struct Accountant {
     for (reason, count) in skipped where count > 0 { skippedByName[reason.rawValue] = count }
     return LibraryManifest(
       tracks: tracks, musicTracks: tracks - skippedTotal, albums: albums.count, artists: owners.count,
-      skipped: skippedByName, warnings: skipped[.damaged] ?? 0, artistNames: names,
+      skipped: skippedByName, warnings: damagedTracks, artistNames: names,
       compilationAlbums: compilationAlbums, tracksWithoutAlbum: tracksWithoutAlbum, playlists: playlists,
       bytes: bytes, seed: options.seed, edgeCases: options.edgeCases)
   }

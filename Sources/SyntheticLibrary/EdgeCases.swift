@@ -226,18 +226,22 @@ struct EdgeCases {
     return tracks
   }
 
-  /// Two damaged dicts: a key with no value (its own album and artist, which must not count),
-  /// and an integer holding text (inside an otherwise counted album).
+  /// Three damaged dicts: an album key with no value (skipped: its own album and artist must not count), and,
+  /// inside otherwise counted albums, an integer holding text and a key nobody needs without a value (both kept).
   private func damagedTracks(rng: inout SplitMix64) -> [TrackRecord] {
     var first = music(
       "Skipping Groove", artist: Self.damagedArtist, albumArtist: Self.damagedArtist, album: "Cracked Vinyl",
       number: 1, of: 1, rng: &rng)
-    first.damage = .keyWithoutValue
+    first.damage = .albumWithoutValue
     var second = music(
       "Scratched Side", artist: Self.featuredArtist, albumArtist: nil, album: "Crossroads Sessions", number: 6, of: 6,
       rng: &rng)
     second.damage = .nonNumericInteger
-    return [first, second]
+    var third = music(
+      "Worn Groove", artist: Self.featuredArtist, albumArtist: nil, album: "Crossroads Sessions", number: 7, of: 7,
+      rng: &rng)
+    third.damage = .keyWithoutValue
+    return [first, second, third]
   }
 
   /// An Apple Music track that is only in a playlist, not in the library.

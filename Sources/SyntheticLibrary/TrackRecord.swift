@@ -6,12 +6,16 @@ struct TrackRecord {
     case url = "URL"
   }
 
-  /// A deliberate defect that makes the dict unreadable as a property list.
+  /// A deliberate defect in the dict: each is a warning; only one in what decides ownership skips the track.
   enum Damage {
-    /// `<key>Work</key>` directly followed by the next `<key>`.
+    /// `<key>Work</key>` directly followed by the next `<key>`: the track is kept.
     case keyWithoutValue
-    /// `<key>BPM</key><integer>unknown</integer>`.
+    /// `<key>BPM</key><integer>unknown</integer>`: the track is kept.
     case nonNumericInteger
+    /// `<key>Album</key>` directly followed by the next `<key>`: the track is skipped.
+    case albumWithoutValue
+
+    var skipsTrack: Bool { self == .albumWithoutValue }
   }
 
   var key = 0
@@ -159,6 +163,7 @@ struct TrackKeys {
   let genre = FieldPrefix("Genre", "string", indent: 3)
   let kind = FieldPrefix("Kind", "string", indent: 3)
   let danglingKey = FieldPrefix("Work", nil, indent: 3)
+  let danglingAlbum = FieldPrefix("Album", nil, indent: 3)
   let brokenInteger = Array("\t\t\t<key>BPM</key><integer>unknown</integer>".utf8)
   let commentOpen = Array("\t\t\t<!-- ".utf8)
   let commentClose = Array(" -->".utf8)
@@ -242,7 +247,11 @@ extension PlistWriter {
     if let value = track.artist { string(k.artist, value) }
     if let value = track.albumArtist { string(k.albumArtist, value) }
     if let value = track.composer { string(k.composer, value) }
-    if let value = track.album { string(k.album, value) }
+    if track.damage == .albumWithoutValue {
+      line(k.danglingAlbum.bytes)
+    } else if let value = track.album {
+      string(k.album, value)
+    }
     if let value = track.genre { string(k.genre, value) }
     if let value = track.kind { string(k.kind, value) }
     line(k.dictClose)

@@ -10,6 +10,7 @@ struct ScanCommandTests {
     <key>Play Count</key><integer>12</integer><key>Year</key><integer>1994</integer></dict>
     <key>2</key><dict><key>Artist</key><string>Some Show</string><key>Podcast</key><true/></dict>
     <key>3</key><dict><key>Artist</key><string>Broken</string><key>Play Count</key><integer>n/a</integer></dict>
+    <key>4</key><dict><key>Artist</key><string>Lost</string><key>Album</key></dict>
     </dict></dict></plist>
     """
 
@@ -26,16 +27,16 @@ struct ScanCommandTests {
     let result = try DeepcutProcess.run(["scan", "--library", path, "--json"])
     #expect(result.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect(object["tracks"] as? Int == 3)
-    #expect(object["musicTracks"] as? Int == 1)
+    #expect(object["tracks"] as? Int == 4)
+    // "Broken" keeps its track without a play count; "Lost" has no album, which decides what is owned.
+    #expect(object["musicTracks"] as? Int == 2)
     #expect(object["albums"] as? Int == 1)
-    #expect(object["artists"] as? Int == 1)
+    #expect(object["artists"] as? Int == 2)
     let skipped = try #require(object["skipped"] as? [String: Int])
     #expect(skipped["podcast"] == 1)
     #expect(skipped["damaged"] == 1)
     let warnings = try #require(object["warnings"] as? [[String: Any]])
-    #expect(warnings.count == 1)
-    #expect(warnings.first?["line"] as? Int == 6)
+    #expect(warnings.map { $0["line"] as? Int } == [6, 7])
     let artists = try #require(object["artistList"] as? [[String: Any]])
     #expect(artists.first?["name"] as? String == "Portishead")
     #expect(artists.first?["plays"] as? Int == 12)
@@ -46,17 +47,18 @@ struct ScanCommandTests {
     let path = try write(Self.minimalLibrary)
     let result = try DeepcutProcess.run(["scan", "--library", path])
     #expect(result.status == 0)
-    #expect(result.stdout.contains("3 tracks read"))
-    #expect(result.stdout.contains("1 owned music track"))
+    #expect(result.stdout.contains("4 tracks read"))
+    #expect(result.stdout.contains("2 owned music tracks"))
     #expect(result.stdout.contains("1 podcast episode"))
     #expect(result.stdout.contains("1. Portishead: 1 album, 1 track, 12 plays, newest 1994"))
-    #expect(result.stdout.contains("line 6: track 3: Play Count is not a number"))
+    #expect(result.stdout.contains("line 6: track 3: Play Count is not a number: 'n/a'; track kept"))
+    #expect(result.stdout.contains("line 7: track 4: key 'Album' has no value; track skipped"))
   }
 
   @Test func readsStandardInput() throws {
     let result = try DeepcutProcess.run(["scan", "--library", "-", "--json"], stdin: Data(Self.minimalLibrary.utf8))
     #expect(result.status == 0)
-    #expect(result.stdout.contains("\"musicTracks\" : 1"))
+    #expect(result.stdout.contains("\"musicTracks\" : 2"))
   }
 
   @Test func missingLibraryExits66() throws {

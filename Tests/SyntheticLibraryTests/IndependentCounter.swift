@@ -102,8 +102,16 @@ struct IndependentCount: Equatable {
     albums = albumKeys.count
   }
 
+  /// Keys whose value decides whether a track is owned music: a damaged one costs the track.
+  static let ownershipKeys: Set<String> = [
+    "Artist", "Album Artist", "Album", "Genre", "Location", "Track Type", "Podcast", "iTunesU", "iTunes U", "Movie",
+    "TV Show", "Music Video", "Has Video", "Playlist Only", "Compilation",
+  ]
+
   /// Reads the track dicts of an XML library one by one, so that a damaged dict only loses
-  /// itself. Returns (dict key, parsed dict or nil) in file order.
+  /// itself. Returns (dict key, parsed dict or nil) in file order. A dict that does not parse loses the lines
+  /// that do not parse alone (a key without its value, an integer of text): if one of them held a key that decides
+  /// ownership the dict is nil (skipped), else it is the rest of the dict (kept).
   static func trackDicts(inFile path: String) throws -> [(key: String, dict: [String: Any]?)] {
     let text = try String(contentsOfFile: path, encoding: .utf8)
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
@@ -132,12 +140,43 @@ struct IndependentCount: Equatable {
           </dict>
           </plist>
           """
-        let parsed = try? PropertyListSerialization.propertyList(from: Data(document.utf8), format: nil)
-        result.append((key, parsed as? [String: Any]))
+        if let parsed = try? PropertyListSerialization.propertyList(from: Data(document.utf8), format: nil) {
+          result.append((key, parsed as? [String: Any]))
+        } else {
+          result.append((key, Self.withoutDamagedLines(body)))
+        }
       } else if inside {
         body.append(line)
       }
     }
     return result
+  }
+
+  private static func plist(_ lines: [Substring]) -> Any? {
+    let document = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0">
+      <dict>
+      \(lines.joined(separator: "\n"))
+      </dict>
+      </plist>
+      """
+    return try? PropertyListSerialization.propertyList(from: Data(document.utf8), format: nil)
+  }
+
+  private static func withoutDamagedLines(_ body: [Substring]) -> [String: Any]? {
+    var kept: [Substring] = []
+    for line in body {
+      if plist([line]) != nil {
+        kept.append(line)
+        continue
+      }
+      // "<key>Album</key>" alone, or with a value that does not parse: the key it names.
+      let trimmed = line.drop { $0 == "\t" || $0 == " " }
+      guard trimmed.hasPrefix("<key>"), let close = trimmed.range(of: "</key>") else { return nil }
+      let name = String(trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<close.lowerBound])
+      if ownershipKeys.contains(name) { return nil }
+    }
+    return plist(kept) as? [String: Any]
   }
 }

@@ -36,6 +36,18 @@ enum Field: Equatable {
     }
   }
 
+  /// Whether the track cannot be judged without this value: who it is by, which album, and whether it is music
+  /// the user owns. Years, counts, ids and the rest are nice to have.
+  var decidesOwnership: Bool {
+    switch self {
+    case .artist, .albumArtist, .album, .genre, .location, .trackType, .podcast, .iTunesU, .movie, .tvShow,
+      .musicVideo, .hasVideo, .playlistOnly, .compilation:
+      true
+    case .year, .playCount, .releaseDate, .tracks, .other:
+      false
+    }
+  }
+
   /// Whether the value's text is needed; booleans need none, unknown keys are skipped.
   func keepsText(of element: Element) -> Bool {
     switch (self, element) {

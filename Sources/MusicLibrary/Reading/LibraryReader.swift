@@ -46,16 +46,26 @@ public enum LibraryReader {
     xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
     parser.pointee.context = context
 
+    var repair = ByteRepair(chunkSize: chunkSize)
+    func feed(_ input: UnsafeRawBufferPointer, final: Bool) {
+      repair.repair(input, final: final)
+      parser.pointee.pendingRepairs += repair.repairs
+      repair.repairs.removeAll()
+      // Safety: the repaired bytes stay valid until the next call to `repair.repair`, after libxml2 is done with
+      // them; passed-through bytes are `input` itself.
+      let bytes = repair.passedThrough ? input : UnsafeRawBufferPointer(repair.output.bytes)
+      let bound = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+      if final { parser.pointee.reachedEndOfInput = true }
+      xmlParseChunk(context, bound, Int32(bytes.count), final ? 1 : 0)
+    }
     while count > 0, parser.pointee.failure == nil {
       // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
-      let bound = buffer.baseAddress?.assumingMemoryBound(to: CChar.self)
-      xmlParseChunk(context, bound, Int32(count), 0)
+      feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]), final: false)
       if parser.pointee.failure != nil || context.pointee.wellFormed == 0 { break }
       count = try input.read(into: buffer)
     }
     if parser.pointee.failure == nil, context.pointee.wellFormed != 0 {
-      parser.pointee.reachedEndOfInput = true
-      xmlParseChunk(context, nil, 0, 1)
+      feed(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
     }
     return try parser.pointee.finish()
   }

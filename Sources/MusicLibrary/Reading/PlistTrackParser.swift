@@ -14,6 +14,12 @@ struct PlistTrackParser: ~Copyable {
   private(set) var failure: LibraryError?
   /// Set before the last call into libxml2, so an error there can be read as "the file breaks off".
   var reachedEndOfInput = false
+  /// Repairs of the bytes read so far that no warning has named yet, in line order.
+  var pendingRepairs: [ByteRepair.Repair] = []
+  private var repairWarnings = 0
+  private var unnamedRepairs = 0
+  /// Warnings about repaired bytes named one by one; past this they are counted.
+  static let maxRepairWarnings = 1_000
 
   private var aggregator = LibraryAggregator()
   private var warnings: [LibraryWarning] = []
@@ -193,13 +199,16 @@ struct PlistTrackParser: ~Copyable {
   }
 
   private mutating func endScalar(_ element: Element) {
+    if let first = pendingRepairs.first, first.offset < consumed { noteRepairs(in: element) }
     switch element {
     case .key:
       endKey()
     case .integer where top.role == .track:
       if !integerIsValid {
         let shown = String(decoding: text.bytes.prefix(40), as: UTF8.self)
-        damage("\(keyText.string()) is not a number: '\(shown)'")
+        let problem = "\(keyText.string()) is not a number: '\(shown)'"
+        // Only what decides ownership is worth a track; a damaged count or id is left out of the track instead.
+        if currentField.decidesOwnership { damage(problem) } else { fieldWarning(problem) }
       } else if keepingText {
         record.apply(integer: currentField, digits: text.bytes)
       }
@@ -240,7 +249,12 @@ struct PlistTrackParser: ~Copyable {
   private mutating func missingValue(in frame: Frame) {
     switch frame.role {
     case .track:
-      damage("key '\(keyText.string())' has no value", line: frame.keyLine)
+      let problem = "key '\(keyText.string())' has no value"
+      if frame.field.decidesOwnership {
+        damage(problem, line: frame.keyLine)
+      } else {
+        fieldWarning(problem, line: frame.keyLine)
+      }
     case .tracks:
       warnings.append(LibraryWarning(line: frame.keyLine, message: "track \(trackName): key has no value; skipped"))
       var damaged = TrackRecord()
@@ -318,6 +332,35 @@ struct PlistTrackParser: ~Copyable {
     warnings.append(LibraryWarning(line: line, message: message))
   }
 
+  /// A damaged value the track can do without: the track is kept, and the warning says so.
+  private mutating func fieldWarning(_ message: String, line: Int? = nil) {
+    warnings.append(LibraryWarning(line: line ?? self.line, message: "track \(trackName): \(message); track kept"))
+  }
+
+  /// Names in one warning the repaired bytes read so far, as part of the value or key just read.
+  private mutating func noteRepairs(in element: Element) {
+    let current = consumed
+    let end = pendingRepairs.firstIndex { $0.offset >= current } ?? pendingRepairs.count
+    let taken = pendingRepairs[..<end]
+    defer { pendingRepairs.removeFirst(end) }
+    guard let first = taken.first else { return }
+    guard repairWarnings < Self.maxRepairWarnings else {
+      unnamedRepairs += 1
+      return
+    }
+    repairWarnings += 1
+    var kinds: [String] = []
+    for repair in taken where !kinds.contains(repair.kind.description) { kinds.append(repair.kind.description) }
+    let place: String
+    switch (top.role, element) {
+    case (.track, .key): place = "track \(trackName): a key"
+    case (.track, _): place = "track \(trackName): \(keyText.string())"
+    case (.tracks, .key): place = "a track's key"
+    default: place = "<\(element.name)>"
+    }
+    warnings.append(LibraryWarning(line: first.line, message: "\(place): \(kinds.joined(separator: "; "))"))
+  }
+
   /// Marks the current track as skipped; one warning per track is enough to find it.
   private mutating func damage(_ message: String, line: Int? = nil) {
     record.isDamaged = true
@@ -330,6 +373,17 @@ struct PlistTrackParser: ~Copyable {
 
   mutating func finish() throws(LibraryError) -> LibraryScan {
     if let failure { throw failure }
+    // Repairs outside any value (between elements) still get a warning, and those past the limit a count.
+    for repair in pendingRepairs where repairWarnings < Self.maxRepairWarnings {
+      repairWarnings += 1
+      warnings.append(LibraryWarning(line: repair.line, message: repair.kind.description))
+    }
+    unnamedRepairs += max(0, pendingRepairs.count - Self.maxRepairWarnings)
+    pendingRepairs.removeAll()
+    if unnamedRepairs > 0 {
+      warnings.append(
+        LibraryWarning(line: line, message: "\(unnamedRepairs) more values had bytes repaired the same ways"))
+    }
     if !sawTracks {
       throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a Music library export")
     }
@@ -352,6 +406,12 @@ struct PlistTrackParser: ~Copyable {
   }
 
   private var trackName: String { trackID.isEmpty ? "(no key)" : trackID.string() }
+
+  /// How far into the (repaired) input libxml2 has read.
+  private var consumed: Int {
+    guard let context else { return 0 }
+    return Int(xmlByteConsumed(context))
+  }
 
   private func isXMLSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09

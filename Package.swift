@@ -73,6 +73,11 @@ let package = Package(
       dependencies: ["DeepcutCLI"],
       swiftSettings: strict
     ),
+    .executableTarget(
+      name: "deepcut-fuzz",
+      dependencies: ["MusicLibrary", "Catalog", "Templates", "DeepcutCLI"],
+      swiftSettings: strict
+    ),
     .target(
       name: "SyntheticLibrary",
       swiftSettings: strict

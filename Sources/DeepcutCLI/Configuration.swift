@@ -1,5 +1,5 @@
 internal import Catalog
-internal import Foundation
+public import Foundation
 
 /// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`): the settings a nightly run needs, so the
 /// crontab line stays short. Command-line flags override it. Lines starting with `//` are comments.
@@ -266,5 +266,18 @@ private struct KeyReader {
       }
     }
     return row[b.count]
+  }
+}
+
+extension Deepcut {
+  /// What is wrong with a configuration file's contents, in the words `deepcut config --check` uses; nil when
+  /// nothing is. For checking files without the command line (the configuration fuzz target).
+  public static func configurationProblem(in data: Data, path: String = "config.json") -> String? {
+    do {
+      _ = try Configuration.parse(data, path: path)
+      return nil
+    } catch {
+      return error.description
+    }
   }
 }

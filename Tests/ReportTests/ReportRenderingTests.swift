@@ -31,15 +31,12 @@ struct ReportRenderingTests {
     let file = Self.golden.appendingPathComponent("\(name).\(ext)")
     if Self.recording {
       try Data(rendered.utf8).write(to: file)
+      // A run that records compared nothing: it must not pass, or a stray variable could make CI green.
+      Issue.record("recorded \(file.lastPathComponent); run the tests again without DEEPCUT_RECORD_GOLDEN")
       return
     }
     let expected = try String(contentsOf: file, encoding: .utf8)
     #expect(rendered == expected, "\(file.lastPathComponent) differs; re-record with DEEPCUT_RECORD_GOLDEN=1")
-  }
-
-  @Test(arguments: ReportFormat.allCases)
-  func renderingIsByteStable(_ format: ReportFormat) throws {
-    #expect(try Self.render(ReportFixtures.busy, format) == Self.render(ReportFixtures.busy, format))
   }
 
   @Test func theBuiltInTemplatesAreTheOnesInTemplates() throws {

@@ -36,6 +36,8 @@ ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = ROOT / "samples" / "Library.xml"
 OUT = ROOT / "samples" / "catalog"
 VARIOUS = {"various artists", "various", "multi-interprètes", "va"}
+OWNERSHIP_KEYS = {"Artist", "Album Artist", "Album", "Genre", "Location", "Track Type", "Podcast", "iTunesU",
+                  "iTunes U", "Movie", "TV Show", "Music Video", "Has Video", "Playlist Only", "Compilation"}
 
 
 def stable_id(*parts: str) -> int:
@@ -65,16 +67,25 @@ def owned_albums() -> dict[str, dict[str, int]]:
     for track in tracks.findall("dict"):
         fields: dict[str, str] = {}
         items = list(track)
-        for key, value in zip(items[0::2], items[1::2]):
-            if key.tag == "key" and value.tag != "key":
+        damaged = False
+        index = 0
+        while index < len(items):
+            key = items[index]
+            value = items[index + 1] if index + 1 < len(items) else None
+            if key.tag == "key" and value is not None and value.tag != "key":
                 fields[key.text or ""] = value.text or value.tag
+                index += 2
+            else:
+                # A key without its value costs the track only if it decides what the track is (deepcut's rule).
+                damaged = damaged or (key.text or "") in OWNERSHIP_KEYS
+                index += 1
         flags = ("Podcast", "Movie", "TV Show", "Has Video", "iTunesU", "Music Video", "Playlist Only")
         if any(fields.get(flag) == "true" for flag in flags) or fields.get("Track Type") == "URL":
             continue
         location = fields.get("Location", "").lower()
         if location.endswith((".m4b", ".aa", ".aax", ".pdf", ".epub", ".ibooks", ".ipa")):
             continue
-        if fields.get("Genre") == "Voice Memo" or len(items) % 2:
+        if fields.get("Genre") == "Voice Memo" or damaged:
             continue
         artist = (fields.get("Album Artist") or primary(fields.get("Artist", ""))).strip()
         album = (fields.get("Album") or "").strip()

@@ -29,20 +29,28 @@ public struct ITunesProvider: CatalogProvider {
     for artist in artists {
       let term = ArtistMatching.searchTerm(for: artist)
       let body = try await transport.get(endpoint.searchURL(term: term, limit: searchLimit))
-      let found = try ITunesDecoding.envelope(body).compactMap { wire -> CatalogArtist? in
-        // Book authors that a music search sometimes returns are never candidates.
-        guard wire.record.artistType == nil || wire.record.artistType == "Artist" else { return nil }
-        return wire.record.artist
-      }
-      answers.append(
-        ArtistCandidates(
-          exact: ArtistMatching.exactMatches(found, for: artist.key), near: ArtistMatching.nearMatches(found)))
+      answers.append(try Self.candidates(in: body, for: artist))
     }
     return answers
   }
 
   public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
-    let body = try await transport.get(endpoint.lookupURL(ids: ids, limit: albumsPerArtist))
+    try Self.releaseLists(in: try await transport.get(endpoint.lookupURL(ids: ids, limit: albumsPerArtist)), ids: ids)
+  }
+
+  /// The candidates an artist search's body names for `artist`.
+  public static func candidates(in body: Data, for artist: LibraryArtist) throws(CatalogError) -> ArtistCandidates {
+    let found = try ITunesDecoding.envelope(body).compactMap { wire -> CatalogArtist? in
+      // Book authors that a music search sometimes returns are never candidates.
+      guard wire.record.artistType == nil || wire.record.artistType == "Artist" else { return nil }
+      return wire.record.artist
+    }
+    return ArtistCandidates(
+      exact: ArtistMatching.exactMatches(found, for: artist.key), near: ArtistMatching.nearMatches(found))
+  }
+
+  /// The album lists of `ids` in a lookup's body.
+  public static func releaseLists(in body: Data, ids: [String]) throws(CatalogError) -> [String: ReleaseList] {
     let wanted = Set(ids)
     var byID: [String: [WireRecord]] = [:]
     for group in ITunesDecoding.groupsByArtist(try ITunesDecoding.envelope(body)) where wanted.contains(group.artistID)

@@ -80,8 +80,8 @@ public struct MusicBrainzProvider: CatalogProvider {
       let page = try MusicBrainzDecoding.decode(
         MBArtistPage.self, try await transport.get(endpoint.searchURL(.artist, query: query)))
       for index in run {
-        for artist in page.artists where artist.keys.contains(artists[index].key) {
-          if !found[index].contains(where: { $0.id == artist.id }) { found[index].append(artist.catalogArtist) }
+        for artist in Self.matches(page.artists, for: artists[index]) where !found[index].contains(artist) {
+          found[index].append(artist)
         }
       }
       // A full page may have left names out: ask again about those, a few at a time.
@@ -93,6 +93,21 @@ public struct MusicBrainzProvider: CatalogProvider {
           missing, of: artists, fields: fields, size: max(1, run.count / 4), askAgain: true, &found)
       }
     }
+  }
+
+  /// The artists of a search page that go by the library artist's key.
+  static func matches(_ artists: [MBArtist], for artist: LibraryArtist) -> [CatalogArtist] {
+    artists.filter { $0.keys.contains(artist.key) }.map(\.catalogArtist)
+  }
+
+  /// The candidates an artist search's body names for `artist`.
+  public static func candidates(in body: Data, for artist: LibraryArtist) throws(CatalogError) -> ArtistCandidates {
+    ArtistCandidates(exact: matches(try MusicBrainzDecoding.decode(MBArtistPage.self, body).artists, for: artist))
+  }
+
+  /// The releases a release-group search's body lists, as they would be reported.
+  public func releases(in body: Data) throws(CatalogError) -> [CatalogRelease] {
+    reported(try MusicBrainzDecoding.decode(MBReleaseGroupPage.self, body).releaseGroups)
   }
 
   // MARK: - Releases

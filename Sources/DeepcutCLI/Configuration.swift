@@ -19,11 +19,12 @@ struct Configuration: Equatable {
   var maxAgeHours: Int?
   var recheckAfterDays: Int?
   var includeSecondaryTypes: [String] = []
+  var timeoutSeconds: Int?
   var budget: Duration?
   var contact: String?
   var ignoreArtists: [String] = []
   var ignoreTitles: [String] = []
-  var minimumOwnedTracks: Int = 1
+  var minimumOwnedTracks = IntegerSetting.minimumOwnedTracks.defaultValue
   var emailTo: [String] = []
   var emailFrom: String?
   var emailSubject: String?
@@ -72,7 +73,7 @@ struct Configuration: Equatable {
       case "template": config.template = try reader.string(value, key)
       case "stateDir": config.stateDir = try reader.string(value, key)
       case "country": config.country = try reader.string(value, key)
-      case "days": config.days = try reader.integer(value, key, 0...3650)
+      case "days": config.days = try reader.integer(value, key, IntegerSetting.days.range)
       case "types": config.types = try reader.choices(value, key, ["album", "ep", "single"])
       case "ignoreArtists": config.ignoreArtists = try reader.strings(value, key)
       case "ignoreTitles":
@@ -80,7 +81,8 @@ struct Configuration: Equatable {
         for (index, pattern) in config.ignoreTitles.enumerated() where (try? Regex(pattern)) == nil {
           throw .config("\(path): ignoreTitles[\(index)]: '\(pattern)' is not a valid regular expression")
         }
-      case "minimumOwnedTracks": config.minimumOwnedTracks = try reader.integer(value, key, 1...100_000)
+      case "minimumOwnedTracks":
+        config.minimumOwnedTracks = try reader.integer(value, key, IntegerSetting.minimumOwnedTracks.range)
       case "contact": config.contact = try reader.string(value, key)
       case "budget":
         let text = try reader.string(value, key)
@@ -97,16 +99,21 @@ struct Configuration: Equatable {
           case "includeSecondaryTypes":
             config.includeSecondaryTypes = try reader.choices(setting, keyPath, MusicBrainzProvider.secondaryTypes)
           case "baseURL": config.baseURL = try reader.string(setting, keyPath)
-          case "requestsPerMinute": config.requestsPerMinute = try reader.integer(setting, keyPath, 0...100_000)
-          case "batchSize": config.batchSize = try reader.integer(setting, keyPath, 1...200)
-          case "maxAgeHours": config.maxAgeHours = try reader.integer(setting, keyPath, 0...8760)
-          case "recheckAfterDays": config.recheckAfterDays = try reader.integer(setting, keyPath, 1...3650)
+          case "requestsPerMinute":
+            config.requestsPerMinute = try reader.integer(setting, keyPath, IntegerSetting.rateLimit.range)
+          case "batchSize": config.batchSize = try reader.integer(setting, keyPath, IntegerSetting.batchSize.range)
+          case "maxAgeHours":
+            config.maxAgeHours = try reader.integer(setting, keyPath, IntegerSetting.maxAgeHours.range)
+          case "recheckAfterDays":
+            config.recheckAfterDays = try reader.integer(setting, keyPath, IntegerSetting.recheckAfterDays.range)
+          case "timeoutSeconds":
+            config.timeoutSeconds = try reader.integer(setting, keyPath, IntegerSetting.timeoutSeconds.range)
           default:
             throw reader.unknown(
               keyPath,
               known: [
                 "name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours", "recheckAfterDays",
-                "includeSecondaryTypes",
+                "includeSecondaryTypes", "timeoutSeconds",
               ])
           }
         }
@@ -147,7 +154,7 @@ struct Configuration: Equatable {
       // "template": "/home/me/.config/deepcut/my-report.md.mustache",
       // Catalog store country, and the window: releases of the last N days count as new.
       "country": "US",
-      "days": 30,
+      "days": \(IntegerSetting.days.defaultValue),
       // Release kinds to include: album, ep, single.
       "types": ["album", "ep", "single"],
       // Who runs this: sent to the catalog with every request (MusicBrainz asks for it; email.from serves too).
@@ -157,11 +164,13 @@ struct Configuration: Equatable {
         "name": "itunes",
         // 20 suits iTunes; MusicBrainz allows one a second (its default here is 50).
         "requestsPerMinute": 20,
-        "batchSize": 100,
+        "batchSize": \(IntegerSetting.batchSize.defaultValue),
         // Cached album lists younger than this are used as they are.
-        "maxAgeHours": 20,
+        "maxAgeHours": \(IntegerSetting.maxAgeHours.defaultValue),
         // How often a resolved artist is searched again, in case the catalog changed it.
-        "recheckAfterDays": 30,
+        "recheckAfterDays": \(IntegerSetting.recheckAfterDays.defaultValue),
+        // How long one request may take before it is tried again.
+        "timeoutSeconds": \(IntegerSetting.timeoutSeconds.defaultValue),
         // MusicBrainz: release groups of these secondary types are reported too (left out by default).
         "includeSecondaryTypes": ["live"]
       },

@@ -34,15 +34,26 @@ enum ReportCommand {
       .option("from", "ADDRESS", "e-mail sender (default deepcut <deepcut@localhost>)"),
       .option("subject", "TEXT", "e-mail subject (default: the report's headline)"),
       .option("output", "PATH", "write the report here, atomically, instead of standard output"),
-      .option("days", "N", "releases of the last N days count as new (default 30)"),
+      .option(
+        "days", "N", "releases of the last N days count as new (default \(IntegerSetting.days.defaultValue))"),
       .option("since", "DATE", "releases since DATE (YYYY-MM-DD) count as new"),
       .option("types", "KINDS", "release kinds to include: album,ep,single (default all)"),
       .option("country", "CC", "catalog store country (default US)"),
       .option("provider", "NAME", "catalog: itunes (default) or musicbrainz"),
       .option("contact", "TEXT", "who runs this (an e-mail address or URL), sent to the catalog; musicbrainz needs it"),
       .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
-      .option("max-age", "HOURS", "cached album lists younger than this are used as they are (default 20)"),
-      .option("batch-size", "N", "catalog artists per release request, 1 to 200 (default 100; musicbrainz takes 55)"),
+      .option(
+        "max-age", "HOURS",
+        "cached album lists younger than this are used as they are (default \(IntegerSetting.maxAgeHours.defaultValue))"
+      ),
+      .option(
+        "batch-size", "N",
+        "catalog artists per release request, 1 to 200 (default \(IntegerSetting.batchSize.defaultValue); musicbrainz takes 55)"
+      ),
+      .option(
+        "timeout", "SECONDS",
+        "how long one catalog request may take before it is tried again (default \(IntegerSetting.timeoutSeconds.defaultValue))"
+      ),
       .option("rate-limit", "N", "catalog requests per minute (default 20 for itunes, 50 for musicbrainz; 0 lifts it)"),
       .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com, https://musicbrainz.org)"),
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
@@ -75,6 +86,7 @@ enum ReportCommand {
     var includedSecondaryTypes: [String] = []
     var stateDirectory: String
     var requestsPerMinute = 20.0
+    var requestTimeout: Duration = .seconds(IntegerSetting.timeoutSeconds.defaultValue)
     var snapshot: String?
     var timings = false
     var quiet = false
@@ -266,6 +278,7 @@ enum ReportCommand {
     } else {
       var configuration = HTTPClientConfiguration()
       configuration.requestsPerMinute = settings.requestsPerMinute
+      configuration.requestTimeout = settings.requestTimeout
       configuration.userAgent = "deepcut/\(Deepcut.version)" + (settings.contact.map { " ( \($0) )" } ?? "")
       if settings.provider == .musicbrainz {
         // Its limiter answers 503 and says when to come back; a minute's wait would be far too long.
@@ -313,8 +326,9 @@ enum ReportCommand {
   // MARK: - Settings
 
   static func settings(from arguments: Arguments, environment: [String: String]) throws(CLIError) -> Settings {
-    let config = try loadConfiguration(arguments, environment: environment)
-    guard let library = (arguments["library"] ?? config.library).map({ expandingTilde($0, environment) }) else {
+    let table = try SettingsTable(arguments, environment: environment)
+    let config = table.configuration
+    guard let library = table.library else {
       throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     let formatName = arguments["format"] ?? config.format ?? "markdown"
@@ -331,8 +345,7 @@ enum ReportCommand {
       }
       finder = FinderOptions(today: today, since: day)
     } else {
-      let days = try arguments.integer("days", default: config.days ?? 30, in: 0...3650)
-      finder = FinderOptions(today: today, days: days)
+      finder = FinderOptions(today: today, days: try table.integer(.days, config.days))
     }
     if let types = arguments["types"].map({ $0.split(separator: ",").map(String.init) }) ?? config.types {
       var kinds: Set<ReleaseKind> = []
@@ -345,21 +358,15 @@ enum ReportCommand {
       finder.kinds = kinds
     }
 
-    let stateDirectory = arguments["state-dir"] ?? config.stateDir.map { expandingTilde($0, environment) }
     var settings = Settings(
       libraryPath: library,
-      output: (arguments["output"] ?? config.output).map { expandingTilde($0, environment) },
+      output: table.path("output", config.output),
       now: now,
       today: today,
       finder: finder,
-      stateDirectory: stateDirectory ?? StateStore.defaultDirectory(environment: environment)
+      stateDirectory: table.stateDirectory
     )
-    if let name = arguments["provider"] ?? config.provider {
-      guard let provider = ProviderName(rawValue: name.lowercased()) else {
-        throw .usage("--provider takes itunes or musicbrainz, not '\(name)'")
-      }
-      settings.provider = provider
-    }
+    settings.provider = try table.provider()
     settings.finder.catalogGroupsEditions = settings.provider == .musicbrainz
     settings.includedSecondaryTypes = config.includeSecondaryTypes
     settings.contact =
@@ -381,14 +388,13 @@ enum ReportCommand {
       settings.endpoint.baseURL = url
       settings.musicBrainz.baseURL = url
     }
-    let maxAge = try arguments.integer("max-age", default: config.maxAgeHours ?? 20, in: 0...24 * 365)
-    settings.pass.maxAge = Double(maxAge) * 3600
-    settings.pass.batchSize = try arguments.integer("batch-size", default: config.batchSize ?? 100, in: 1...200)
+    settings.pass.maxAge = Double(try table.integer(.maxAgeHours, config.maxAgeHours)) * 3600
+    settings.pass.batchSize = try table.integer(.batchSize, config.batchSize)
     settings.pass.offline = arguments.has("offline")
-    settings.pass.recheckResolvedAfterDays = config.recheckAfterDays ?? settings.pass.recheckResolvedAfterDays
-    let rate = try arguments.integer(
-      "rate-limit", default: config.requestsPerMinute ?? settings.provider.requestsPerMinute, in: 0...100_000)
+    settings.pass.recheckResolvedAfterDays = try table.integer(.recheckAfterDays, config.recheckAfterDays)
+    let rate = try table.integer(.rateLimit, config.requestsPerMinute, default: settings.provider.requestsPerMinute)
     settings.requestsPerMinute = rate == 0 ? .infinity : Double(rate)
+    settings.requestTimeout = .seconds(try table.integer(.timeoutSeconds, config.timeoutSeconds))
     if let text = arguments["budget"] {
       guard let budget = DurationText.parse(text) else {
         throw .usage("--budget takes a length of time like 90s, 10m, 2h or 1h30m, not '\(text)'")
@@ -405,7 +411,7 @@ enum ReportCommand {
     }
     settings.format = format
     settings.templates = TemplateLocator(
-      explicitPath: (arguments["template"] ?? config.template).map { expandingTilde($0, environment) },
+      explicitPath: table.path("template", config.template),
       overrideDirectory: TemplateLocator.overrideDirectory(environment: environment)
     )
     settings.ignoredArtists = Set(config.ignoreArtists.map { ArtistKey($0) })
@@ -448,20 +454,6 @@ enum ReportCommand {
   static func address(_ text: String) -> String {
     guard let open = text.lastIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return text }
     return String(text[text.index(after: open)..<close])
-  }
-
-  static func loadConfiguration(_ arguments: Arguments, environment: [String: String]) throws(CLIError) -> Configuration
-  {
-    if let path = arguments["config"] {
-      return try Configuration.load(path: path, required: true)
-    }
-    guard let path = Configuration.defaultPath(environment: environment) else { return Configuration() }
-    return try Configuration.load(path: path, required: false)
-  }
-
-  static func expandingTilde(_ path: String, _ environment: [String: String]) -> String {
-    guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
-    return home + path.dropFirst(1)
   }
 
   /// `--now 2026-11-29` (noon UTC that day) or a full ISO 8601 time; the clock otherwise.

@@ -5,20 +5,23 @@ internal import MusicLibrary
 enum ScanCommand {
   static let spec = CommandSpec(
     name: "scan",
-    usage: "scan --library PATH [--json]",
+    usage: "scan [--library PATH] [--json]",
     summary: "Read a Library.xml export and tell what it holds, what was skipped and why.",
     options: [
-      .option("library", "PATH", "the Library.xml export to read (.gz works, - reads standard input)"),
+      .option(
+        "library", "PATH", "the Library.xml export to read (default: library in the config; - reads standard input)"),
       .flag("json", "print a JSON object instead of a summary"),
-      .option("top", "N", "how many top artists the summary lists (default 10)"),
+      .option("top", "N", "how many top artists the summary lists (default \(IntegerSetting.top.defaultValue))"),
+      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
     ]
   )
 
   static func run(_ arguments: Arguments) throws(CLIError) -> ExitStatus {
-    guard let path = arguments["library"] else {
-      throw .usage("scan needs --library PATH (the Library.xml exported from Music)")
+    let table = try SettingsTable(arguments)
+    guard let path = table.library else {
+      throw .usage("scan needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
-    let top = try arguments.integer("top", default: 10, in: 0...10_000)
+    let top = try table.integer(.top, nil)
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: path)

@@ -12,23 +12,27 @@ enum ArtistsCommand {
       "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",
     options: [
       .flag("unresolved", "list only artists that are unresolved or ambiguous, with their candidates"),
-      .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
+      .flag("wait", "pin or unpin after a report that is running ends, instead of exiting with status 75"),
+      .option(
+        "state-dir", "DIR", "where state.sqlite lives (default: stateDir in the config, else $XDG_STATE_HOME/deepcut)"),
       .option("provider", "NAME", "catalog: itunes (default) or musicbrainz"),
+      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
     ],
     maxPositionals: 12
   )
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
-    let store = try openStore(arguments)
-    let name = arguments["provider"] ?? "itunes"
-    guard let provider = ProviderName(rawValue: name.lowercased()) else {
-      throw .usage("--provider takes itunes or musicbrainz, not '\(name)'")
-    }
+    let table = try SettingsTable(arguments)
+    let store = try openStore(table)
+    let provider = try table.provider()
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:
         try await list(store, provider: provider.rawValue, unresolvedOnly: arguments.has("unresolved"))
       case "pin":
+        // A pin waits for a running report (or says one is running): the report never sees half of a change.
+        let lock = try RunLock(directory: table.stateDirectory, wait: arguments.has("wait"))
+        defer { withExtendedLifetime(lock) {} }
         guard arguments.positionals.count >= 3 else {
           throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID [ID ...]")
         }
@@ -54,6 +58,8 @@ enum ArtistsCommand {
         let list = ids.joined(separator: ", ")
         Console.out("pinned \(name) to catalog artist\(ids.count == 1 ? "" : "s") \(list)")
       case "unpin":
+        let lock = try RunLock(directory: table.stateDirectory, wait: arguments.has("wait"))
+        defer { withExtendedLifetime(lock) {} }
         guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
         let name = arguments.positionals[1]
         let removed = try await store.unpin(provider: provider.rawValue, artistKey: ArtistKey(name).rawValue)
@@ -102,12 +108,16 @@ enum CacheCommand {
     name: "cache",
     usage: "cache stats | cache clear",
     summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
-    options: [.option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)")],
+    options: [
+      .option(
+        "state-dir", "DIR", "where state.sqlite lives (default: stateDir in the config, else $XDG_STATE_HOME/deepcut)"),
+      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
+    ],
     maxPositionals: 1
   )
 
   static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
-    let store = try openStore(arguments)
+    let store = try openStore(try SettingsTable(arguments))
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case "stats", nil:
@@ -143,11 +153,9 @@ func mappingStateErrors(_ body: () async throws -> Void) async throws(CLIError) 
   }
 }
 
-func openStore(_ arguments: Arguments) throws(CLIError) -> StateStore {
-  let directory =
-    arguments["state-dir"] ?? StateStore.defaultDirectory(environment: ProcessInfo.processInfo.environment)
+func openStore(_ table: SettingsTable) throws(CLIError) -> StateStore {
   do {
-    return try StateStore(directory: directory)
+    return try StateStore(directory: table.stateDirectory)
   } catch {
     throw .state(error.description)
   }

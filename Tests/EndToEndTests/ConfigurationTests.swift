@@ -113,6 +113,62 @@ struct ConfigurationTests {
     }
   }
 
+  /// One settings table: every command that touches state finds it where the configuration puts it, `~` and all.
+  @Test func everyCommandUsesTheStateFolderTheConfigurationNames() async throws {
+    try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
+      let (home, environment) = try setUp(
+        """
+        {
+          "library": "~/Library.xml",
+          "stateDir": "~/music-state",
+          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
+        }
+        """)
+      var env = environment
+      env["HOME"] = home
+      env["XDG_STATE_HOME"] = home + "/elsewhere"  // must lose to the configuration
+      let state = home + "/music-state"
+
+      let scan = try DeepcutProcess.run(["scan", "--json"], environment: env)
+      #expect(scan.status == 0, "\(scan.stderr)")
+      #expect(scan.stdout.contains("\"musicTracks\" : 3"))
+
+      let report = try DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: env)
+      #expect(report.status == 0, "\(report.stderr)")
+      #expect(FileManager.default.fileExists(atPath: state + "/state.sqlite"))
+      #expect(!FileManager.default.fileExists(atPath: home + "/elsewhere/deepcut/state.sqlite"))
+
+      let artists = try DeepcutProcess.run(["artists"], environment: env)
+      #expect(artists.stdout.contains("Slayer\tresolved\t414425"), "\(artists.stdout)")
+      let pin = try DeepcutProcess.run(["artists", "pin", "Nobody Knows", "777"], environment: env)
+      #expect(pin.status == 0, "\(pin.stderr)")
+      let stats = try DeepcutProcess.run(["cache", "stats"], environment: env)
+      #expect(stats.stdout.contains("state: \(state)/state.sqlite"))
+      #expect(stats.stdout.contains("albums: 2"))
+
+      // The next report sees the pin made through the same table.
+      let again = try DeepcutProcess.run(["report", "--now", "2026-11-29", "--format", "json"], environment: env)
+      #expect(again.status == 0)
+      #expect(!again.stdout.contains("Nobody Knows"))
+      let cleared = try DeepcutProcess.run(["cache", "clear"], environment: env)
+      #expect(cleared.stdout.hasPrefix("removed 3 cached answers"))  // the pinned artist's (empty) list too
+
+      // A flag still wins over the file.
+      let elsewhere = try DeepcutProcess.run(["artists", "--state-dir", home + "/other"], environment: env)
+      #expect(elsewhere.stdout.contains("no artists looked up yet"))
+    }
+  }
+
+  @Test func theRequestTimeoutIsASetting() throws {
+    let (_, environment) = try setUp(#"{"provider": {"timeoutSeconds": 0}}"#)
+    let result = try DeepcutProcess.run(["config", "--check"], environment: environment)
+    #expect(result.status == 78)
+    #expect(result.stderr.contains("provider.timeoutSeconds: expected a whole number from 1 to 600, found 0"))
+    let flag = try DeepcutProcess.run(["report", "--library", "x.xml", "--timeout", "0"], environment: [:])
+    #expect(flag.status == 64)
+    #expect(flag.stderr.contains("--timeout takes a whole number from 1 to 600"))
+  }
+
   @Test func aBrokenTemplateExits78WithFileLineAndColumn() throws {
     let (home, environment) = try setUp("{}")
     try Data("# {{headline}\n".utf8).write(to: URL(fileURLWithPath: home + "/broken.mustache"))

@@ -4,23 +4,25 @@
 #
 #   bash Tests/Support/fuzz.sh reader|catalog|template|config [SECONDS, default 600]
 #
-# Builds the deepcut-fuzz target with -sanitize=fuzzer (and AddressSanitizer) into .build-fuzz/. The corpus grows in
-# .build-fuzz/corpus/TARGET; a crash or hang is written to .build-fuzz/artifacts/TARGET/ and ends the run. Keep
+# Builds the deepcut-fuzz target with -sanitize=fuzzer (and AddressSanitizer) into .build-fuzz/build. The corpus
+# grows in .build-fuzz/corpus/TARGET; a crash or hang is written to .build-fuzz/artifacts/TARGET/ and ends the run. Keep
 # every one as a regression input under Tests/FuzzRegressions/TARGET/ (`deepcut-fuzz TARGET FILE` replays it).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target=${1:?usage: fuzz.sh reader|catalog|template|config [SECONDS]}
 seconds=${2:-600}
 shared=${DEEPCUT_SHARED:-../shared}/fixtures
-scratch=.build-fuzz
-corpus=$scratch/corpus/$target
-seeds=$scratch/seeds/$target
-artifacts=$scratch/artifacts/$target
+work=.build-fuzz
+# SwiftPM owns its scratch folder and clears what it does not know there: corpora and crashes live beside it.
+scratch=$work/build
+corpus=$work/corpus/$target
+seeds=$work/seeds/$target
+artifacts=$work/artifacts/$target
 swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product deepcut-fuzz --scratch-path "$scratch" >&2
 mkdir -p "$corpus" "$seeds" "$artifacts"
 
 copy() { for file in "$@"; do [ -f "$file" ] && cp "$file" "$seeds/" || true; done; }
-dictionary=$scratch/$target.dict
+dictionary=$work/$target.dict
 case "$target" in
   reader)
     copy "$shared"/libraries/*.xml samples/Library.xml Tests/FuzzRegressions/reader/*

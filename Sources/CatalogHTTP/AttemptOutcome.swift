@@ -9,6 +9,8 @@ struct ResponseHead: Sendable, Equatable {
   var contentEncoding: String?
   /// The raw `Retry-After` value.
   var retryAfter: String?
+  /// `Content-Type`, lowercased.
+  var contentType: String? = nil
 }
 
 /// What one attempt produced, before any decision about retrying.
@@ -53,7 +55,11 @@ enum AttemptVerdict: Sendable, Equatable {
   private static func judge(_ head: ResponseHead, body: Data, now: Date) -> Self {
     switch head.status {
     case 200..<300:
-      // The body's content type (text/javascript for this API) is deliberately not checked.
+      // The catalogs' content types vary (iTunes sends text/javascript), so only a web page is refused: what a
+      // captive portal or a proxy sends with a 200. It is retried like a server error, and never cached.
+      if let type = head.contentType, type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") {
+        return .retry(.webPage)
+      }
       let identity = head.contentEncoding.map { $0.isEmpty || $0 == "identity" } ?? true
       if identity, let expected = head.contentLength, expected > body.count {
         return .retry(.truncated(expected: expected, received: body.count))

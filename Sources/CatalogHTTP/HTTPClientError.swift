@@ -12,6 +12,8 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
   case truncated(expected: Int, received: Int)
   /// The host could not be reached (name lookup, refused or lost connection), after all attempts.
   case unreachable(String)
+  /// A `2xx` answer that is a web page, not the API's data (a captive portal, a proxy's notice), after all attempts.
+  case webPage
   /// The caller stopped waiting.
   case cancelled
 
@@ -34,6 +36,9 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
       "the catalog's answer broke off after \(received) of \(expected) bytes; check the network connection and try again"
     case .unreachable(let detail):
       "cannot reach the catalog (\(detail)); check the network connection and try again"
+    case .webPage:
+      "the catalog's address answered with a web page instead of data (a network sign-in page or a proxy?); "
+        + "check the network connection and try again"
     case .cancelled:
       "the request was cancelled"
     }

@@ -74,7 +74,8 @@ extension ResponseHead {
       status: status,
       contentLength: record.headerValue("Content-Length").flatMap { Int($0) },
       contentEncoding: record.headerValue("Content-Encoding")?.lowercased(),
-      retryAfter: record.headerValue("Retry-After")
+      retryAfter: record.headerValue("Retry-After"),
+      contentType: record.headerValue("Content-Type")?.lowercased()
     )
   }
 }

@@ -194,7 +194,7 @@ enum ReportCommand {
       }
     }
     if stats.connectivityFailures > 0, stats.answersKept + stats.cacheHits == 0, outcome.followed.isEmpty {
-      throw .catalog(.unreachable("no request was answered"))
+      throw .catalog(.unreachable("no request was answered: \(stats.connectivityReason ?? "no connection")"))
     }
     let cacheLabel = stats.searches + stats.lookups == 0 ? "hot" : stats.cacheHits == 0 ? "cold" : "warm"
     timings.append(ReportModel.Timing(phase: "resolve artists", seconds: stats.resolveSeconds, cache: cacheLabel))

@@ -140,6 +140,59 @@ struct ReportCommandTests {
     #expect(result.stderr.contains("cannot be reached"))
   }
 
+  /// Behind a network sign-in page every request is answered 200 with HTML: nothing was reachable, so 69, and
+  /// nothing of it is kept.
+  @Test func aSignInPageForEveryRequestIsUnreachable() async throws {
+    let directory = try temporaryDirectory()
+    try await FakeCatalogServer.with(world: Self.world) { server in
+      try await server.setKnobs(["html_next": 1_000])
+      let result = try report(server, directory, ["--timeout", "2"])
+      #expect(result.status == 69, "\(result.stderr)")
+      #expect(result.stderr.contains("a web page answered instead of the catalog"))
+      let artists = try DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
+      #expect(artists.stdout.contains("no artists looked up yet"))
+    }
+  }
+
+  /// The catalog goes away in the middle of a run: what was answered is reported, what was not is listed, exit 0;
+  /// a run with the catalog back asks only for the rest.
+  @Test func aCatalogGoneMidRunStillWritesTheReport() async throws {
+    let directory = try temporaryDirectory()
+    let libraryPath = directory + "/Library.xml"
+    try Data(ResumeTests.library(40).utf8).write(to: URL(fileURLWithPath: libraryPath))
+    let server = try await FakeCatalogServer.start(arguments: ["--latency-ms", "100"], world: ResumeTests.world(40))
+    let arguments = [
+      "report", "--library", libraryPath, "--format", "json", "--now", "2026-11-29", "--state-dir",
+      directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--batch-size", "10",
+    ]
+    let process = Process()
+    process.executableURL = DeepcutProcess.executable
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let deadline = ContinuousClock.now + .seconds(20)
+    while try await server.requestCount < 15, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    await server.stop()
+    let stdout = output.fileHandleForReading.readDataToEndOfFile()
+    let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(stderr)")
+    #expect(stderr.contains("artist lookups failed; the report lists them under \"Needs attention\""))
+    let json = try #require(try JSONSerialization.jsonObject(with: stdout) as? [String: Any])
+    let coverage = try #require(json["coverage"] as? [String: Any])
+    let checked = try #require(coverage["checked"] as? Int)
+    #expect((5..<40).contains(checked))
+    let attention = try #require(json["needsAttention"] as? [[String: Any]])
+    #expect(attention.count == 40 - checked)
+    #expect(attention.allSatisfy { $0["problem"] as? String == "failed" })
+    #expect((json["new"] as? [Any])?.count == checked)
+  }
+
   @Test func someFailedLookupsStillWriteTheReportAndSaySo() async throws {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in

@@ -50,6 +50,7 @@ import select
 import signal
 import socket
 import socketserver
+import struct
 import sys
 import threading
 import time
@@ -742,8 +743,16 @@ class Knobs:
     seed: int = 0
     fail_next: int = 0
     fail_status: int = 503
+    fail_retry_after: int | None = None  # with fail_next: a Retry-After header on those answers
     truncate_next: int = 0
     hang_next: int = 0
+    reset_next: int = 0  # close the connection with a reset before any answer
+    reset_body_next: int = 0  # send the head and half the body, then reset
+    html_next: int = 0  # answer 200 with an HTML page (a captive portal, a proxy's notice)
+    slow_next: int = 0  # answer after slow_ms, past a client's time limit
+    slow_ms: int = 3000
+    fault_every: int = 0  # every Nth request (by its number in the log) gets fault_kind
+    fault_kind: str = "reset"  # reset, reset_body, truncate, slow, html, fail or hang
     rate_limit: int | None = None
     rate_window_s: float = 60.0
     retry_after: int | None = None
@@ -779,13 +788,18 @@ def _check_knob(key: str, value: Any) -> Any:
             raise ValueError(f"{key} must be an HTTP status")
         return v
 
-    if key in ("latency_ms", "fail_next", "truncate_next", "hang_next", "seed"):
+    if key in ("latency_ms", "fail_next", "truncate_next", "hang_next", "seed", "reset_next", "reset_body_next",
+               "html_next", "slow_next", "slow_ms", "fault_every"):
         return non_negative_int(value)
+    if key == "fault_kind":
+        if value not in ("reset", "reset_body", "truncate", "slow", "html", "fail", "hang"):
+            raise ValueError("fault_kind must be reset, reset_body, truncate, slow, html, fail or hang")
+        return value
     if key == "max_ids":
         if not _is_int(value) or value < 1:
             raise ValueError("max_ids must be a positive integer")
         return value
-    if key in ("rate_limit", "retry_after"):
+    if key in ("rate_limit", "retry_after", "fail_retry_after"):
         return optional_positive_int(value)
     if key == "cache_max_age":
         return None if value is None else non_negative_int(value)
@@ -853,7 +867,7 @@ class State:
             entry["fault"] = fault
             entry["duration_ms"] = round((time.time() - entry["time"]) * 1000, 1)
 
-    def decide(self) -> tuple[str | None, Knobs]:
+    def decide(self, seq: int = 0) -> tuple[str | None, Knobs]:
         """Which fault (if any) this request gets; consumes one-shot counters atomically."""
         with self.lock:
             k = self.knobs
@@ -866,12 +880,18 @@ class State:
             if k.hang_next > 0:
                 self.knobs = dataclasses.replace(k, hang_next=k.hang_next - 1)
                 return "hang", k
+            for name in ("reset_next", "reset_body_next", "html_next", "slow_next"):
+                if getattr(k, name) > 0:
+                    self.knobs = dataclasses.replace(k, **{name: getattr(k, name) - 1})
+                    return name.removesuffix("_next"), k
             if k.fail_next > 0:
                 self.knobs = dataclasses.replace(k, fail_next=k.fail_next - 1)
                 return "fail", k
             if k.truncate_next > 0:
                 self.knobs = dataclasses.replace(k, truncate_next=k.truncate_next - 1)
                 return "truncate", k
+            if k.fault_every and seq % k.fault_every == 0:
+                return k.fault_kind, k
             if k.error_rate > 0 and self.rng.random() < k.error_rate:
                 return f"error:{self.rng.choice(k.error_statuses)}", k
             return None, k
@@ -966,11 +986,17 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _api(self, method: str, path: str, query: Mapping[str, str]) -> None:
         state = self.server.state
         entry = state.begin(method, path, query)
-        fault, knobs = state.decide()
+        fault, knobs = state.decide(entry["seq"])
         if fault == "hang":
             state.finish(entry, None, "hang")
             self._hang()
             return
+        if fault == "reset":
+            state.finish(entry, None, "reset")
+            self._reset()
+            return
+        if fault == "slow":
+            state.stopping.wait(knobs.slow_ms / 1000)
         if fault != "rate_limit" and knobs.latency_ms:
             state.stopping.wait(knobs.latency_ms / 1000)
 
@@ -979,6 +1005,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             response = Response(429 if knobs.retry_after else 403, b"", headers)
         elif fault == "fail":
             response = html_response(knobs.fail_status, "")
+            if knobs.fail_retry_after:
+                response.headers.append(("retry-after", str(knobs.fail_retry_after)))
+        elif fault == "html":
+            response = html_response(200, "<html><head><title>Sign in to the network</title></head>"
+                                          "<body>Please accept the terms to continue.</body></html>")
         elif fault is not None and fault.startswith("error:"):
             response = html_response(int(fault.split(":")[1]), "")
         elif method not in ("GET", "HEAD"):
@@ -990,7 +1021,36 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         else:
             response = html_response(404, "Not Found")
         state.finish(entry, response.status, fault.split(":")[0] if fault else None)
+        if fault == "reset_body":
+            self._send_then_reset(response)
+            return
         self._send(response, truncate=fault == "truncate")
+
+    def _reset(self) -> None:
+        """Abort the connection: with SO_LINGER 0, close sends a TCP reset."""
+        try:
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        except OSError:
+            pass
+        self.close_connection = True
+        try:
+            self.connection.close()
+        except OSError:
+            pass
+
+    def _send_then_reset(self, response: Response) -> None:
+        """The head and half the body, then a reset: a connection lost in the middle of an answer."""
+        self.send_response(response.status)
+        for name, value in response.headers:
+            self.send_header(name, value)
+        self.send_header("content-length", str(len(response.body)))
+        self.end_headers()
+        try:
+            self.wfile.write(response.body[: len(response.body) // 2])
+            self.wfile.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self._reset()
 
     def _hang(self) -> None:
         """Hold the connection open without answering until the client leaves or we stop."""

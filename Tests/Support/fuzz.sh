@@ -4,7 +4,7 @@
 #
 #   bash Tests/Support/fuzz.sh reader|catalog|template|config [SECONDS, default 600]
 #
-# Builds the deepcut-fuzz target with -sanitize=fuzzer (and AddressSanitizer) into .build-fuzz/build. The corpus
+# Builds the deepcut-fuzz target with libFuzzer and AddressSanitizer into .build-fuzz/build. The corpus
 # grows in .build-fuzz/corpus/TARGET; a crash or hang is written to .build-fuzz/artifacts/TARGET/ and ends the run. Keep
 # every one as a regression input under Tests/FuzzRegressions/TARGET/ (`deepcut-fuzz TARGET FILE` replays it).
 set -euo pipefail
@@ -18,7 +18,11 @@ scratch=$work/build
 corpus=$work/corpus/$target
 seeds=$work/seeds/$target
 artifacts=$work/artifacts/$target
-swift build --sanitize=fuzzer --sanitize=address -Xswiftc -DFUZZING --product deepcut-fuzz --scratch-path "$scratch" >&2
+# One -sanitize list, last on the command line: swiftc keeps only the last -sanitize flag it is given, and SwiftPM
+# orders its own --sanitize flags differently from run to run, which silently dropped coverage or ASan. SwiftPM's
+# --sanitize=fuzzer is still needed, for it alone links the target without a main.
+swift build --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING --product deepcut-fuzz \
+  --scratch-path "$scratch" >&2
 mkdir -p "$corpus" "$seeds" "$artifacts"
 
 copy() { for file in "$@"; do [ -f "$file" ] && cp "$file" "$seeds/" || true; done; }

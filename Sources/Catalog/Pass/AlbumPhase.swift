@@ -68,7 +68,7 @@ extension CatalogPass {
       state.stats.answersKept += 1
       for id in batch { state.albums[id] = lists[id]?.releases ?? [] }
     case .failure(let error):
-      if error.isConnectivity { state.stats.connectivityFailures += 1 }
+      state.stats.noteFailure(error)
       for id in batch { state.albumFailures[id] = error }
     }
     clearWanted(batch, &state)

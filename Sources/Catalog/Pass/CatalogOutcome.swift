@@ -43,10 +43,24 @@ public struct CatalogStats: Sendable, Equatable, Codable {
   public var answersKept = 0
   /// Requests that failed because the network was gone, and whether anything was answered at all.
   public var connectivityFailures = 0
+  /// Why the first of them failed, in a few words ("127.0.0.1: connection refused").
+  public var connectivityReason: String?
   public var resolveSeconds = 0.0
   public var lookupSeconds = 0.0
 
   public init() {}
+
+  mutating func noteFailure(_ error: CatalogError) {
+    guard error.isConnectivity else { return }
+    connectivityFailures += 1
+    if connectivityReason == nil {
+      if case .unreachable(let detail) = error {
+        connectivityReason = detail
+      } else {
+        connectivityReason = "no answer in time"
+      }
+    }
+  }
 }
 
 /// How much of the library a run could check. Always in the JSON report; the other formats say it in one line

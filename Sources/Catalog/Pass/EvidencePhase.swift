@@ -82,7 +82,7 @@ extension CatalogPass {
       state.stats.answersKept += 1
       for (index, verdict) in decisions { take(verdict, for: index, &state) }
     case .failure(let error):
-      if error.isConnectivity { state.stats.connectivityFailures += 1 }
+      state.stats.noteFailure(error)
       // Nothing is saved: the artists stay pending and the next run asks again.
       for index in batch {
         state.verdicts[index] = .problem(

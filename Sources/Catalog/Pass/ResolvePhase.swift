@@ -120,7 +120,7 @@ extension CatalogPass {
       state.stats.answersKept += 1
       for (index, verdict) in verdicts { take(verdict, for: index, &state) }
     case .failure(let error):
-      if error.isConnectivity { state.stats.connectivityFailures += 1 }
+      state.stats.noteFailure(error)
       for index in batch {
         let artist = state.artists[index]
         // A failed re-check keeps what was known; nothing about the failure is remembered.

@@ -40,6 +40,8 @@ extension CatalogError {
     case .truncated(let expected, let received):
       self = .undecodable("the catalog's answer broke off (\(received) of \(expected) bytes) after several tries")
     case .unreachable(let detail): self = .unreachable(detail)
+    // A sign-in page or a proxy in the way: the catalog is not reachable from here.
+    case .webPage: self = .unreachable("a web page answered instead of the catalog: a network sign-in page or a proxy?")
     case .cancelled: self = .unreachable("cancelled")
     }
   }

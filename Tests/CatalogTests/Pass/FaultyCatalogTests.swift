@@ -1,0 +1,83 @@
+import Catalog
+import CatalogHTTP
+import FakeCatalogServer
+import Foundation
+import MusicLibrary
+import State
+import Testing
+
+/// A catalog that fails every fourth request, each way a network fails: the run still ends with an outcome, every
+/// failed artist is listed, nothing of a failure is kept, and the next clean run asks only what failed.
+struct FaultyCatalogTests {
+  static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
+  static func pass(_ server: FakeCatalogServer, _ store: StateStore, at now: Date) -> CatalogPass {
+    // No retries, so every injected fault is a failure the pass must carry.
+    let client = HTTPClient(
+      configuration: HTTPClientConfiguration(
+        requestsPerMinute: 0, maxAttempts: 1, maxThrottleWaits: 0, requestTimeout: .milliseconds(700)))
+    var options = CatalogPassOptions()
+    options.batchSize = 3
+    options.maxConcurrentRequests = 1
+    return CatalogPass(
+      transport: LiveTransport(client: client), store: store,
+      endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"), options: options, now: now)
+  }
+
+  static func requests(_ log: [[String: Any]]) -> [(url: String, answered: Bool)] {
+    log.map { entry in
+      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
+      let url = (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
+      return (url, entry["status"] as? Int == 200 && entry["fault"] is NSNull)
+    }
+  }
+
+  @Test(arguments: ["reset", "reset_body", "truncate", "slow", "html", "fail"])
+  func everyFourthRequestFails(_ kind: String) async throws {
+    try await FakeCatalogServer.with(world: CatalogPassTests.world(artists: 12)) { server in
+      try await server.setKnobs(["fault_every": 4, "fault_kind": kind, "slow_ms": 1_500, "fail_status": 503])
+      let store = try CatalogPassTests.store()
+      let library = CatalogPassTests.library(artists: 12)
+      let first = try await Self.pass(server, store, at: Self.now).run(library)
+      let log = Self.requests(try await server.requestLog())
+      #expect(log.count { !$0.answered } == log.count / 4)
+      // A reset before any answer on a kept-alive connection is sent again by curl itself, at once: only what was
+      // never answered failed.
+      let answered = Set(log.filter(\.answered).map(\.url))
+      let failed = Set(log.filter { !$0.answered }.map(\.url)).subtracting(answered)
+      #expect(failed.isEmpty == (kind == "reset"), "\(failed)")
+
+      // Every artist a failed request concerned is listed, as failed; the rest are checked.
+      let listed = Set(first.problems.filter { $0.kind == .failed }.map(\.artist.name))
+      #expect(listed.isEmpty == failed.isEmpty)
+      #expect(first.coverage.checked == 12 - listed.count)
+      #expect(first.coverage.complete == failed.isEmpty)
+      #expect(Set(first.followed.map(\.artist.name)).isDisjoint(with: listed))
+
+      // Nothing of a failure is kept: no resolution from a failed search, no album list from a failed lookup.
+      let resolutions = try await store.resolutions(provider: "itunes")
+      for url in failed where url.hasPrefix("/search") {
+        let term = url.components(separatedBy: "term=").last?.components(separatedBy: "&").first ?? ""
+        #expect(resolutions[ArtistKey(term).rawValue] == nil, "\(term) was kept from a failed search")
+      }
+      let cached = try await store.cachedResponses(
+        provider: "itunes", kind: "albums", keys: (0..<12).map { "us/\(1_000 + $0)" })
+      for url in failed where url.hasPrefix("/lookup") {
+        let ids = url.components(separatedBy: "id=").last?.components(separatedBy: "&").first ?? ""
+        for id in ids.split(separator: ",") {
+          #expect(cached["us/\(id)"] == nil, "the album list of \(id) was kept from a failed lookup")
+        }
+      }
+
+      // The next clean run asks only what failed (and the lookups that follow from it), and completes.
+      try await server.setKnobs(["fault_every": 0])
+      try await server.clearLog()
+      let second = try await Self.pass(server, store, at: Self.now.addingTimeInterval(3_600)).run(library)
+      let again = Self.requests(try await server.requestLog())
+      #expect(again.allSatisfy { !answered.contains($0.url) }, "asked again: \(again.map(\.url))")
+      #expect(again.count <= failed.count * 2)
+      #expect(second.coverage.complete)
+      #expect(second.problems.isEmpty)
+    }
+  }
+}

@@ -132,7 +132,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["deepcut", "FakeCatalogServer"],
+      dependencies: ["deepcut", "deepcut-fuzz", "FakeCatalogServer"],
       swiftSettings: strict
     ),
   ]

@@ -11,9 +11,10 @@ enum Node: Sendable {
   /// and without indenting multi-line values interpolated into it.
   case lineStart
   case variable(NamePath, escaped: Bool)
-  case section(NamePath, body: [Node], inverted: Bool)
+  /// `start` is the opening tag's byte offset, for naming it in a rendering error.
+  case section(NamePath, body: [Node], inverted: Bool, start: Int)
   /// `indent` is nil for an inline partial tag and the stripped leading whitespace for a standalone one.
-  case partial(name: String, indent: String?)
+  case partial(name: String, indent: String?, start: Int)
 }
 
 private enum ASCII {
@@ -71,6 +72,8 @@ struct Parser {
   private let templateName: String
   private var openDelimiter: [UInt8] = Array("{{".utf8)
   private var closeDelimiter: [UInt8] = Array("}}".utf8)
+  /// Real templates nest a handful of sections; the renderer recurses once per level.
+  static let maximumNesting = 100
 
   init(source: String, name: String) {
     self.bytes = Array(source.utf8)
@@ -110,6 +113,11 @@ struct Parser {
       case .variable(let escaped):
         nodes.append(.variable(try path(for: tag), escaped: escaped))
       case .sectionOpen(let inverted):
+        guard openSections.count < Self.maximumNesting else {
+          throw error(
+            at: tag.start,
+            "sections nest more than \(Self.maximumNesting) deep here; close some with '{{/name}}' before opening more")
+        }
         let open = OpenSection(
           siblings: nodes, name: tag.name, path: try path(for: tag), inverted: inverted, start: tag.start)
         openSections.append(open)
@@ -127,9 +135,9 @@ struct Parser {
         }
         let body = nodes
         nodes = open.siblings
-        nodes.append(.section(open.path, body: body, inverted: open.inverted))
+        nodes.append(.section(open.path, body: body, inverted: open.inverted, start: open.start))
       case .partial:
-        nodes.append(.partial(name: tag.name, indent: standaloneIndent))
+        nodes.append(.partial(name: tag.name, indent: standaloneIndent, start: tag.start))
       case .comment:
         break
       case .setDelimiters(let open, let close):
@@ -309,7 +317,7 @@ struct Parser {
 
   // MARK: - Errors
 
-  private func location(of offset: Int) -> (line: Int, column: Int) {
+  func location(of offset: Int) -> (line: Int, column: Int) {
     let line = bytes[..<offset].reduce(1) { $1 == ASCII.newline ? $0 + 1 : $0 }
     let lineStart = startOfLine(containing: offset)
     return (line, text(from: lineStart, to: offset).count + 1)

@@ -6,17 +6,27 @@
 /// ```swift
 /// let row = try Template("- {{name}} ({{version}})\n", name: "row.mustache")
 /// let page = try Template("# Releases\n{{#releases}}\n{{>row}}\n{{/releases}}", name: "page.mustache")
-/// let text = page.render(["releases": [["name": "deepcut", "version": "1.2"]]], partials: ["row": row])
+/// let text = try page.render(["releases": [["name": "deepcut", "version": "1.2"]]], partials: ["row": row])
 /// ```
 public struct Template: Sendable {
   /// Used in error messages; usually the template's file name.
   public let name: String
   let nodes: [Node]
-  private let sourceSize: Int
+  /// Kept to name a tag in a rendering error; templates are a few kilobytes.
+  private let source: String
 
   /// Partials that include themselves forever would otherwise exhaust the stack; real templates nest a
   /// handful of levels, and recursive data structures rarely go deeper than this.
   static let maximumPartialDepth = 100
+
+  /// Sections and partials open at once. Each level is a few stack frames, so this bounds the stack a render
+  /// needs (well inside a 512 KiB thread stack) whatever the template and its partials do.
+  static let maximumDepth = 200
+
+  /// Sections and partials that repeat inside themselves multiply the work: twenty nested `{{#new}}` over a
+  /// two-item list is a million passes, a partial included twice by itself 2^100. A real report of 20,000
+  /// releases takes under a million steps, so five million is a runaway, not a big report.
+  public static let defaultStepLimit = 5_000_000
 
   /// Parses `source` once into a tree that every `render` call reuses.
   ///
@@ -26,7 +36,7 @@ public struct Template: Sendable {
     var parser = Parser(source: source, name: name)
     self.nodes = try parser.parse()
     self.name = name
-    self.sourceSize = source.utf8.count
+    self.source = source
   }
 
   /// Renders the template against `value`.
@@ -36,17 +46,41 @@ public struct Template: Sendable {
   ///   - partials: templates available to `{{>name}}` tags, keyed by that name. A missing partial renders
   ///     as an empty string, as the spec requires.
   ///   - escape: applied to every `{{name}}` interpolation; `{{{name}}}` and `{{&name}}` bypass it.
+  ///   - stepLimit: how many tags and text runs one render may visit before it stops.
+  /// - Throws: `TemplateError` naming the outermost section or partial tag when the render passes `stepLimit`.
   public func render(
     _ value: TemplateValue,
     partials: [String: Template] = [:],
-    escape: @Sendable (String) -> String = Template.htmlEscape
-  ) -> String {
+    escape: @Sendable (String) -> String = Template.htmlEscape,
+    stepLimit: Int = Template.defaultStepLimit
+  ) throws(TemplateError) -> String {
     // The renderer lives only for this call, so the escaper never actually outlives it.
-    withoutActuallyEscaping(escape) { escape in
-      var renderer = Renderer(partials: partials, escape: escape, root: value)
-      renderer.output.reserveCapacity(sourceSize + sourceSize / 2)
-      renderer.render(nodes)
-      return renderer.output
+    let result: Result<String, RenderingStopped> = withoutActuallyEscaping(escape) { escape in
+      var renderer = Renderer(partials: partials, escape: escape, root: value, stepLimit: stepLimit)
+      renderer.output.reserveCapacity(source.utf8.count + source.utf8.count / 2)
+      do throws(RenderingStopped) {
+        try renderer.render(nodes)
+      } catch {
+        return .failure(error)
+      }
+      return .success(renderer.output)
+    }
+    switch result {
+    case .success(let output):
+      return output
+    case .failure(let stopped):
+      let (line, column) = Parser(source: source, name: name).location(of: stopped.outermostTag)
+      let message =
+        switch stopped.reason {
+        case .steps:
+          "rendering stopped after \(stepLimit) steps inside this tag; a section or partial repeats inside "
+            + "itself (such as '{{#new}}' within '{{#new}}', or a partial that includes itself), so remove the "
+            + "repetition"
+        case .depth:
+          "rendering stopped inside this tag: sections and partials nest more than \(Template.maximumDepth) "
+            + "deep; a partial probably includes itself, so remove the repetition"
+        }
+      throw TemplateError(name: name, line: line, column: column, message: message)
     }
   }
 
@@ -91,6 +125,14 @@ private enum HTMLEntity {
   }
 }
 
+/// Thrown inside a render that passed its step limit; `outermostTag` is the byte offset of the top-level
+/// section or partial tag it was inside, which the template's author can find and fix.
+private struct RenderingStopped: Error {
+  enum Reason { case steps, depth }
+  var reason: Reason
+  var outermostTag: Int
+}
+
 /// Holds the mutable state of one render so `Template` itself stays an immutable, shareable value.
 private struct Renderer {
   let partials: [String: Template]
@@ -100,20 +142,39 @@ private struct Renderer {
   /// Indentation owed to each source line by the enclosing standalone partial tags.
   var indent = ""
   var partialDepth = 0
+  var depth = 0
+  let stepLimit: Int
+  var steps = 0
+  /// The top-level section or partial being rendered, counting only tags of the template itself.
+  var outermostTag: Int?
 
-  init(partials: [String: Template], escape: @escaping (String) -> String, root: TemplateValue) {
+  init(partials: [String: Template], escape: @escaping (String) -> String, root: TemplateValue, stepLimit: Int) {
     self.partials = partials
     self.escape = escape
     self.contextStack = [root]
+    self.stepLimit = stepLimit
   }
 
-  mutating func render(_ nodes: [Node]) {
+  mutating func render(_ nodes: [Node]) throws(RenderingStopped) {
     for node in nodes {
-      render(node)
+      steps += 1
+      if steps > stepLimit { throw RenderingStopped(reason: .steps, outermostTag: outermostTag ?? 0) }
+      switch node {
+      case .section(_, _, _, let start), .partial(_, _, let start):
+        let isOutermost = outermostTag == nil
+        if isOutermost { outermostTag = start }
+        depth += 1
+        if depth > Template.maximumDepth { throw RenderingStopped(reason: .depth, outermostTag: outermostTag ?? 0) }
+        try render(node)
+        depth -= 1
+        if isOutermost { outermostTag = nil }
+      default:
+        try render(node)
+      }
     }
   }
 
-  private mutating func render(_ node: Node) {
+  private mutating func render(_ node: Node) throws(RenderingStopped) {
     switch node {
     case .text(let text):
       output.append(text)
@@ -127,41 +188,41 @@ private struct Renderer {
       guard let value = resolve(path) else { return }
       let text = value.interpolation()
       output.append(escaped ? escape(text) : text)
-    case .section(let path, let body, let inverted):
-      renderSection(resolve(path) ?? .null, body: body, inverted: inverted)
-    case .partial(let name, let tagIndent):
-      renderPartial(named: name, tagIndent: tagIndent)
+    case .section(let path, let body, let inverted, _):
+      try renderSection(resolve(path) ?? .null, body: body, inverted: inverted)
+    case .partial(let name, let tagIndent, _):
+      try renderPartial(named: name, tagIndent: tagIndent)
     }
   }
 
-  private mutating func renderSection(_ value: TemplateValue, body: [Node], inverted: Bool) {
+  private mutating func renderSection(_ value: TemplateValue, body: [Node], inverted: Bool) throws(RenderingStopped) {
     if inverted {
       if !value.isTruthy {
-        render(body)
+        try render(body)
       }
       return
     }
     if case .array(let items) = value {
       for item in items {
         contextStack.append(item)
-        render(body)
+        try render(body)
         contextStack.removeLast()
       }
     } else if value.isTruthy {
       contextStack.append(value)
-      render(body)
+      try render(body)
       contextStack.removeLast()
     }
   }
 
-  private mutating func renderPartial(named name: String, tagIndent: String?) {
+  private mutating func renderPartial(named name: String, tagIndent: String?) throws(RenderingStopped) {
     guard partialDepth < Template.maximumPartialDepth, let partial = partials[name] else { return }
     let savedIndent = indent
     partialDepth += 1
     if let tagIndent {
       indent += tagIndent
     }
-    render(partial.nodes)
+    try render(partial.nodes)
     partialDepth -= 1
     indent = savedIndent
   }

@@ -180,4 +180,23 @@ struct ConfigurationTests {
     #expect(result.status == 78)
     #expect(result.stderr.contains("broken.mustache:1:"))
   }
+
+  @Test func aTemplateThatRepeatsInsideItselfExits78AndKeepsThePreviousReport() throws {
+    let (home, environment) = try setUp("{}")
+    // Every new release renders every new release again, forty levels deep: it would never finish.
+    let runaway =
+      "# {{headline}}\n" + String(repeating: "{{#new}}- {{title}}\n", count: 40)
+      + String(repeating: "{{/new}}", count: 40)
+    try Data(runaway.utf8).write(to: URL(fileURLWithPath: home + "/runaway.mustache"))
+    let output = home + "/report.md"
+    try Data("yesterday's report\n".utf8).write(to: URL(fileURLWithPath: output))
+    let result = try DeepcutProcess.run(
+      [
+        "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
+        "--template", home + "/runaway.mustache", "--output", output, "--quiet",
+      ], environment: environment)
+    #expect(result.status == 78)
+    #expect(result.stderr.contains("runaway.mustache:2:1: rendering stopped after 5000000 steps"), "\(result.stderr)")
+    #expect(try String(contentsOfFile: output, encoding: .utf8) == "yesterday's report\n")
+  }
 }

@@ -169,6 +169,23 @@ struct ReportRenderingTests {
     #expect((object["summary"] as? [String: Any])?["releasesOlder"] as? Int == 1)
   }
 
+  @Test func aTwentyThousandReleaseNightRendersFarInsideTheStepLimit() throws {
+    // 2,000 artists with ten new releases and two owned albums each: a bigger night than any library has had.
+    let artists = (0..<2_000).map { index in
+      ReportFixtures.Artist(
+        name: "Artist \(index)", owned: ["Owned \(index)", "Also owned \(index)"],
+        releases: (0..<10).map { ("Release \(index).\($0) <live>", "2026-11-\(10 + $0)", .explicit) })
+    }
+    let model = ReportFixtures.model(artists)
+    #expect(model.new.count == 20_000)
+    // A fifth of the default limit is enough for both built-in templates: the limit stops runaways, not reports.
+    let limit = Template.defaultStepLimit / 5
+    let markdown = try TemplateLocator().template(for: .markdown).render(model.templateValue, stepLimit: limit)
+    let html = try TemplateLocator().template(for: .html).render(model.templateValue, stepLimit: limit)
+    #expect(markdown.contains("Release 1999.9"))
+    #expect(html.contains("Release 1999.9 &lt;live&gt;"))
+  }
+
   @Test func aBrokenUserTemplateIsAClearError() throws {
     let path = NSTemporaryDirectory() + "deepcut-template-\(UUID().uuidString).mustache"
     try Data("# {{headline}}\n{{#new}}\n- {{title}}\n".utf8).write(to: URL(fileURLWithPath: path))

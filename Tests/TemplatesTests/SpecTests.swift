@@ -117,7 +117,7 @@ private func check(_ spec: SpecCase) throws {
     partials[name] = try Template(source, name: name)
   }
   let template = try Template(spec.template, name: spec.name)
-  let rendered = template.render(spec.data, partials: partials)
+  let rendered = try template.render(spec.data, partials: partials)
   #expect(rendered == spec.expected, "\(spec.file): \(spec.name) — \(spec.summary)")
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Templates
 import Testing
 
@@ -91,9 +92,9 @@ struct SectionTests {
 
   @Test func booleansSelectBlocks() throws {
     let template = try Template("{{#on}}yes{{/on}}{{^on}}no{{/on}}")
-    #expect(template.render(["on": true]) == "yes")
-    #expect(template.render(["on": false]) == "no")
-    #expect(template.render([:]) == "no")
+    #expect(try template.render(["on": true]) == "yes")
+    #expect(try template.render(["on": false]) == "no")
+    #expect(try template.render([:]) == "no")
   }
 
   @Test(arguments: [
@@ -264,7 +265,7 @@ struct SyntaxTests {
 struct EscaperTests {
   @Test func escaperAppliesOnlyToDoubleMustache() throws {
     let template = try Template("{{x}} {{{x}}} {{&x}} {{n}}")
-    let output = template.render(["x": "<v>", "n": 3], escape: { "[\($0)]" })
+    let output = try template.render(["x": "<v>", "n": 3], escape: { "[\($0)]" })
     #expect(output == "[<v>] <v> <v> [3]")
   }
 
@@ -391,25 +392,74 @@ struct MiscellaneousTests {
     #expect(try render("{{=« »=}}«name» «#xs»«.»«/xs»", ["name": "名前", "xs": [1, 2]]) == "名前 12")
   }
 
-  @Test func renderingFiveThousandItemsIsFast() throws {
-    let items = TemplateValue.array((0..<5_000).map { ["id": .int($0), "title": .string("item <\($0)>")] })
-    let template = try Template("{{#items}}\n- {{id}}: {{title}}\n{{/items}}\n")
-    let clock = ContinuousClock()
-    var output = ""
-    let elapsed = clock.measure {
-      output = template.render(["items": items])
+  @Test func twentyThousandItemsRenderWithinTheStepLimit() throws {
+    let items = TemplateValue.array((0..<20_000).map { ["id": .int($0), "title": .string("item <\($0)>")] })
+    let template = try Template("{{#items}}\n- {{id}}: {{title}}{{#id}} ({{id}}){{/id}}\n{{/items}}\n")
+    let output = try template.render(["items": items])
+    #expect(output.split(separator: "\n").count == 20_000)
+    #expect(output.hasSuffix("- 19999: item &lt;19999&gt; (19999)\n"))
+  }
+
+  @Test func sectionsNestedInThemselvesStopAtTheStepLimit() throws {
+    // Thirty nested sections over a two-item list would be 2^30 passes.
+    let source =
+      "# Report\n\n  " + String(repeating: "{{#xs}}", count: 30) + "x" + String(repeating: "{{/xs}}", count: 30)
+    let template = try Template(source, name: "mine.mustache")
+    do {
+      _ = try template.render(["xs": [1, 2]], stepLimit: 100_000)
+      Issue.record("a runaway render finished")
+    } catch {
+      #expect(error.name == "mine.mustache")
+      #expect(error.line == 3 && error.column == 3, "names the outermost section: \(error)")
+      #expect(error.message.contains("repeats inside itself"))
     }
-    #expect(output.split(separator: "\n").count == 5_000)
-    #expect(output.hasSuffix("- 4999: item &lt;4999&gt;\n"))
-    // Generous bound so unoptimised debug builds on slow CI machines pass; release builds take milliseconds.
-    #expect(elapsed < .milliseconds(500), "took \(elapsed)")
+  }
+
+  @Test func sectionsNestedPastTheLimitAreAParseError() throws {
+    let source = String(repeating: "{{#on}}", count: 101) + String(repeating: "{{/on}}", count: 101)
+    #expect(throws: TemplateError.self) { try Template(source) }
+    let deepest = String(repeating: "{{#on}}", count: 100) + "x" + String(repeating: "{{/on}}", count: 100)
+    #expect(try Template(deepest).render(["on": true]) == "x")
+  }
+
+  @Test func theDeepestRenderFitsInASmallThreadStack() throws {
+    // Sections as deep as the parser allows, around a partial that opens a section and includes itself: the
+    // render stops at the depth limit with an error, inside a 512 KiB stack (a secondary thread's size on macOS).
+    let partial = try Template("{{#on}}{{>p}}{{/on}}", name: "p")
+    let page = try Template(
+      String(repeating: "{{#on}}", count: 99) + "{{>p}}" + String(repeating: "{{/on}}", count: 99), name: "deep")
+    let outcome = LockedOutcome()
+    let thread = Thread {
+      do {
+        _ = try page.render(["on": true], partials: ["p": partial])
+        outcome.set("rendered")
+      } catch {
+        outcome.set("\(error)")
+      }
+    }
+    thread.stackSize = 512 * 1_024
+    thread.start()
+    let deadline = Date().addingTimeInterval(30)
+    while outcome.value == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    #expect(outcome.value?.hasPrefix("deep:1:1: rendering stopped inside this tag: sections and partials nest") == true)
+  }
+
+  @Test func aPartialThatIncludesItselfTwiceStopsAtTheStepLimit() throws {
+    let twice = try Template("({{>twice}}{{>twice}})", name: "twice")
+    let page = try Template("top\n{{#on}}{{>twice}}{{/on}}", name: "page.mustache")
+    do {
+      _ = try page.render(["on": true], partials: ["twice": twice], stepLimit: 50_000)
+      Issue.record("2^100 partial expansions finished")
+    } catch {
+      #expect(error.description.hasPrefix("page.mustache:2:1: rendering stopped after 50000 steps"))
+    }
   }
 
   @Test func templatesRenderConcurrently() async throws {
     let template = try Template("{{#xs}}{{.}}{{/xs}}")
     let results = await withTaskGroup(of: String.self) { group in
       for index in 0..<8 {
-        group.addTask { template.render(["xs": [.int(index), .int(index)]]) }
+        group.addTask { (try? template.render(["xs": [.int(index), .int(index)]])) ?? "failed" }
       }
       var collected: [String] = []
       for await result in group {
@@ -419,4 +469,12 @@ struct MiscellaneousTests {
     }
     #expect(Set(results) == Set((0..<8).map { "\($0)\($0)" }))
   }
+}
+
+/// The outcome of a render on a thread of its own.
+private final class LockedOutcome: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: String?
+  func set(_ value: String) { lock.withLock { stored = value } }
+  var value: String? { lock.withLock { stored } }
 }

@@ -86,12 +86,20 @@ public struct TemplateLocator: Sendable {
 
 /// Renders the view model in each format.
 public enum ReportRenderer {
-  public static func markdown(_ model: ReportModel, template: Template) -> String {
-    template.render(model.templateValue, escape: Escaping.markdown)
+  public static func markdown(_ model: ReportModel, template: Template) throws(ReportError) -> String {
+    do {
+      return try template.render(model.templateValue, escape: Escaping.markdown)
+    } catch {
+      throw .templateInvalid(error)
+    }
   }
 
-  public static func html(_ model: ReportModel, template: Template) -> String {
-    template.render(model.templateValue, escape: Template.htmlEscape)
+  public static func html(_ model: ReportModel, template: Template) throws(ReportError) -> String {
+    do {
+      return try template.render(model.templateValue, escape: Template.htmlEscape)
+    } catch {
+      throw .templateInvalid(error)
+    }
   }
 
   public static func json(_ model: ReportModel) throws(ReportError) -> String {
@@ -115,13 +123,13 @@ public enum ReportRenderer {
     case .json:
       return try json(model)
     case .markdown:
-      return markdown(model, template: try templates.template(for: .markdown))
+      return try markdown(model, template: try templates.template(for: .markdown))
     case .html:
-      return html(model, template: try templates.template(for: .html))
+      return try html(model, template: try templates.template(for: .html))
     case .email:
       guard let email else { throw .encoding("an e-mail needs its sender and recipients") }
-      let text = markdown(model, template: try templates.template(for: .markdown, useExplicit: false))
-      let page = html(model, template: try templates.template(for: .html, useExplicit: false))
+      let text = try markdown(model, template: try templates.template(for: .markdown, useExplicit: false))
+      let page = try html(model, template: try templates.template(for: .html, useExplicit: false))
       return EmailMessage.compose(text: text, html: page, subject: email.subject ?? model.headline, options: email)
     }
   }

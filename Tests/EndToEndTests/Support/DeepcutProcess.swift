@@ -10,9 +10,11 @@ struct DeepcutProcess {
   }
 
   /// The binary sits beside the test bundle in the build folder.
-  static var executable: URL {
+  static var executable: URL { built("deepcut") }
+
+  static func built(_ product: String) -> URL {
     let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    return testBinary.deletingLastPathComponent().appendingPathComponent("deepcut")
+    return testBinary.deletingLastPathComponent().appendingPathComponent(product)
   }
 
   static var packageRoot: URL {
@@ -35,6 +37,7 @@ struct DeepcutProcess {
   @discardableResult
   static func run(
     _ arguments: [String],
+    executable: URL = Self.executable,
     stdin: Data? = nil,
     environment: [String: String] = [:],
     sourceLocation: SourceLocation = #_sourceLocation

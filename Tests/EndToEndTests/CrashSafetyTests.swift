@@ -65,19 +65,7 @@ struct CrashSafetyTests {
         "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",
       ]
-      let holder = Process()
-      holder.executableURL = DeepcutProcess.executable
-      holder.arguments = arguments
-      holder.standardOutput = FileHandle.nullDevice
-      try holder.run()
-      // Wait until the first run has taken the lock (its lock file names its pid).
-      let lockFile = directory + "/state/deepcut.lock"
-      let deadline = ContinuousClock.now + .seconds(10)
-      while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(holder.processIdentifier)\n",
-        ContinuousClock.now < deadline
-      {
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      let holder = try await DeepcutProcess.startHoldingTheLock(arguments, stateDirectory: directory + "/state")
       let second = try DeepcutProcess.run(arguments)
       #expect(second.status == 75)
       #expect(second.stderr.contains("another deepcut run"))

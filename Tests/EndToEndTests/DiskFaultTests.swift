@@ -116,21 +116,11 @@ struct DiskFaultTests {
     let directory = try directory()
     try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
     try await FakeCatalogServer.with(arguments: ["--latency-ms", "1500"], world: ReportCommandTests.world) { server in
-      let holder = Process()
-      holder.executableURL = DeepcutProcess.executable
-      holder.arguments = [
-        "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
-        server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",
-      ]
-      holder.standardOutput = FileHandle.nullDevice
-      try holder.run()
-      let lockFile = directory + "/state/deepcut.lock"
-      let deadline = ContinuousClock.now + .seconds(10)
-      while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(holder.processIdentifier)\n",
-        ContinuousClock.now < deadline
-      {
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      let holder = try await DeepcutProcess.startHoldingTheLock(
+        [
+          "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
+          server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",
+        ], stateDirectory: directory + "/state")
       let refused = try DeepcutProcess.run([
         "artists", "pin", "Slayer", "907800827", "--state-dir", directory + "/state",
       ])

@@ -132,15 +132,7 @@ struct IndependentCount: Equatable {
         body = []
       } else if line == "\t\t</dict>" {
         inside = false
-        let document = """
-          <?xml version="1.0" encoding="UTF-8"?>
-          <plist version="1.0">
-          <dict>
-          \(body.joined(separator: "\n"))
-          </dict>
-          </plist>
-          """
-        if let parsed = try? PropertyListSerialization.propertyList(from: Data(document.utf8), format: nil) {
+        if let parsed = Self.plist(body) {
           result.append((key, parsed as? [String: Any]))
         } else {
           result.append((key, Self.withoutDamagedLines(body)))

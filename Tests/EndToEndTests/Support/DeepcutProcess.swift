@@ -73,6 +73,26 @@ struct DeepcutProcess {
   }
 }
 
+extension DeepcutProcess {
+  /// Starts `deepcut arguments` in the background and returns once it holds the run lock of `stateDirectory`
+  /// (the lock file names its pid), so a second command is sure to meet the lock.
+  static func startHoldingTheLock(_ arguments: [String], stateDirectory: String) async throws -> Process {
+    let holder = Process()
+    holder.executableURL = executable
+    holder.arguments = arguments
+    holder.standardOutput = FileHandle.nullDevice
+    try holder.run()
+    let lockFile = stateDirectory + "/deepcut.lock"
+    let deadline = ContinuousClock.now + .seconds(10)
+    while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(holder.processIdentifier)\n",
+      ContinuousClock.now < deadline
+    {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    return holder
+  }
+}
+
 /// A value handed from the pipe-reading thread to the test.
 final class LockedData: @unchecked Sendable {
   private let lock = NSLock()

@@ -55,9 +55,13 @@ enum AttemptVerdict: Sendable, Equatable {
   private static func judge(_ head: ResponseHead, body: Data, now: Date) -> Self {
     switch head.status {
     case 200..<300:
-      // The catalogs' content types vary (iTunes sends text/javascript), so only a web page is refused: what a
-      // captive portal or a proxy sends with a 200. It is retried like a server error, and never cached.
+      // What a captive portal or a proxy sends with a 200 is refused, retried like a server error and never
+      // cached. The catalogs' content types vary (iTunes sends text/javascript) and portals' types lie, so a
+      // page is told by its type or by its first byte: both catalogs answer JSON, which never starts with '<'.
       if let type = head.contentType, type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") {
+        return .retry(.webPage)
+      }
+      if body.first(where: { !isWhitespace($0) }) == UInt8(ascii: "<") {
         return .retry(.webPage)
       }
       let identity = head.contentEncoding.map { $0.isEmpty || $0 == "identity" } ?? true
@@ -83,7 +87,11 @@ enum AttemptVerdict: Sendable, Equatable {
 }
 
 private func isBlank(_ body: Data) -> Bool {
-  body.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+  body.allSatisfy(isWhitespace)
+}
+
+private func isWhitespace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
 
 /// The API's message from a `400` body — iTunes' `errorMessage`, MusicBrainz's `error` — or a short excerpt of

@@ -25,6 +25,8 @@ import Testing
     Fault(
       knobs: ["fail_next": 1, "fail_status": 503, "fail_retry_after": 1], error: .throttled(retryAfter: .seconds(1))),
     Fault(knobs: ["html_next": 1], error: .webPage),
+    // A portal whose page does not say it is one.
+    Fault(knobs: ["html_next": 1, "html_type": "text/plain"], error: .webPage),
   ]
 
   static func client(attempts: Int) -> HTTPClient {

@@ -749,6 +749,7 @@ class Knobs:
     reset_next: int = 0  # close the connection with a reset before any answer
     reset_body_next: int = 0  # send the head and half the body, then reset
     html_next: int = 0  # answer 200 with an HTML page (a captive portal, a proxy's notice)
+    html_type: str = "text/html; charset=utf-8"  # the Content-Type that page claims; portals are not always honest
     slow_next: int = 0  # answer after slow_ms, past a client's time limit
     slow_ms: int = 3000
     fault_every: int = 0  # every Nth request (by its number in the log) gets fault_kind
@@ -791,6 +792,10 @@ def _check_knob(key: str, value: Any) -> Any:
     if key in ("latency_ms", "fail_next", "truncate_next", "hang_next", "seed", "reset_next", "reset_body_next",
                "html_next", "slow_next", "slow_ms", "fault_every"):
         return non_negative_int(value)
+    if key == "html_type":
+        if not isinstance(value, str) or not value.isprintable():
+            raise ValueError("html_type must be a printable string")
+        return value
     if key == "fault_kind":
         if value not in ("reset", "reset_body", "truncate", "slow", "html", "fail", "hang"):
             raise ValueError("fault_kind must be reset, reset_body, truncate, slow, html, fail or hang")
@@ -1010,6 +1015,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         elif fault == "html":
             response = html_response(200, "<html><head><title>Sign in to the network</title></head>"
                                           "<body>Please accept the terms to continue.</body></html>")
+            response.headers = [("content-type", knobs.html_type)]
         elif fault is not None and fault.startswith("error:"):
             response = html_response(int(fault.split(":")[1]), "")
         elif method not in ("GET", "HEAD"):

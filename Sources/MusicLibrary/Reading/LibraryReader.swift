@@ -40,7 +40,12 @@ public enum LibraryReader {
     guard let context = xmlCreatePushParserCtxt(&handler, parser, nil, 0, path) else {
       throw .unreadable(path: path, reason: "cannot start the XML parser: out of memory")
     }
-    defer { xmlFreeParserCtxt(context) }
+    defer {
+      // Safety: a DOCTYPE makes libxml2 build a document to hang the DTD on even for a SAX parse, and leave it to
+      // the caller (as xmllint frees it); nothing of ours points into it, and the context is freed right after.
+      if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+      xmlFreeParserCtxt(context)
+    }
     // No NOENT (entities stay unexpanded), no DTDLOAD/DTDATTR/DTDVALID (the DTD URL is never
     // fetched), NONET as a second lock on the network.
     xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))

@@ -101,6 +101,7 @@ let package = Package(
     ),
     .target(
       name: "FakeCatalogServer",
+      dependencies: ["MusicLibrary"],
       path: "Tests/FakeCatalogServer",
       swiftSettings: strict
     ),
@@ -132,7 +133,7 @@ let package = Package(
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["deepcut", "deepcut-fuzz", "FakeCatalogServer"],
+      dependencies: ["deepcut", "deepcut-fuzz", "FakeCatalogServer", "SyntheticLibrary", "MusicLibrary"],
       swiftSettings: strict
     ),
   ]

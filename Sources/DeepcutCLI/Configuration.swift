@@ -1,5 +1,6 @@
 internal import Catalog
 public import Foundation
+internal import Report
 
 /// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`): the settings a nightly run needs, so the
 /// crontab line stays short. Command-line flags override it. Lines starting with `//` are comments.
@@ -28,6 +29,12 @@ struct Configuration: Equatable {
   var emailTo: [String] = []
   var emailFrom: String?
   var emailSubject: String?
+  var emailFullReport: String?
+  var emailFullReportURL: String?
+  var emailMaximumPartBytes: Int?
+  var feedsDirectory: String?
+  var feedURL: String?
+  var calendarIncludesNew = false
 
   static func defaultPath(environment: [String: String]) -> String? {
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/deepcut/config.json" }
@@ -68,7 +75,8 @@ struct Configuration: Equatable {
     for (key, value) in object {
       switch key {
       case "library": config.library = try reader.string(value, key)
-      case "format": config.format = try reader.choice(value, key, ["markdown", "html", "json", "email"])
+      case "format":
+        config.format = try reader.choice(value, key, ["markdown", "html", "json", "email", "atom", "ics"])
       case "output": config.output = try reader.string(value, key)
       case "template": config.template = try reader.string(value, key)
       case "stateDir": config.stateDir = try reader.string(value, key)
@@ -125,7 +133,23 @@ struct Configuration: Equatable {
           case "to": config.emailTo = try reader.strings(setting, keyPath)
           case "from": config.emailFrom = try reader.string(setting, keyPath)
           case "subject": config.emailSubject = try reader.string(setting, keyPath)
-          default: throw reader.unknown(keyPath, known: ["to", "from", "subject"])
+          case "fullReport": config.emailFullReport = try reader.string(setting, keyPath)
+          case "fullReportURL": config.emailFullReportURL = try reader.string(setting, keyPath)
+          case "maxPartBytes": config.emailMaximumPartBytes = try reader.integer(setting, keyPath, 10_000...10_000_000)
+          default:
+            throw reader.unknown(
+              keyPath, known: ["to", "from", "subject", "fullReport", "fullReportURL", "maxPartBytes"])
+          }
+        }
+      case "feeds":
+        let feeds = try reader.object(value, key)
+        for (name, setting) in feeds {
+          let keyPath = "feeds.\(name)"
+          switch name {
+          case "directory": config.feedsDirectory = try reader.string(setting, keyPath)
+          case "url": config.feedURL = try reader.string(setting, keyPath)
+          case "calendarIncludesNew": config.calendarIncludesNew = try reader.bool(setting, keyPath)
+          default: throw reader.unknown(keyPath, known: ["directory", "url", "calendarIncludesNew"])
           }
         }
       default:
@@ -137,7 +161,7 @@ struct Configuration: Equatable {
 
   static let keys = [
     "library", "format", "output", "template", "stateDir", "country", "days", "types", "provider", "email",
-    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks", "budget", "contact",
+    "ignoreArtists", "ignoreTitles", "minimumOwnedTracks", "budget", "contact", "feeds",
   ]
 
   static let example = """
@@ -146,7 +170,7 @@ struct Configuration: Equatable {
     {
       // The export Music writes with File › Library › Export Library…
       "library": "/home/me/Music/Library.xml",
-      // markdown, html, json or email (email prints a message for sendmail -t).
+      // markdown, html, json, email (a message for sendmail -t), atom (a feed) or ics (a calendar).
       "format": "email",
       // Where the report goes; leave out for standard output.
       // "output": "/home/me/deepcut/report.eml",
@@ -185,7 +209,20 @@ struct Configuration: Equatable {
       "email": {
         "to": ["me@example.com"],
         "from": "deepcut <deepcut@example.com>",
-        "subject": "New music for you"
+        "subject": "New music for you",
+        // Also write the whole report as HTML here; an e-mail too long for mail (over 100 KB, where Gmail cuts
+        // messages) lists the most played artists first and names this file, or fullReportURL if it is served.
+        // "fullReport": "/home/me/deepcut/full-report.html",
+        // "fullReportURL": "https://example.com/deepcut/full-report.html",
+        "maxPartBytes": \(EmailOptions.defaultMaximumPartBytes)
+      },
+      "feeds": {
+        // Also write deepcut.atom (a feed) and deepcut.ics (a calendar) here, in the same run.
+        // "directory": "/var/www/deepcut",
+        // Where deepcut.atom is served: the feed's self link.
+        // "url": "https://example.com/deepcut/deepcut.atom",
+        // The calendar always has upcoming releases; this adds the window's new ones.
+        "calendarIncludesNew": false
       }
     }
 
@@ -218,6 +255,11 @@ private struct KeyReader {
     var result: [String] = []
     for (index, item) in array.enumerated() { result.append(try string(item, "\(key)[\(index)]")) }
     return result
+  }
+
+  func bool(_ value: Any, _ key: String) throws(CLIError) -> Bool {
+    guard let number = value as? NSNumber, isBoolean(number) else { throw fail(key, "true or false", value) }
+    return number.boolValue
   }
 
   func integer(_ value: Any, _ key: String, _ range: ClosedRange<Int>) throws(CLIError) -> Int {

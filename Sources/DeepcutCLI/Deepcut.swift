@@ -82,11 +82,12 @@ public enum Deepcut {
 
 /// Standard output for results, standard error for everything else.
 enum Console {
+  /// By bytes: a text ending in CRLF (an e-mail, a calendar) does not end in the Character "\n".
   static func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.hasSuffix("\n") ? text.utf8 : (text + "\n").utf8))
+    FileHandle.standardOutput.write(Data(text.utf8.last == UInt8(ascii: "\n") ? text.utf8 : (text + "\n").utf8))
   }
 
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data(text.hasSuffix("\n") ? text.utf8 : (text + "\n").utf8))
+    FileHandle.standardError.write(Data(text.utf8.last == UInt8(ascii: "\n") ? text.utf8 : (text + "\n").utf8))
   }
 }

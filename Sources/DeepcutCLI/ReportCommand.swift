@@ -24,15 +24,22 @@ enum ReportCommand {
   static let spec = CommandSpec(
     name: "report",
     usage:
-      "report --library PATH [--format markdown|html|json|email] [--output PATH] [--days N | --since DATE] [options]",
+      "report --library PATH [--format markdown|html|json|email|atom|ics] [--output PATH] [--days N | --since DATE] [options]",
     summary: "Look every library artist up in the catalog and report the releases you don't own yet.",
     options: [
       .option("library", "PATH", "the Library.xml export (.gz works, - reads standard input)"),
-      .option("format", "FORMAT", "markdown, html, json or email (default markdown)"),
-      .option("template", "PATH", "a Mustache template to use instead of the built-in one (markdown and html)"),
+      .option("format", "FORMAT", "markdown, html, json, email, atom or ics (default markdown)"),
+      .option("template", "PATH", "a Mustache template to use instead of the built-in one (not json or email)"),
       .option("to", "ADDRESS", "e-mail recipient; repeat the option or separate addresses with commas"),
       .option("from", "ADDRESS", "e-mail sender (default deepcut <deepcut@localhost>)"),
       .option("subject", "TEXT", "e-mail subject (default: the report's headline)"),
+      .option(
+        "full-report", "PATH",
+        "with email: also write the whole report as HTML here; an e-mail too long for mail names it"),
+      .option("full-report-url", "URL", "with email: the web address of --full-report, named instead of its path"),
+      .option(
+        "feeds", "DIR", "also write DIR/deepcut.atom and DIR/deepcut.ics from the same answers (a rolling window)"),
+      .option("feed-url", "URL", "where deepcut.atom is published: the feed's self link and id"),
       .option("output", "PATH", "write the report here, atomically, instead of standard output"),
       .option(
         "days", "N", "releases of the last N days count as new (default \(IntegerSetting.days.defaultValue))"),
@@ -93,6 +100,11 @@ enum ReportCommand {
     var format = ReportFormat.markdown
     var templates = TemplateLocator()
     var email: EmailOptions?
+    /// With e-mail: where the whole report is written as HTML.
+    var fullReport: String?
+    var feed = FeedOptions(identity: "")
+    /// Where deepcut.atom and deepcut.ics are written beside the report.
+    var feedsDirectory: String?
     var ignoredArtists: Set<ArtistKey> = []
     var ignoredTitles: [String] = []
     var minimumOwnedTracks = 1
@@ -210,34 +222,50 @@ enum ReportCommand {
     } catch {
       throw .state(error.description)
     }
+    let sinceLastRun = arguments.has("since-last-run")
+    // A feed or a calendar is a rolling window: what was told before stays in it.
+    let rollingFormat = settings.format == .atom || settings.format == .ics
     let ledger = ReleaseLedger.apply(
-      allFindings, seen: seen, now: settings.now, onlyUnreported: arguments.has("since-last-run"))
-    func build(_ timings: [ReportModel.Timing]?) -> ReportModel {
+      allFindings, seen: seen, now: settings.now, onlyUnreported: sinceLastRun && !rollingFormat)
+    func build(_ findings: [Finding], _ timings: [ReportModel.Timing]?) -> ReportModel {
       ReportBuilder.model(
-        findings: ledger.findings, scan: filteredScan, outcome: outcome, options: settings.finder, timings: timings)
+        findings: findings, scan: filteredScan, outcome: outcome, options: settings.finder,
+        provider: settings.provider.rawValue, now: settings.now, timings: timings)
     }
-    var model = build(nil)
-    var rendered = try render(model, settings)
+    var outputs = try render(build(ledger.findings, nil), settings)
     timings.append(ReportModel.Timing(phase: "render", seconds: seconds(timer.now - renderStart), cache: nil))
     if settings.timings {
-      model = build(timings)
-      rendered = try render(model, settings)
+      outputs = try render(build(ledger.findings, timings), settings)
+    }
+    let model = outputs.shown
+    if settings.feedsDirectory != nil {
+      let window = ReleaseLedger.apply(allFindings, seen: seen, now: settings.now, onlyUnreported: false)
+      outputs.feeds = try renderFeeds(build(window.findings, nil), settings)
     }
 
     // A signal after the catalog pass still means: no report.
     try checkInterruption(kept: stats.answersKept)
     if let output = settings.output {
-      try OutputFile.write(Data(rendered.utf8), to: output)
+      try OutputFile.write(Data(outputs.report.utf8), to: output)
     } else {
-      Console.out(rendered)
+      Console.out(outputs.report)
+    }
+    if let fullReport = settings.fullReport, let page = outputs.fullReport {
+      try OutputFile.write(Data(page.utf8), to: fullReport)
+    }
+    if let directory = settings.feedsDirectory {
+      for (name, text) in outputs.feeds {
+        try OutputFile.write(Data(text.utf8), to: directory + "/" + name)
+      }
     }
     // Only now that the report is out are its releases remembered as told.
     let failed = outcome.problems.count { !$0.isAnswer }
     do {
       if !arguments.has("dry-run") {
         try await store.recordSeen(provider: settings.provider.rawValue, ledger.sightings)
-        if arguments.has("since-last-run") {
-          try await store.markReported(provider: settings.provider.rawValue, ledger.reported, at: settings.now)
+        if sinceLastRun, !rollingFormat {
+          let told = toldReleases(ledger, shown: model, library: library, settings)
+          try await store.markReported(provider: settings.provider.rawValue, told, at: settings.now)
         }
       }
       let complete = failed == 0 && outcome.coverage.complete
@@ -250,6 +278,16 @@ enum ReportCommand {
     if !settings.quiet {
       if failed > 0 {
         Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
+      }
+      if let omitted = model.omitted {
+        let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
+        Console.error(
+          "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
+            + "stay under \((settings.email?.maximumPartBytes ?? 0) / 1000) KB; "
+            + (omitted.fullReport.map { "the rest are in \($0)" }
+              ?? (sinceLastRun
+                ? "the rest come in the next e-mails" : "the rest are left out (--full-report PATH writes them all)"))
+        )
       }
       if let line = model.coverageLine {
         let reason = outcome.stop == .budget ? " (the budget is spent)" : ""
@@ -315,12 +353,63 @@ enum ReportCommand {
       note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }
 
-  static func render(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> String {
+  /// Everything a run writes, rendered before anything is written.
+  struct Outputs {
+    /// The report asked for, in its format.
+    var report: String
+    /// The report as it shows: for a shortened e-mail, only what it lists.
+    var shown: ReportModel
+    /// The whole report as HTML, for `--full-report`.
+    var fullReport: String?
+    /// deepcut.atom and deepcut.ics, for `--feeds`.
+    var feeds: [(name: String, text: String)] = []
+  }
+
+  static func render(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> Outputs {
     do {
-      return try ReportRenderer.render(model, as: settings.format, templates: settings.templates, email: settings.email)
+      if settings.format == .email, let email = settings.email {
+        let (message, shown) = try ReportRenderer.email(model, templates: settings.templates, options: email)
+        let page =
+          settings.fullReport == nil
+          ? nil
+          : try ReportRenderer.html(model, template: try settings.templates.template(for: .html, useExplicit: false))
+        return Outputs(report: message, shown: shown, fullReport: page)
+      }
+      let report = try ReportRenderer.render(
+        model, as: settings.format, templates: settings.templates, email: settings.email, feed: settings.feed)
+      return Outputs(report: report, shown: model)
     } catch {
       throw .template(error.description)
     }
+  }
+
+  /// deepcut.atom and deepcut.ics, from the built-in templates or the user's copies of them.
+  static func renderFeeds(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> [(name: String, text: String)]
+  {
+    do {
+      let atom = try ReportRenderer.atom(
+        model, template: try settings.templates.template(for: .atom, useExplicit: false), feed: settings.feed)
+      let ics = try ReportRenderer.ics(
+        model, template: try settings.templates.template(for: .ics, useExplicit: false), feed: settings.feed)
+      return [("deepcut.atom", atom), ("deepcut.ics", ics)]
+    } catch {
+      throw .template(error.description)
+    }
+  }
+
+  /// The releases to remember as told: all the report listed, but of a shortened e-mail only those it showed, so
+  /// the rest come in the next e-mails, most played first.
+  static func toldReleases(
+    _ ledger: ReleaseLedger.Result, shown: ReportModel, library: OwnedLibrary, _ settings: Settings
+  ) -> [(key: String, section: String)] {
+    guard shown.omitted != nil else { return ledger.reported }
+    let ranks = ReportBuilder.ranks(of: library)
+    let listed = shown.shownReleases
+    let told = Set(
+      ledger.findings.filter {
+        listed.contains(ReportBuilder.rowKey(for: $0, provider: settings.provider.rawValue, ranks: ranks))
+      }.map { ReleaseLedger.key(artist: $0.artist.key, release: $0.release) })
+    return ledger.reported.filter { told.contains($0.key) }
   }
 
   // MARK: - Settings
@@ -333,7 +422,7 @@ enum ReportCommand {
     }
     let formatName = arguments["format"] ?? config.format ?? "markdown"
     guard let format = ReportFormat(rawValue: formatName.lowercased()) else {
-      throw .usage("--format takes markdown, html, json or email, not '\(formatName)'")
+      throw .usage("--format takes markdown, html, json, email, atom or ics, not '\(formatName)'")
     }
     let now = try parseNow(arguments["now"])
     let today = CalendarDay.today(at: now)
@@ -428,10 +517,26 @@ enum ReportCommand {
       for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
         throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
       }
-      settings.email = EmailOptions(from: from, to: recipients, subject: subject, date: now)
-    } else if arguments["to"] != nil || arguments["from"] != nil || arguments["subject"] != nil {
-      throw .usage("--to, --from and --subject go with --format email")
+      settings.fullReport = table.path("full-report", config.emailFullReport)
+      let fullReportURL = arguments["full-report-url"] ?? config.emailFullReportURL
+      if let fullReportURL, ReportBuilder.safeLink(fullReportURL) == nil {
+        throw .usage("--full-report-url takes an http(s) address, not '\(fullReportURL)'")
+      }
+      settings.email = EmailOptions(
+        from: from, to: recipients, subject: subject, date: now,
+        maximumPartBytes: config.emailMaximumPartBytes ?? EmailOptions.defaultMaximumPartBytes,
+        fullReport: fullReportURL ?? settings.fullReport)
+    } else if ["to", "from", "subject", "full-report", "full-report-url"].contains(where: { arguments[$0] != nil }) {
+      throw .usage("--to, --from, --subject, --full-report and --full-report-url go with --format email")
     }
+    let feedURL = arguments["feed-url"] ?? config.feedURL
+    if let feedURL, ReportBuilder.safeLink(feedURL) == nil {
+      throw .usage("--feed-url takes an http(s) address, not '\(feedURL)'")
+    }
+    settings.feed = FeedOptions(
+      selfURL: feedURL, identity: settings.provider.rawValue + " " + library,
+      calendarIncludesNew: config.calendarIncludesNew)
+    settings.feedsDirectory = table.path("feeds", config.feedsDirectory)
     settings.timings = arguments.has("timings")
     settings.quiet = arguments.has("quiet")
     return settings

@@ -1,4 +1,5 @@
 public import Catalog
+public import Foundation
 public import MusicLibrary
 
 /// Turns the catalog pass's findings into the report's view model.
@@ -7,11 +8,13 @@ public enum ReportBuilder {
     scan: LibraryScan,
     outcome: CatalogOutcome,
     options: FinderOptions,
+    provider: String,
+    now: Date,
     timings: [ReportModel.Timing]? = nil
   ) -> ReportModel {
     model(
       findings: findings(scan: scan, outcome: outcome, options: options), scan: scan, outcome: outcome,
-      options: options, timings: timings)
+      options: options, provider: provider, now: now, timings: timings)
   }
 
   /// Every catalog release of every library artist, classified.
@@ -34,10 +37,16 @@ public enum ReportBuilder {
     scan: LibraryScan,
     outcome: CatalogOutcome,
     options: FinderOptions,
+    provider: String,
+    now: Date,
     timings: [ReportModel.Timing]?
   ) -> ReportModel {
+    let ranks = ranks(of: scan.library)
+    let unranked = scan.library.artists.count + 1
     func entries(_ category: ReleaseCategory) -> [ReportModel.Release] {
-      findings.filter { $0.category == category }.map(release)
+      findings.filter { $0.category == category }.map {
+        release($0, provider: provider, rank: ranks[$0.artist.key] ?? unranked)
+      }
     }
     let byDateDescending: (ReportModel.Release, ReportModel.Release) -> Bool = {
       ($1.releaseDate ?? "", $0.artist, $0.title) < ($0.releaseDate ?? "", $1.artist, $1.title)
@@ -55,6 +64,15 @@ public enum ReportBuilder {
             releases: [release]
           )
         )
+      }
+    }
+    var byArtist: [ReportModel.ArtistReleases] = []
+    for release in new.sorted(by: { $0.rank < $1.rank }) {
+      if byArtist.last?.rank == release.rank {
+        byArtist[byArtist.count - 1].releases.append(release)
+      } else {
+        let name = release.rank < unranked ? scan.library.artists[release.rank - 1].name : release.artist
+        byArtist.append(ReportModel.ArtistReleases(artist: name, rank: release.rank, releases: [release]))
       }
     }
     let upcoming = entries(.upcoming).sorted {
@@ -81,9 +99,12 @@ public enum ReportBuilder {
       retries: stats.retries,
       cacheHits: stats.cacheHits
     )
-    let attention = outcome.problems.map(attention)
+    let attention = outcome.problems.map { Self.attention($0, rank: ranks[$0.artist.key] ?? unranked) }.sorted {
+      $0.rank < $1.rank
+    }
     return ReportModel(
       date: options.today.description,
+      generated: Timestamp.rfc3339(now),
       dateLabel: longDate(options.today),
       since: options.since.description,
       sinceLabel: longDate(options.since),
@@ -94,6 +115,7 @@ public enum ReportBuilder {
       newCount: new.count,
       new: new,
       newByDate: days,
+      newByArtist: byArtist,
       upcoming: upcoming,
       editions: editions,
       backfill: backfill,
@@ -103,6 +125,7 @@ public enum ReportBuilder {
       coverage: outcome.coverage,
       coverageLine: coverageLine(outcome.coverage),
       timings: timings,
+      omitted: nil,
       isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty,
       hasNew: !new.isEmpty,
       hasUpcoming: !upcoming.isEmpty,
@@ -110,6 +133,21 @@ public enum ReportBuilder {
       hasBackfill: !backfill.isEmpty,
       hasAttention: !attention.isEmpty
     )
+  }
+
+  /// Each artist's place in listening order, 1 the most played: the library lists them so. An artist not in the
+  /// library (never the case in a run) ranks last.
+  public static func ranks(of library: OwnedLibrary) -> [ArtistKey: Int] {
+    var ranks: [ArtistKey: Int] = [:]
+    for (index, artist) in library.artists.enumerated() where ranks[artist.key] == nil {
+      ranks[artist.key] = index + 1
+    }
+    return ranks
+  }
+
+  /// The ``ReportModel/Release/rowKey`` the report gives `finding`.
+  public static func rowKey(for finding: Finding, provider: String, ranks: [ArtistKey: Int]) -> String {
+    "\(ranks[finding.artist.key] ?? ranks.count + 1)/\(StableID.release(provider: provider, catalogID: finding.release.id))"
   }
 
   /// "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at
@@ -162,7 +200,7 @@ public enum ReportBuilder {
     }
   }
 
-  static func release(_ finding: Finding) -> ReportModel.Release {
+  static func release(_ finding: Finding, provider: String, rank: Int) -> ReportModel.Release {
     let kind: String =
       switch finding.kind {
       case .album: "album"
@@ -170,6 +208,7 @@ public enum ReportBuilder {
       case .single: "single"
       }
     return ReportModel.Release(
+      id: StableID.release(provider: provider, catalogID: finding.release.id),
       artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
       title: finding.release.title,
       kind: kind,
@@ -183,7 +222,8 @@ public enum ReportBuilder {
       genre: finding.release.genre,
       reason: finding.reason,
       editionOf: finding.editionOf,
-      catalogID: finding.release.id
+      catalogID: finding.release.id,
+      rank: rank
     )
   }
 
@@ -213,7 +253,7 @@ public enum ReportBuilder {
     return result
   }
 
-  static func attention(_ problem: ArtistProblem) -> ReportModel.Attention {
+  static func attention(_ problem: ArtistProblem, rank: Int) -> ReportModel.Attention {
     ReportModel.Attention(
       artist: problem.artist.name,
       problem: problem.kind.rawValue,
@@ -221,7 +261,8 @@ public enum ReportBuilder {
       candidates: problem.candidates.map {
         ReportModel.Candidate(
           id: $0.id, name: $0.name, genre: $0.genre, disambiguation: $0.disambiguation, url: safeLink($0.url))
-      }
+      },
+      rank: rank
     )
   }
 }

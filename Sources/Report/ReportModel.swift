@@ -4,6 +4,8 @@ public import Catalog
 /// Renderers never see catalog JSON, and every string here is still raw text, escaped by the renderer.
 public struct ReportModel: Sendable, Equatable, Codable {
   public struct Release: Sendable, Equatable, Codable {
+    /// The same in every run and every format that carries one ("urn:uuid:…"): see ``StableID``.
+    public var id: String
     public var artist: String
     public var title: String
     /// "album", "EP" or "single".
@@ -25,6 +27,25 @@ public struct ReportModel: Sendable, Equatable, Codable {
     /// For editions: the title of the owned album it repackages.
     public var editionOf: String?
     public var catalogID: String
+    /// The library artist's place in listening order (play count, then owned tracks): 1 is the most played.
+    public var rank: Int
+  }
+
+  /// One library artist's releases in a section, for templates that list by artist.
+  public struct ArtistReleases: Sendable, Equatable, Codable {
+    public var artist: String
+    public var rank: Int
+    public var releases: [Release]
+  }
+
+  /// What a report that had to be shortened (an e-mail kept under mail clients' size limits) left out.
+  public struct Omitted: Sendable, Equatable, Codable {
+    public var releases: Int
+    public var attention: Int
+    /// Where every release is listed: the full report's path or web address, when there is one.
+    public var fullReport: String?
+    /// "323 more releases and 12 artists that need attention are in the full report: …"
+    public var line: String
   }
 
   /// Releases that came out on one day, for "grouped by release date".
@@ -41,6 +62,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var problem: String
     public var detail: String
     public var candidates: [Candidate]
+    /// As for releases: 1 is the most played artist.
+    public var rank: Int
   }
 
   public struct Candidate: Sendable, Equatable, Codable {
@@ -84,6 +107,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   }
 
   public var date: String
+  /// When the report was made, `--now`: "2026-11-29T12:00:00Z".
+  public var generated: String
   /// "29 Nov 2026".
   public var dateLabel: String
   public var since: String
@@ -95,6 +120,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var newCount: Int
   public var new: [Release]
   public var newByDate: [Day]
+  /// The same, by artist, most played first: the order in which a shortened report keeps releases.
+  public var newByArtist: [ArtistReleases]
   public var upcoming: [Release]
   public var editions: [Release]
   /// Old releases the catalog listed only now (with `--since-last-run`).
@@ -108,6 +135,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   /// first; ..."); nil when it checked them all.
   public var coverageLine: String?
   public var timings: [Timing]?
+  /// Set when this report lists less than the run found, and says so.
+  public var omitted: Omitted?
   public var isEmpty: Bool
   public var hasNew: Bool
   public var hasUpcoming: Bool

@@ -31,7 +31,8 @@ enum MusicBrainzBenchmark {
   static func run(artists: Int, albums: Int, requestsPerMinute: Double, directory: String) async throws {
     let library = try CatalogBenchmark.library(artists: artists, albums: albums, directory: directory)
     let worldPath = directory + "/deepcut-bench-musicbrainz-\(artists).json"
-    try writeWorld(for: library, to: worldPath)
+    try JSONSerialization.data(withJSONObject: LibraryWorlds.musicBrainz(for: library))
+      .write(to: URL(fileURLWithPath: worldPath))
     let stateDirectory = directory + "/deepcut-bench-musicbrainz-state-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
     let store = try StateStore(directory: stateDirectory)
@@ -99,43 +100,4 @@ enum MusicBrainzBenchmark {
       store: store, options: CatalogPassOptions(), now: now)
   }
 
-  /// Every library artist as a MusicBrainz artist with its owned albums as release groups, a new one for every
-  /// third; every fiftieth has a namesake with a release of its own, so the owned albums have to decide.
-  static func writeWorld(for library: OwnedLibrary, to path: String) throws {
-    let owned = library.albumsByArtist()
-    func id(_ number: Int, _ kind: Int) -> String {
-      let hex = String(number, radix: 16)
-      return "\(kind)0000000-0000-4000-8000-" + String(repeating: "0", count: 12 - hex.count) + hex
-    }
-    var artists: [[String: Any]] = []
-    var group = 0
-    for (index, artist) in library.artists.enumerated() {
-      var groups: [[String: Any]] = []
-      for album in owned[artist.key] ?? [] {
-        group += 1
-        groups.append([
-          "id": id(group, 1), "title": album.title, "primary-type": "Album",
-          "first-release-date": "\(album.year ?? 2001)-03-01",
-        ])
-      }
-      if index % 3 == 0 {
-        group += 1
-        groups.append([
-          "id": id(group, 1), "title": "New Light \(index)", "primary-type": "Album",
-          "first-release-date": "2026-11-20",
-        ])
-      }
-      artists.append(["id": id(index, 0), "name": artist.name, "release-groups": groups])
-      if index % 50 == 0 {
-        group += 1
-        artists.append([
-          "id": id(index, 2), "name": artist.name, "disambiguation": "namesake",
-          "release-groups": [
-            ["id": id(group, 1), "title": "Other Lives", "primary-type": "Single", "first-release-date": "2026-11-21"]
-          ],
-        ])
-      }
-    }
-    try JSONSerialization.data(withJSONObject: ["artists": artists]).write(to: URL(fileURLWithPath: path))
-  }
 }

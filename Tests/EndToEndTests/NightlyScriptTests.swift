@@ -36,6 +36,7 @@ struct NightlyScriptTests {
       let environment = [
         "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
         "XDG_STATE_HOME": home + "/state", "DEEPCUT_SENDMAIL": sendmail + " -t", "DEEPCUT_ARGS": "--now 2026-11-29",
+        "DEEPCUT_FEEDS": home + "/public",
       ]
       let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
       let first = try Shell.run(script, environment: environment)
@@ -44,6 +45,11 @@ struct NightlyScriptTests {
       let reports = home + "/state/deepcut/reports"
       let files = try FileManager.default.contentsOfDirectory(atPath: reports)
       #expect(files.contains { $0.hasPrefix("report-") && $0.hasSuffix(".eml") })
+      // The whole report beside the message, for an e-mail too long to carry it all.
+      #expect(files.contains { $0.hasPrefix("report-") && $0.hasSuffix(".html") })
+      // The feed and the calendar, from the same run.
+      #expect(FileManager.default.fileExists(atPath: home + "/public/deepcut.atom"))
+      #expect(FileManager.default.fileExists(atPath: home + "/public/deepcut.ics"))
       #expect(files.contains("deepcut.log"))
       let mailed = try String(contentsOfFile: home + "/mail-0.eml", encoding: .utf8)
       #expect(mailed.contains("Subject: =?UTF-8?B?"))

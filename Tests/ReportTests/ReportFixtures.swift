@@ -8,6 +8,8 @@ import Report
 enum ReportFixtures {
   static let today = CalendarDay(iso8601: "2026-11-29") ?? CalendarDay(daysSinceEpoch: 0)
   static let options = FinderOptions(today: today, days: 30)
+  /// Noon UTC on `today`.
+  static let now = Date(timeIntervalSince1970: 1_795_953_600)
 
   struct Artist {
     var name: String
@@ -69,7 +71,7 @@ enum ReportFixtures {
       },
       stats: stats,
       coverage: coverage ?? .whole(libraryArtists.count))
-    return ReportBuilder.build(scan: scan, outcome: outcome, options: options)
+    return ReportBuilder.build(scan: scan, outcome: outcome, options: options, provider: "itunes", now: now)
   }
 
   static var busy: ReportModel {
@@ -115,7 +117,13 @@ enum ReportFixtures {
     model([
       Artist(
         name: "<script>alert('x')</script> & *Friends*", owned: ["Old"],
-        releases: [("[click](javascript:alert(1)) | `rm -rf` # _now_", "2026-11-25", .explicit)]),
+        releases: [
+          ("[click](javascript:alert(1)) | `rm -rf` # _now_", "2026-11-25", .explicit),
+          (
+            "Soon; \"Quoted\", \\back\\ & <b>bold</b>, with a title long enough to fold twice in a calendar",
+            "2027-02-14", .clean
+          ),
+        ]),
       Artist(name: "宇多田ヒカル", owned: ["First Love"], releases: [("Bad Mode", "2026-11-24", .notExplicit)]),
       Artist(name: "فيروز", owned: ["Maarifti Feek"], releases: [("Ya Tayr \"Live\" 🎶", "2026-11-23", .notExplicit)]),
     ])

@@ -19,15 +19,19 @@ struct ReportRenderingTests {
     ("partial", ReportFixtures.partial),
   ]
 
+  static let feed = FeedOptions(selfURL: "https://example.org/deepcut/deepcut.atom", identity: "tests")
+
   static func render(_ model: ReportModel, _ format: ReportFormat) throws -> String {
-    try ReportRenderer.render(model, as: format, templates: TemplateLocator(), email: email)
+    try ReportRenderer.render(model, as: format, templates: TemplateLocator(), email: email, feed: feed)
   }
 
   @Test(arguments: cases.map(\.name), ReportFormat.allCases)
   func matchesTheGoldenFile(_ name: String, _ format: ReportFormat) throws {
     let model = try #require(Self.cases.first { $0.name == name }?.model)
     let rendered = try Self.render(model, format)
-    let ext = ["markdown": "md", "html": "html", "json": "json", "email": "eml"][format.rawValue] ?? "txt"
+    let ext =
+      ["markdown": "md", "html": "html", "json": "json", "email": "eml", "atom": "atom", "ics": "ics"][format.rawValue]
+      ?? "txt"
     let file = Self.golden.appendingPathComponent("\(name).\(ext)")
     if Self.recording {
       try Data(rendered.utf8).write(to: file)
@@ -42,11 +46,12 @@ struct ReportRenderingTests {
   @Test func theBuiltInTemplatesAreTheOnesInTemplates() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    for format in [ReportFormat.markdown, .html] {
+    for format in [ReportFormat.markdown, .html, .atom, .ics] {
       let fileName = try #require(format.templateFileName)
       let onDisk = try String(contentsOf: root.appendingPathComponent("templates/\(fileName)"), encoding: .utf8)
-      let builtIn = try TemplateLocator().template(for: format).render(ReportFixtures.busy.templateValue)
-      let fromDisk = try Template(onDisk, name: fileName).render(ReportFixtures.busy.templateValue)
+      let builtIn = try TemplateLocator().template(for: format).render(
+        ReportFixtures.busy.templateValue(feed: Self.feed))
+      let fromDisk = try Template(onDisk, name: fileName).render(ReportFixtures.busy.templateValue(feed: Self.feed))
       #expect(builtIn == fromDisk, "run python3 Tests/Support/embed_templates.py")
     }
   }

@@ -11,7 +11,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET = ROOT / "Sources" / "Report" / "Rendering" / "BuiltInTemplates.swift"
-NAMES = {"report.md.mustache": "markdown", "report.html.mustache": "html"}
+NAMES = {
+    "report.md.mustache": "markdown",
+    "report.html.mustache": "html",
+    "report.atom.mustache": "atom",
+    "report.ics.mustache": "ics",
+}
 
 
 def main() -> None:

@@ -12,6 +12,10 @@ enum BuiltInTemplates {
     _{{coverageLine}}_
 
     {{/coverageLine}}
+    {{#omitted}}
+    > {{line}}
+
+    {{/omitted}}
     {{#isEmpty}}
     {{emptyMessage}}
 
@@ -111,6 +115,9 @@ enum BuiltInTemplates {
     {{#coverageLine}}
     <tr><td class="muted" style="padding:8px 24px 0 24px;color:#6b6b73;font-size:14px;">{{coverageLine}}</td></tr>
     {{/coverageLine}}
+    {{#omitted}}
+    <tr><td class="muted" style="padding:8px 24px 0 24px;color:#6b6b73;font-size:14px;">{{line}}{{#link}} <a href="{{link}}" style="color:#0a58ca;">Open the full report</a>{{/link}}</td></tr>
+    {{/omitted}}
     {{#isEmpty}}
     <tr><td style="padding:12px 24px 8px 24px;">{{emptyMessage}}</td></tr>
     {{/isEmpty}}
@@ -174,6 +181,74 @@ enum BuiltInTemplates {
     </table>
     </body>
     </html>
+
+    """#
+
+  /// templates/report.atom.mustache
+  static let atom = #"""
+    {{! deepcut's Atom feed (RFC 4287): one entry per new release in the window, newest first. Every value is
+        XML-escaped; summaryHTML is HTML already, escaped once more for XML as type="html" wants. Fields:
+        templates/README.md. The XML declaration must stay the first line. }}
+    <?xml version="1.0" encoding="utf-8"?>
+    <feed xmlns="http://www.w3.org/2005/Atom">
+      <id>{{feed.id}}</id>
+      <title>{{feed.title}}</title>
+      <subtitle>Released since {{sinceLabel}}, by artists in your library</subtitle>
+      <updated>{{generated}}</updated>
+      <author><name>deepcut</name></author>
+      <generator>deepcut</generator>
+    {{#feed.selfURL}}
+      <link rel="self" type="application/atom+xml" href="{{feed.selfURL}}"/>
+    {{/feed.selfURL}}
+    {{#new}}
+      <entry>
+        <id>{{id}}</id>
+        <title>{{artist}} — {{title}}</title>
+    {{#url}}
+        <link rel="alternate" type="text/html" href="{{url}}"/>
+    {{/url}}
+        <published>{{dateTime}}{{^dateTime}}{{generated}}{{/dateTime}}</published>
+        <updated>{{dateTime}}{{^dateTime}}{{generated}}{{/dateTime}}</updated>
+        <category term="{{kind}}"/>
+        <summary type="html">{{summaryHTML}}</summary>
+    {{^url}}
+        <content type="html">{{summaryHTML}}</content>
+    {{/url}}
+      </entry>
+    {{/new}}
+    </feed>
+
+    """#
+
+  /// templates/report.ics.mustache
+  static let ics = #"""
+    {{! deepcut's calendar (RFC 5545): an all-day event per upcoming release (and per new one with
+        calendar.includeNew). Values are escaped as iCalendar text; deepcut ends every line with CRLF, drops
+        blank lines and folds long lines after rendering. Fields: templates/README.md. }}
+    BEGIN:VCALENDAR
+    VERSION:2.0
+    PRODID:-//deepcut//new releases//EN
+    CALSCALE:GREGORIAN
+    METHOD:PUBLISH
+    X-WR-CALNAME:{{calendar.name}}
+    REFRESH-INTERVAL;VALUE=DURATION:P1D
+    X-PUBLISHED-TTL:P1D
+    {{#calendar.events}}
+    BEGIN:VEVENT
+    UID:{{id}}
+    DTSTAMP:{{generatedCompact}}
+    DTSTART;VALUE=DATE:{{dateCompact}}
+    DTEND;VALUE=DATE:{{dayAfterCompact}}
+    SUMMARY:{{artist}} — {{title}}{{#datePartial}} ({{releaseDateLabel}}){{/datePartial}}
+    {{#url}}
+    URL:{{{url}}}
+    {{/url}}
+    DESCRIPTION:{{kind}}{{#trackCountLabel}}\, {{trackCountLabel}}{{/trackCountLabel}}. {{reason}}
+    CATEGORIES:{{kind}}
+    TRANSP:TRANSPARENT
+    END:VEVENT
+    {{/calendar.events}}
+    END:VCALENDAR
 
     """#
 }

@@ -7,12 +7,24 @@ public struct EmailOptions: Sendable, Equatable {
   /// Overrides the report's headline as the subject.
   public var subject: String?
   public var date: Date
+  /// The most each part (text and HTML, before transfer encoding) may hold. Gmail clips a message whose HTML passes
+  /// about 102 KB, and the reader then sees it cut in the middle.
+  public var maximumPartBytes: Int
+  /// Where the whole report is (a path or a web address), named when the e-mail has to leave releases out.
+  public var fullReport: String?
 
-  public init(from: String, to: [String], subject: String? = nil, date: Date) {
+  public static let defaultMaximumPartBytes = 100_000
+
+  public init(
+    from: String, to: [String], subject: String? = nil, date: Date,
+    maximumPartBytes: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil
+  ) {
     self.from = from
     self.to = to
     self.subject = subject
     self.date = date
+    self.maximumPartBytes = maximumPartBytes
+    self.fullReport = fullReport
   }
 }
 

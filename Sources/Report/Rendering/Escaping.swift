@@ -20,6 +20,50 @@ public enum Escaping {
     return result
   }
 
+  /// XML 1.0 text and attribute values (the Atom feed): the five markup characters as entities, and the characters
+  /// XML forbids even as references (C0 controls but tab and line ends, U+FFFE, U+FFFF) left out, so a catalog
+  /// name can never make the feed ill-formed.
+  @Sendable public static func xml(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      default:
+        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// An iCalendar TEXT value (RFC 5545, 3.3.11): backslash, semicolon and comma escaped, a line break as `\n`,
+  /// other control characters left out (the format allows none).
+  @Sendable public static func iCalendarText(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count + 8)
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+      defer { previous = scalar }
+      switch scalar {
+      case "\\": result += "\\\\"
+      case ";": result += "\\;"
+      case ",": result += "\\,"
+      case "\n" where previous == "\r": continue
+      case "\n", "\r": result += "\\n"
+      default:
+        if (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F { continue }
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// No escaping, for templates whose output is not markup.
   @Sendable public static func none(_ text: String) -> String { text }
 }

@@ -7,14 +7,55 @@ public enum ReportFormat: String, CaseIterable, Sendable {
   case html
   case json
   case email
+  case atom
+  case ics
 
   /// The template file that renders this format, for the template-based ones.
   public var templateFileName: String? {
     switch self {
     case .markdown: "report.md.mustache"
     case .html: "report.html.mustache"
+    case .atom: "report.atom.mustache"
+    case .ics: "report.ics.mustache"
     case .json, .email: nil
     }
+  }
+
+  /// The built-in copy of the format's template.
+  var builtInTemplate: String? {
+    switch self {
+    case .markdown: BuiltInTemplates.markdown
+    case .html: BuiltInTemplates.html
+    case .atom: BuiltInTemplates.atom
+    case .ics: BuiltInTemplates.ics
+    case .json, .email: nil
+    }
+  }
+
+  /// What each `{{value}}` is escaped for.
+  var escape: @Sendable (String) -> String {
+    switch self {
+    case .markdown, .email: Escaping.markdown
+    case .html, .json: Template.htmlEscape
+    case .atom: Escaping.xml
+    case .ics: Escaping.iCalendarText
+    }
+  }
+}
+
+/// What a feed or a calendar says about itself.
+public struct FeedOptions: Sendable, Equatable {
+  /// The Atom feed's own web address (its `rel="self"` link and its id), when it is published somewhere.
+  public var selfURL: String?
+  /// What tells this person's feed from another's when there is no address (the library's path).
+  public var identity: String
+  /// Whether the calendar also carries the window's new releases, not only the upcoming ones.
+  public var calendarIncludesNew: Bool
+
+  public init(selfURL: String? = nil, identity: String, calendarIncludesNew: Bool = false) {
+    self.selfURL = selfURL
+    self.identity = identity
+    self.calendarIncludesNew = calendarIncludesNew
   }
 }
 
@@ -63,7 +104,7 @@ public struct TemplateLocator: Sendable {
       if FileManager.default.fileExists(atPath: path) { return try load(path) }
     }
     do {
-      return try Template(format == .markdown ? BuiltInTemplates.markdown : BuiltInTemplates.html, name: fileName)
+      return try Template(format.builtInTemplate ?? "", name: fileName)
     } catch {
       throw .templateInvalid(error)
     }
@@ -87,19 +128,11 @@ public struct TemplateLocator: Sendable {
 /// Renders the view model in each format.
 public enum ReportRenderer {
   public static func markdown(_ model: ReportModel, template: Template) throws(ReportError) -> String {
-    do {
-      return try template.render(model.templateValue, escape: Escaping.markdown)
-    } catch {
-      throw .templateInvalid(error)
-    }
+    try fill(template, model.templateValue, for: .markdown)
   }
 
   public static func html(_ model: ReportModel, template: Template) throws(ReportError) -> String {
-    do {
-      return try template.render(model.templateValue, escape: Template.htmlEscape)
-    } catch {
-      throw .templateInvalid(error)
-    }
+    try fill(template, model.templateValue, for: .html)
   }
 
   public static func json(_ model: ReportModel) throws(ReportError) -> String {
@@ -112,12 +145,37 @@ public enum ReportRenderer {
     }
   }
 
-  /// Renders `format`; e-mail needs its headers in `email`.
+  /// An Atom feed (RFC 4287) of the window's new releases, newest first.
+  public static func atom(_ model: ReportModel, template: Template, feed: FeedOptions) throws(ReportError) -> String {
+    try fill(template, model.templateValue(feed: feed), for: .atom)
+  }
+
+  /// An iCalendar file (RFC 5545): an all-day event per upcoming release, and per new one if asked.
+  public static func ics(_ model: ReportModel, template: Template, feed: FeedOptions) throws(ReportError) -> String {
+    ICalendarLines.format(try fill(template, model.templateValue(feed: feed), for: .ics))
+  }
+
+  /// The e-mail, kept under the size mail clients show whole, and the report it actually shows.
+  public static func email(_ model: ReportModel, templates: TemplateLocator, options: EmailOptions)
+    throws(ReportError) -> (message: String, shown: ReportModel)
+  {
+    let text = try templates.template(for: .markdown, useExplicit: false)
+    let page = try templates.template(for: .html, useExplicit: false)
+    let fitted = try EmailFitting.fit(model, options: options) { (model) throws(ReportError) in
+      (try markdown(model, template: text), try html(model, template: page))
+    }
+    let message = EmailMessage.compose(
+      text: fitted.text, html: fitted.html, subject: options.subject ?? model.headline, options: options)
+    return (message, fitted.model)
+  }
+
+  /// Renders `format`; e-mail needs its headers in `email`, feeds and calendars their `feed` options.
   public static func render(
     _ model: ReportModel,
     as format: ReportFormat,
     templates: TemplateLocator,
-    email: EmailOptions? = nil
+    email: EmailOptions? = nil,
+    feed: FeedOptions? = nil
   ) throws(ReportError) -> String {
     switch format {
     case .json:
@@ -126,11 +184,24 @@ public enum ReportRenderer {
       return try markdown(model, template: try templates.template(for: .markdown))
     case .html:
       return try html(model, template: try templates.template(for: .html))
+    case .atom, .ics:
+      guard let feed else { throw .encoding("a feed or calendar needs its feed options") }
+      let template = try templates.template(for: format)
+      return format == .atom
+        ? try atom(model, template: template, feed: feed) : try ics(model, template: template, feed: feed)
     case .email:
       guard let email else { throw .encoding("an e-mail needs its sender and recipients") }
-      let text = try markdown(model, template: try templates.template(for: .markdown, useExplicit: false))
-      let page = try html(model, template: try templates.template(for: .html, useExplicit: false))
-      return EmailMessage.compose(text: text, html: page, subject: email.subject ?? model.headline, options: email)
+      return try self.email(model, templates: templates, options: email).message
+    }
+  }
+
+  private static func fill(_ template: Template, _ value: TemplateValue, for format: ReportFormat)
+    throws(ReportError) -> String
+  {
+    do {
+      return try template.render(value, escape: format.escape)
+    } catch {
+      throw .templateInvalid(error)
     }
   }
 }

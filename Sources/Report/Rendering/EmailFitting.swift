@@ -1,0 +1,137 @@
+/// Keeps an e-mail under the size mail clients show whole. When the whole report is longer, the e-mail carries the
+/// rows that matter most — new and upcoming releases of the most played artists, then artists that need attention,
+/// then backfill and editions, each most played first — and one line saying how many more there are and where.
+enum EmailFitting {
+  struct Fitted {
+    var model: ReportModel
+    var text: String
+    var html: String
+  }
+
+  static func fit(
+    _ model: ReportModel,
+    options: EmailOptions,
+    render: (ReportModel) throws(ReportError) -> (text: String, html: String)
+  ) throws(ReportError) -> Fitted {
+    func fits(_ parts: (text: String, html: String)) -> Bool {
+      parts.text.utf8.count <= options.maximumPartBytes && parts.html.utf8.count <= options.maximumPartBytes
+    }
+    let whole = try render(model)
+    if fits(whole) { return Fitted(model: model, text: whole.text, html: whole.html) }
+    // More rows never make a smaller message, so the most that fit is found by halving.
+    let rows = model.rowsByImportance
+    var best = model.keeping(rows.prefix(0), fullReport: options.fullReport)
+    var bestParts = try render(best)
+    var low = 1
+    var high = rows.count - 1
+    while low <= high {
+      let middle = (low + high) / 2
+      let candidate = model.keeping(rows.prefix(middle), fullReport: options.fullReport)
+      let parts = try render(candidate)
+      if fits(parts) {
+        (best, bestParts) = (candidate, parts)
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    return Fitted(model: best, text: bestParts.text, html: bestParts.html)
+  }
+}
+
+extension ReportModel {
+  /// A row of a report's lists: the section and the place in it.
+  struct Row: Hashable {
+    enum Section: Int {
+      case new, upcoming, attention, backfill, editions
+    }
+    var section: Section
+    var index: Int
+  }
+
+  /// Every row, in the order a shortened report keeps them.
+  var rowsByImportance: [Row] {
+    func rows(_ section: Row.Section, _ ranks: [Int], tier: Int) -> [(tier: Int, rank: Int, row: Row)] {
+      ranks.enumerated().map { (tier, $0.element, Row(section: section, index: $0.offset)) }
+    }
+    let all =
+      rows(.new, new.map(\.rank), tier: 0) + rows(.upcoming, upcoming.map(\.rank), tier: 0)
+      + rows(.attention, needsAttention.map(\.rank), tier: 1) + rows(.backfill, backfill.map(\.rank), tier: 2)
+      + rows(.editions, editions.map(\.rank), tier: 2)
+    return all.sorted {
+      ($0.tier, $0.rank, $0.row.section.rawValue, $0.row.index) < (
+        $1.tier, $1.rank, $1.row.section.rawValue, $1.row.index
+      )
+    }.map(\.row)
+  }
+
+  /// The report with only `rows` in its lists, and a line for the rest. Counts, the headline and the summary still
+  /// describe the whole night.
+  func keeping(_ rows: some Sequence<Row>, fullReport: String?) -> ReportModel {
+    let kept = Set(rows)
+    func filter<T>(_ items: [T], _ section: Row.Section) -> [T] {
+      items.enumerated().filter { kept.contains(Row(section: section, index: $0.offset)) }.map(\.element)
+    }
+    var result = self
+    result.new = filter(new, .new)
+    result.upcoming = filter(upcoming, .upcoming)
+    result.needsAttention = filter(needsAttention, .attention)
+    result.backfill = filter(backfill, .backfill)
+    result.editions = filter(editions, .editions)
+    let shownNew = Set(result.new.map(\.rowKey))
+    result.newByDate = newByDate.compactMap { day in
+      var day = day
+      day.releases.removeAll { !shownNew.contains($0.rowKey) }
+      return day.releases.isEmpty ? nil : day
+    }
+    result.newByArtist = newByArtist.compactMap { group in
+      var group = group
+      group.releases.removeAll { !shownNew.contains($0.rowKey) }
+      return group.releases.isEmpty ? nil : group
+    }
+    result.hasNew = !result.new.isEmpty
+    result.hasUpcoming = !result.upcoming.isEmpty
+    result.hasAttention = !result.needsAttention.isEmpty
+    result.hasBackfill = !result.backfill.isEmpty
+    result.hasEditions = !result.editions.isEmpty
+    let releases =
+      (new.count + upcoming.count + backfill.count + editions.count)
+      - (result.new.count + result.upcoming.count + result.backfill.count + result.editions.count)
+    let attention = needsAttention.count - result.needsAttention.count
+    result.omitted = Omitted(
+      releases: releases, attention: attention, fullReport: fullReport,
+      line: Self.omittedLine(releases: releases, attention: attention, fullReport: fullReport))
+    return result
+  }
+
+  /// "This e-mail lists the most played artists first and stops where mail would be cut: 323 more releases and 12
+  /// more artists that need attention are in the full report: /home/ana/reports/report-2026-12-01.html."
+  static func omittedLine(releases: Int, attention: Int, fullReport: String?) -> String {
+    var parts: [String] = []
+    if releases > 0 {
+      parts.append(releases == 1 ? "1 more release" : "\(ReportBuilder.grouped(releases)) more releases")
+    }
+    if attention > 0 {
+      parts.append(
+        attention == 1
+          ? "1 more artist that needs attention"
+          : "\(ReportBuilder.grouped(attention)) more artists that need attention")
+    }
+    let what = parts.joined(separator: " and ")
+    let verb = releases + attention == 1 ? "is" : "are"
+    let place =
+      fullReport.map { " \(verb) in the full report: \($0)" }
+      ?? " \(verb) left out; run deepcut report --format html to see them all"
+    return "This e-mail lists the most played artists first and stops where mail would be cut: \(what)\(place)."
+  }
+
+  /// The releases this report shows, as "rank/id": what a shortened e-mail actually told.
+  public var shownReleases: Set<String> {
+    Set((new + upcoming + backfill + editions).map(\.rowKey))
+  }
+}
+
+extension ReportModel.Release {
+  /// The same release can be listed for two library artists (a collaboration); the artist's rank tells them apart.
+  public var rowKey: String { "\(rank)/\(id)" }
+}

@@ -1,0 +1,100 @@
+import FakeCatalogServer
+import Foundation
+import MusicLibrary
+import SyntheticLibrary
+import Testing
+
+/// The first night of the 1,610-artist library against MusicBrainz, through the real binary: an e-mail that
+/// arrives whole, the full report beside it, the feed and the calendar from the same answers, and a second run
+/// that goes on where the e-mail stopped.
+struct LongNightTests {
+  static func parts(of message: String) -> [String] {
+    message.components(separatedBy: "Content-Transfer-Encoding: base64\r\n\r\n").dropFirst().map { part in
+      let encoded = part.components(separatedBy: "\r\n--").first?.replacingOccurrences(of: "\r\n", with: "") ?? ""
+      return String(decoding: Data(base64Encoded: encoded) ?? Data(), as: UTF8.self)
+    }
+  }
+
+  /// The numbers of the "New Light N" releases the world gives every third artist, in the order a part lists them,
+  /// each once.
+  static func newReleases(in text: String) throws -> [Int] {
+    var seen: Set<Int> = []
+    return try Regex(#"New Light (\d+)"#).matchesOrEmpty(in: text).filter { seen.insert($0).inserted }
+  }
+
+  @Test func aLongFirstNightArrivesWholeMostPlayedFirstAndTheRestFollows() async throws {
+    let home = NSTemporaryDirectory() + "deepcut-long-night-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/feeds", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let libraryPath = home + "/Library.xml"
+    _ = try SyntheticLibrary.write(GeneratorOptions(), to: libraryPath)
+    let library = try LibraryReader.read(path: libraryPath).library
+    // 1,610 names, a few of which are spellings of the same artist.
+    #expect(library.artists.count > 1_600)
+    let expected = (0..<library.artists.count).count { $0 % 3 == 0 }
+
+    try await FakeCatalogServer.with(.musicbrainz, world: LibraryWorlds.musicBrainz(for: library)) { server in
+      func night(_ now: String, _ name: String) throws -> (result: DeepcutProcess.Result, text: String, html: String) {
+        let result = try DeepcutProcess.run([
+          "report", "--library", libraryPath, "--provider", "musicbrainz", "--contact", "tests@example.org",
+          "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--state-dir", home + "/state",
+          "--now", now, "--since-last-run", "--format", "email", "--to", "ana@example.org",
+          "--output", home + "/\(name).eml", "--full-report", home + "/\(name).html", "--feeds", home + "/feeds",
+        ])
+        let message = try String(contentsOfFile: home + "/\(name).eml", encoding: .utf8)
+        let parts = Self.parts(of: message)
+        return (result, parts.first ?? "", parts.last ?? "")
+      }
+
+      let first = try night("2026-11-29T20:00:00Z", "first")
+      #expect(first.result.status == 0, "\(first.result.stderr)")
+      // Both parts under 100 KB: what Gmail shows without "[Message clipped]".
+      #expect(first.text.utf8.count <= 100_000 && first.html.utf8.count <= 100_000)
+      let whole = try String(contentsOfFile: home + "/first.html", encoding: .utf8)
+      let everyNew = try Self.newReleases(in: whole)
+      #expect(everyNew.count == expected)
+      #expect(whole.utf8.count > 300_000)
+      // The most played artists' releases (the world numbers them in listening order), and one line with how many
+      // more and where.
+      let told = try Self.newReleases(in: first.text)
+      #expect(told.count > 20 && told.count < everyNew.count)
+      #expect(try Self.newReleases(in: first.html).sorted() == told.sorted())
+      #expect(told.sorted() == everyNew.sorted().prefix(told.count).map { $0 })
+      let more = everyNew.count - told.count
+      for part in [first.text, first.html] {
+        #expect(part.contains("\(more) more releases"))
+        #expect(part.contains(home + "/first.html"))
+      }
+      #expect(first.result.stderr.contains("the e-mail lists \(told.count) of \(everyNew.count) releases"))
+
+      // The feed and the calendar came from the same answers: every new release, nothing asked twice.
+      let atom = try String(contentsOfFile: home + "/feeds/deepcut.atom", encoding: .utf8)
+      #expect(atom.components(separatedBy: "<entry>").count - 1 == everyNew.count)
+      let ics = try String(contentsOfFile: home + "/feeds/deepcut.ics", encoding: .utf8)
+      #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n") && ics.hasSuffix("END:VCALENDAR\r\n"))
+      let log = try await server.requestLog()
+      let distinct = Set(log.map { "\($0["path"] ?? "")\($0["query"] ?? "")" })
+      #expect(distinct.count == log.count && log.count <= 300)
+
+      // Later the same night: no request, the next most played artists, nothing told twice; the feed, a rolling
+      // window, still holds every release.
+      try await server.clearLog()
+      let second = try night("2026-11-29T21:00:00Z", "second")
+      #expect(second.result.status == 0)
+      #expect(try await server.requestCount == 0)
+      let toldAgain = try Self.newReleases(in: second.text)
+      #expect(!toldAgain.isEmpty && Set(toldAgain).isDisjoint(with: told))
+      #expect(second.text.contains("\(more - toldAgain.count) more releases"))
+      #expect((toldAgain.min() ?? 0) > (told.max() ?? 0))
+      let atomAgain = try String(contentsOfFile: home + "/feeds/deepcut.atom", encoding: .utf8)
+      #expect(atomAgain.components(separatedBy: "<entry>").count - 1 == everyNew.count)
+    }
+  }
+}
+
+extension Regex where Output == (Substring, Substring) {
+  /// The first capture of every match, as a number.
+  func matchesOrEmpty(in text: String) -> [Int] {
+    text.matches(of: self).compactMap { Int($0.output.1) }
+  }
+}

@@ -99,9 +99,7 @@ struct Configuration: Equatable {
         }
         config.budget = budget
       case "provider":
-        let provider = try reader.object(value, key)
-        for (name, setting) in provider {
-          let keyPath = "provider.\(name)"
+        for (name, setting, keyPath) in try reader.fields(value, key) {
           switch name {
           case "name": config.provider = try reader.choice(setting, keyPath, ["itunes", "musicbrainz"])
           case "includeSecondaryTypes":
@@ -126,25 +124,22 @@ struct Configuration: Equatable {
           }
         }
       case "email":
-        let email = try reader.object(value, key)
-        for (name, setting) in email {
-          let keyPath = "email.\(name)"
+        for (name, setting, keyPath) in try reader.fields(value, key) {
           switch name {
           case "to": config.emailTo = try reader.strings(setting, keyPath)
           case "from": config.emailFrom = try reader.string(setting, keyPath)
           case "subject": config.emailSubject = try reader.string(setting, keyPath)
           case "fullReport": config.emailFullReport = try reader.string(setting, keyPath)
           case "fullReportURL": config.emailFullReportURL = try reader.string(setting, keyPath)
-          case "maxPartBytes": config.emailMaximumPartBytes = try reader.integer(setting, keyPath, 10_000...10_000_000)
+          case "maxPartBytes":
+            config.emailMaximumPartBytes = try reader.integer(setting, keyPath, EmailOptions.maximumPartBytesRange)
           default:
             throw reader.unknown(
               keyPath, known: ["to", "from", "subject", "fullReport", "fullReportURL", "maxPartBytes"])
           }
         }
       case "feeds":
-        let feeds = try reader.object(value, key)
-        for (name, setting) in feeds {
-          let keyPath = "feeds.\(name)"
+        for (name, setting, keyPath) in try reader.fields(value, key) {
           switch name {
           case "directory": config.feedsDirectory = try reader.string(setting, keyPath)
           case "url": config.feedURL = try reader.string(setting, keyPath)
@@ -283,9 +278,10 @@ private struct KeyReader {
     return texts
   }
 
-  func object(_ value: Any, _ key: String) throws(CLIError) -> [String: Any] {
+  /// The members of an object such as `"provider": { ... }`, each with its dotted name for messages.
+  func fields(_ value: Any, _ key: String) throws(CLIError) -> [(name: String, setting: Any, keyPath: String)] {
     guard let object = value as? [String: Any] else { throw fail(key, "an object { ... }", value) }
-    return object
+    return object.map { ($0.key, $0.value, "\(key).\($0.key)") }
   }
 
   private func describe(_ value: Any) -> String {

@@ -14,6 +14,8 @@ public struct EmailOptions: Sendable, Equatable {
   public var fullReport: String?
 
   public static let defaultMaximumPartBytes = 100_000
+  /// What `email.maxPartBytes` may be set to: below 10 KB not even the headline and the summary fit.
+  public static let maximumPartBytesRange = 10_000...10_000_000
 
   public init(
     from: String, to: [String], subject: String? = nil, date: Date,

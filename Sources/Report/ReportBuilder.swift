@@ -67,7 +67,9 @@ public enum ReportBuilder {
       }
     }
     var byArtist: [ReportModel.ArtistReleases] = []
-    for release in new.sorted(by: { $0.rank < $1.rank }) {
+    // Most played first; each artist's releases stay newest first.
+    let byRank = new.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+    for release in byRank.map(\.element) {
       if byArtist.last?.rank == release.rank {
         byArtist[byArtist.count - 1].releases.append(release)
       } else {

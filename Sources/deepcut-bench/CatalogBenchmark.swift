@@ -122,32 +122,9 @@ enum CatalogBenchmark {
     return library
   }
 
-  /// One artist per library artist, with the albums the user owns and, for every third, a new one.
+  /// The iTunes world of ``LibraryWorlds/iTunes(for:)``, written where the fake server reads it.
   static func writeWorld(for library: OwnedLibrary, to path: String) throws {
-    let owned = library.albumsByArtist()
-    var artists: [[String: Any]] = []
-    var collectionID = 700_000_000
-    for (index, artist) in library.artists.enumerated() {
-      var albums: [[String: Any]] = []
-      for album in owned[artist.key] ?? [] {
-        collectionID += 1
-        albums.append([
-          "collectionId": collectionID, "collectionName": album.title,
-          "releaseDate": "\(album.year ?? 2001)-03-01", "trackCount": album.trackCount,
-        ])
-      }
-      if index % 3 == 0 {
-        collectionID += 1
-        albums.append([
-          "collectionId": collectionID, "collectionName": "New Light \(index)", "releaseDate": "2026-11-20",
-        ])
-      }
-      artists.append([
-        "artistId": 300_000_000 + index, "artistName": artist.name, "primaryGenreName": "Rock", "albums": albums,
-      ])
-    }
-    let data = try JSONSerialization.data(withJSONObject: ["artists": artists])
-    try data.write(to: URL(fileURLWithPath: path))
+    try JSONSerialization.data(withJSONObject: LibraryWorlds.iTunes(for: library)).write(to: URL(fileURLWithPath: path))
   }
 
   /// The process's CPU time so far, user and system, or user alone.

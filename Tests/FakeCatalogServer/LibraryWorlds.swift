@@ -2,6 +2,33 @@ public import MusicLibrary
 
 /// Catalog worlds made from a library, for the benchmarks and the end-to-end tests that run a whole library.
 public enum LibraryWorlds {
+  /// One artist per library artist, with the albums the user owns and, for every third, a new one.
+  public static func iTunes(for library: OwnedLibrary) -> [String: Any] {
+    let owned = library.albumsByArtist()
+    var artists: [[String: Any]] = []
+    var collectionID = 700_000_000
+    for (index, artist) in library.artists.enumerated() {
+      var albums: [[String: Any]] = []
+      for album in owned[artist.key] ?? [] {
+        collectionID += 1
+        albums.append([
+          "collectionId": collectionID, "collectionName": album.title,
+          "releaseDate": "\(album.year ?? 2001)-03-01", "trackCount": album.trackCount,
+        ])
+      }
+      if index % 3 == 0 {
+        collectionID += 1
+        albums.append([
+          "collectionId": collectionID, "collectionName": "New Light \(index)", "releaseDate": "2026-11-20",
+        ])
+      }
+      artists.append([
+        "artistId": 300_000_000 + index, "artistName": artist.name, "primaryGenreName": "Rock", "albums": albums,
+      ])
+    }
+    return ["artists": artists]
+  }
+
   /// Every library artist as a MusicBrainz artist with its owned albums as release groups, a new one for every
   /// third; every fiftieth has a namesake with a release of its own, so the owned albums have to decide.
   public static func musicBrainz(for library: OwnedLibrary) -> [String: Any] {

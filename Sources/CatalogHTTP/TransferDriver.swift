@@ -24,6 +24,9 @@ final class TransferDriver: TaskExecutor, Sendable {
     /// The thread is in (or about to enter) `poll` and must be woken for new work; otherwise it will find the
     /// work on its next turn, and a wake-up would cost a system call on each side for nothing.
     var threadPolling = false
+    /// The running thread, told by identity: Foundation's `Thread.current.name` on Linux sometimes reads the
+    /// process's name instead of the one the thread gave itself.
+    var thread: pthread_t?
 
     var isEmpty: Bool { arrivals.isEmpty && jobs.isEmpty }
   }
@@ -64,6 +67,12 @@ final class TransferDriver: TaskExecutor, Sendable {
   /// Whether the driver's thread is running, for tests.
   var isRunning: Bool { inbox.withLock { $0.threadRunning } }
 
+  /// Whether the caller runs on the driver's thread, for tests.
+  var isCurrentThread: Bool {
+    let current = pthread_self()
+    return inbox.withLock { $0.thread.map { pthread_equal($0, current) != 0 } ?? false }
+  }
+
   /// Hands work to the thread, starting it or waking it from `poll` as needed.
   private func deliver(_ add: (inout Inbox) -> Void) {
     let (startThread, wakeThread) = inbox.withLock { inbox -> (Bool, Bool) in
@@ -91,6 +100,8 @@ final class TransferDriver: TaskExecutor, Sendable {
     var idleHandles: [EasyHandle] = []
     var idleSince: ContinuousClock.Instant?
     let executor = asUnownedTaskExecutor()
+    let thread = pthread_self()
+    inbox.withLock { $0.thread = thread }
 
     while true {
       let now = ContinuousClock.now
@@ -99,6 +110,7 @@ final class TransferDriver: TaskExecutor, Sendable {
         inbox.threadPolling = false
         if inbox.isEmpty && mayStop {
           inbox.threadRunning = false
+          inbox.thread = nil
           return nil
         }
         defer {

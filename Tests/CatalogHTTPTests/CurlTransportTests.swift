@@ -259,22 +259,22 @@ import Testing
 
 /// The transfer thread as an executor: work that prefers it runs there, answers included.
 @Suite struct TransferExecutorTests {
-  /// The name of the thread running the caller; a plain function, so an async caller may ask.
-  static func threadName() -> String? {
-    Thread.current.name
+  /// Whether the caller runs on `driver`'s thread; a plain function, so an async caller may ask.
+  static func onThread(of driver: TransferDriver) -> Bool {
+    driver.isCurrentThread
   }
 
   @Test func aCallerThatPrefersTheClientsExecutorIsAnsweredOnTheTransferThread() async throws {
     try await ScriptedHTTPServer.with(respond: { _ in .init(status: 200, body: Data("ok".utf8)) }) { server in
       let client = makeClient()
-      let executor = try #require(client.taskExecutor)
-      let (body, names) = try await withTaskExecutorPreference(executor) {
-        let before = Self.threadName()
+      let driver = try #require(client.taskExecutor as? TransferDriver)
+      let (body, placesRun) = try await withTaskExecutorPreference(driver) {
+        let before = Self.onThread(of: driver)
         let body = try await client.get(server.url("/on-the-loop"))
-        return (body, [before, Self.threadName()])
+        return (body, [before, Self.onThread(of: driver)])
       }
       #expect(body == Data("ok".utf8))
-      #expect(names == ["deepcut-curl", "deepcut-curl"])
+      #expect(placesRun == [true, true])
       // A caller without the preference is answered all the same.
       #expect(try await client.get(server.url("/elsewhere")) == Data("ok".utf8))
     }
@@ -283,14 +283,15 @@ import Testing
   @Test func jobsAloneStartTheThreadAndItStopsWhenIdle() async throws {
     let driver = try #require(TransferDriver(linger: .milliseconds(100)))
     #expect(!driver.isRunning)
-    let name = await Task(executorPreference: driver) { Self.threadName() }.value
-    #expect(name == "deepcut-curl")
+    #expect(!Self.onThread(of: driver))
+    let ranThere = await Task(executorPreference: driver) { Self.onThread(of: driver) }.value
+    #expect(ranThere)
     try await Task.sleep(for: .milliseconds(500))
     #expect(!driver.isRunning)
     // Many jobs at once, from many tasks, all run.
     let sum = await withTaskGroup(of: Int.self) { group in
       for index in 1...200 {
-        group.addTask(executorPreference: driver) { Self.threadName() == "deepcut-curl" ? index : 0 }
+        group.addTask(executorPreference: driver) { Self.onThread(of: driver) ? index : 0 }
       }
       return await group.reduce(0, +)
     }

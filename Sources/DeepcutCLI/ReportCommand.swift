@@ -368,12 +368,8 @@ enum ReportCommand {
   static func render(_ model: ReportModel, _ settings: Settings) throws(CLIError) -> Outputs {
     do {
       if settings.format == .email, let email = settings.email {
-        let (message, shown) = try ReportRenderer.email(model, templates: settings.templates, options: email)
-        let page =
-          settings.fullReport == nil
-          ? nil
-          : try ReportRenderer.html(model, template: try settings.templates.template(for: .html, useExplicit: false))
-        return Outputs(report: message, shown: shown, fullReport: page)
+        let (message, shown, page) = try ReportRenderer.email(model, templates: settings.templates, options: email)
+        return Outputs(report: message, shown: shown, fullReport: settings.fullReport == nil ? nil : page)
       }
       let report = try ReportRenderer.render(
         model, as: settings.format, templates: settings.templates, email: settings.email, feed: settings.feed)

@@ -149,7 +149,9 @@ public enum ReportBuilder {
 
   /// The ``ReportModel/Release/rowKey`` the report gives `finding`.
   public static func rowKey(for finding: Finding, provider: String, ranks: [ArtistKey: Int]) -> String {
-    "\(ranks[finding.artist.key] ?? ranks.count + 1)/\(StableID.release(provider: provider, catalogID: finding.release.id))"
+    ReportModel.Release.rowKey(
+      rank: ranks[finding.artist.key] ?? ranks.count + 1,
+      id: StableID.release(provider: provider, catalogID: finding.release.id))
   }
 
   /// "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at

@@ -28,7 +28,7 @@ struct EmailFittingTests {
   }
 
   static func email(_ model: ReportModel, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil)
-    throws -> (message: String, shown: ReportModel)
+    throws -> (message: String, shown: ReportModel, wholeHTML: String)
   {
     var options = ReportRenderingTests.email
     options.maximumPartBytes = limit
@@ -40,7 +40,9 @@ struct EmailFittingTests {
     let model = Self.longNight(600)
     let whole = try ReportRenderer.render(model, as: .html, templates: TemplateLocator())
     #expect(whole.utf8.count > 300_000)
-    let (message, shown) = try Self.email(model, fullReport: "/home/ana/reports/report-2026-11-29.html")
+    let (message, shown, wholeHTML) = try Self.email(model, fullReport: "/home/ana/reports/report-2026-11-29.html")
+    // The full report beside the message is the whole night's HTML, rendered once.
+    #expect(wholeHTML == whole)
     let parts = Self.parts(of: message)
     #expect(parts.count == 2)
     #expect(parts.allSatisfy { $0.utf8.count <= 100_000 })
@@ -65,21 +67,21 @@ struct EmailFittingTests {
   }
 
   @Test func aShortNightIsSentWholeWithNoLine() throws {
-    let (message, shown) = try Self.email(ReportFixtures.busy)
+    let (message, shown, _) = try Self.email(ReportFixtures.busy)
     #expect(shown == ReportFixtures.busy)
     #expect(shown.omitted == nil)
     #expect(!Self.parts(of: message).joined().contains("more releases"))
   }
 
   @Test func withoutAFullReportTheLineSaysHowToSeeTheRest() throws {
-    let (_, shown) = try Self.email(Self.longNight(30), limit: 20_000)
+    let (_, shown, _) = try Self.email(Self.longNight(30), limit: 20_000)
     let omitted = try #require(shown.omitted)
     #expect(omitted.fullReport == nil)
     #expect(omitted.line.contains("run deepcut report --format html to see them all"))
   }
 
   @Test func aWebAddressForTheFullReportIsALinkInTheHTMLPart() throws {
-    let (message, _) = try Self.email(
+    let (message, _, _) = try Self.email(
       Self.longNight(200), fullReport: "https://example.org/deepcut/report-2026-11-29.html")
     let html = try #require(Self.parts(of: message).last)
     #expect(html.contains(#"<a href="https://example.org/deepcut/report-2026-11-29.html""#))
@@ -87,7 +89,7 @@ struct EmailFittingTests {
 
   @Test func needsAttentionComesAfterNewAndUpcomingAndIsRankedToo() throws {
     let model = Self.longNight(60)
-    let (_, shown) = try Self.email(model, limit: 40_000)
+    let (_, shown, _) = try Self.email(model, limit: 40_000)
     #expect(shown.omitted != nil)
     if !shown.needsAttention.isEmpty {
       #expect(shown.new.count == model.new.count && shown.upcoming.count == model.upcoming.count)

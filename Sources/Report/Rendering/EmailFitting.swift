@@ -6,6 +6,8 @@ enum EmailFitting {
     var model: ReportModel
     var text: String
     var html: String
+    /// The whole report as HTML, rendered first to see whether it fits.
+    var wholeHTML: String
   }
 
   static func fit(
@@ -17,7 +19,7 @@ enum EmailFitting {
       parts.text.utf8.count <= options.maximumPartBytes && parts.html.utf8.count <= options.maximumPartBytes
     }
     let whole = try render(model)
-    if fits(whole) { return Fitted(model: model, text: whole.text, html: whole.html) }
+    if fits(whole) { return Fitted(model: model, text: whole.text, html: whole.html, wholeHTML: whole.html) }
     // More rows never make a smaller message, so the most that fit is found by halving.
     let rows = model.rowsByImportance
     var best = model.keeping(rows.prefix(0), fullReport: options.fullReport)
@@ -35,7 +37,7 @@ enum EmailFitting {
         high = middle - 1
       }
     }
-    return Fitted(model: best, text: bestParts.text, html: bestParts.html)
+    return Fitted(model: best, text: bestParts.text, html: bestParts.html, wholeHTML: whole.html)
   }
 }
 
@@ -133,5 +135,7 @@ extension ReportModel {
 
 extension ReportModel.Release {
   /// The same release can be listed for two library artists (a collaboration); the artist's rank tells them apart.
-  public var rowKey: String { "\(rank)/\(id)" }
+  public var rowKey: String { Self.rowKey(rank: rank, id: id) }
+
+  static func rowKey(rank: Int, id: String) -> String { "\(rank)/\(id)" }
 }

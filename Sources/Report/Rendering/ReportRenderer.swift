@@ -155,9 +155,10 @@ public enum ReportRenderer {
     ICalendarLines.format(try fill(template, model.templateValue(feed: feed), for: .ics))
   }
 
-  /// The e-mail, kept under the size mail clients show whole, and the report it actually shows.
+  /// The e-mail, kept under the size mail clients show whole; the report it actually shows; and the whole report as
+  /// HTML, which the fitting renders first anyway, for the full report beside the message.
   public static func email(_ model: ReportModel, templates: TemplateLocator, options: EmailOptions)
-    throws(ReportError) -> (message: String, shown: ReportModel)
+    throws(ReportError) -> (message: String, shown: ReportModel, wholeHTML: String)
   {
     let text = try templates.template(for: .markdown, useExplicit: false)
     let page = try templates.template(for: .html, useExplicit: false)
@@ -166,7 +167,7 @@ public enum ReportRenderer {
     }
     let message = EmailMessage.compose(
       text: fitted.text, html: fitted.html, subject: options.subject ?? model.headline, options: options)
-    return (message, fitted.model)
+    return (message, fitted.model, fitted.wholeHTML)
   }
 
   /// Renders `format`; e-mail needs its headers in `email`, feeds and calendars their `feed` options.

@@ -134,6 +134,7 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["deepcut", "deepcut-fuzz", "FakeCatalogServer", "SyntheticLibrary", "MusicLibrary"],
+      exclude: ["Golden"],
       swiftSettings: strict
     ),
   ]

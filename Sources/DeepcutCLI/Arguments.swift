@@ -22,6 +22,8 @@ struct CommandSpec: Sendable {
   var options: [OptionSpec]
   /// How many positional arguments the command takes at most.
   var maxPositionals = 0
+  /// Command lines worth copying, shown under the options.
+  var examples: [String] = []
 
   var help: String {
     var text = "usage: deepcut \(usage)\n\n\(summary)\n"
@@ -32,6 +34,9 @@ struct CommandSpec: Sendable {
         let label = label(of: option)
         text += "  " + label + String(repeating: " ", count: width - label.count + 2) + option.help + "\n"
       }
+    }
+    if !examples.isEmpty {
+      text += "\nexamples:\n" + examples.map { "  deepcut \($0)\n" }.joined()
     }
     return text
   }

@@ -15,6 +15,7 @@ struct Configuration: Equatable {
   var types: [String]?
   var provider: String?
   var baseURL: String?
+  var coverArtURL: String?
   var requestsPerMinute: Int?
   var batchSize: Int?
   var maxAgeHours: Int?
@@ -105,6 +106,7 @@ struct Configuration: Equatable {
           case "includeSecondaryTypes":
             config.includeSecondaryTypes = try reader.choices(setting, keyPath, MusicBrainzProvider.secondaryTypes)
           case "baseURL": config.baseURL = try reader.string(setting, keyPath)
+          case "coverArtURL": config.coverArtURL = try reader.string(setting, keyPath)
           case "requestsPerMinute":
             config.requestsPerMinute = try reader.integer(setting, keyPath, IntegerSetting.rateLimit.range)
           case "batchSize": config.batchSize = try reader.integer(setting, keyPath, IntegerSetting.batchSize.range)
@@ -118,8 +120,8 @@ struct Configuration: Equatable {
             throw reader.unknown(
               keyPath,
               known: [
-                "name", "baseURL", "requestsPerMinute", "batchSize", "maxAgeHours", "recheckAfterDays",
-                "includeSecondaryTypes", "timeoutSeconds",
+                "name", "baseURL", "coverArtURL", "requestsPerMinute", "batchSize", "maxAgeHours",
+                "recheckAfterDays", "includeSecondaryTypes", "timeoutSeconds",
               ])
           }
         }
@@ -190,6 +192,8 @@ struct Configuration: Equatable {
         "recheckAfterDays": \(IntegerSetting.recheckAfterDays.defaultValue),
         // How long one request may take before it is tried again.
         "timeoutSeconds": \(IntegerSetting.timeoutSeconds.defaultValue),
+        // MusicBrainz: where covers are asked for (the Cover Art Archive unless set).
+        // "coverArtURL": "https://coverartarchive.org",
         // MusicBrainz: release groups of these secondary types are reported too (left out by default).
         "includeSecondaryTypes": ["live"]
       },
@@ -234,9 +238,9 @@ private struct KeyReader {
 
   func unknown(_ key: String, known: [String]) -> CLIError {
     let name = key.split(separator: ".").last.map(String.init) ?? key
-    let suggestion = known.min { distance($0, name) < distance($1, name) }
+    let suggestion = known.min { editDistance($0, name) < editDistance($1, name) }
     var message = "\(path): unknown key '\(key)'"
-    if let suggestion, distance(suggestion, name) <= 3 { message += " (did you mean '\(suggestion)'?)" }
+    if let suggestion, editDistance(suggestion, name) <= 3 { message += " (did you mean '\(suggestion)'?)" }
     return .config(message + "; see 'deepcut config --example'")
   }
 
@@ -299,21 +303,23 @@ private struct KeyReader {
     String(cString: number.objCType) == "c"
   }
 
-  private func distance(_ first: String, _ second: String) -> Int {
-    let a = Array(first.lowercased())
-    let b = Array(second.lowercased())
-    var row = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in 1...max(1, b.count) where !b.isEmpty {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
+}
+
+/// Edits (insertions, deletions, substitutions) between two texts, case ignored: how near a misspelling is.
+func editDistance(_ first: String, _ second: String) -> Int {
+  let a = Array(first.lowercased())
+  let b = Array(second.lowercased())
+  var row = Array(0...b.count)
+  for i in 1...max(1, a.count) where !a.isEmpty {
+    var previous = row[0]
+    row[0] = i
+    for j in 1...max(1, b.count) where !b.isEmpty {
+      let current = row[j]
+      row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+      previous = current
     }
-    return row[b.count]
   }
+  return row[b.count]
 }
 
 extension Deepcut {

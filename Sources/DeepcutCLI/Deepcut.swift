@@ -5,7 +5,8 @@ public enum Deepcut {
   public static let version = "0.1.0"
 
   static let commands: [CommandSpec] = [
-    ReportCommand.spec, ScanCommand.spec, ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec,
+    ReportCommand.spec, ScanCommand.spec, WhyCommand.spec, ArtistsCommand.spec, CacheCommand.spec,
+    ConfigCommand.spec,
   ]
 
   /// Runs the command line and exits the process with its status.
@@ -58,6 +59,8 @@ public enum Deepcut {
       return try ConfigCommand.run(Arguments(parsing: rest, for: ConfigCommand.spec))
     case ScanCommand.spec.name:
       return try ScanCommand.run(Arguments(parsing: rest, for: ScanCommand.spec))
+    case WhyCommand.spec.name:
+      return try await WhyCommand.run(Arguments(parsing: rest, for: WhyCommand.spec))
     default:
       throw .usage("unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", "))")
     }
@@ -75,6 +78,9 @@ public enum Deepcut {
     for command in commands {
       text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
+    text += "\nexamples:\n"
+    text += "  deepcut report --library ~/Music/Library.xml --days 30   # tonight's report, as Markdown\n"
+    text += "  deepcut why \"Calvin Harris\" \"One Kiss\"                 # why a release is (not) in it\n"
     text += "\nSee 'deepcut <command> --help' for a command's options.\n"
     return text
   }

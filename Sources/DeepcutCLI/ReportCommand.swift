@@ -63,6 +63,7 @@ enum ReportCommand {
       ),
       .option("rate-limit", "N", "catalog requests per minute (default 20 for itunes, 50 for musicbrainz; 0 lifts it)"),
       .option("base-url", "URL", "catalog base URL (default https://itunes.apple.com, https://musicbrainz.org)"),
+      .option("cover-art-url", "URL", "musicbrainz: where covers are asked for (default https://coverartarchive.org)"),
       .option("snapshot", "DIR", "answer catalog requests from recorded responses in DIR (no network)"),
       .option(
         "budget", "DURATION",
@@ -90,7 +91,6 @@ enum ReportCommand {
     var musicBrainz = MusicBrainzEndpoint()
     /// Who runs this deepcut, for the catalog's User-Agent.
     var contact: String?
-    var includedSecondaryTypes: [String] = []
     var stateDirectory: String
     var requestsPerMinute = 20.0
     var requestTimeout: Duration = .seconds(IntegerSetting.timeoutSeconds.defaultValue)
@@ -106,7 +106,6 @@ enum ReportCommand {
     /// Where deepcut.atom and deepcut.ics are written beside the report.
     var feedsDirectory: String?
     var ignoredArtists: Set<ArtistKey> = []
-    var ignoredTitles: [String] = []
     var minimumOwnedTracks = 1
   }
 
@@ -170,8 +169,9 @@ enum ReportCommand {
       throw .state(error.description)
     }
     let progressBar = ProgressBar(quiet: settings.quiet)
+    let catalog = provider(settings)
     let pass = CatalogPass(
-      provider: provider(settings),
+      provider: catalog,
       store: store,
       options: settings.pass,
       now: settings.now,
@@ -186,7 +186,7 @@ enum ReportCommand {
     library.artists.removeAll {
       settings.ignoredArtists.contains($0.key) || $0.trackCount < settings.minimumOwnedTracks
     }
-    var outcome: CatalogOutcome
+    let outcome: CatalogOutcome
     do {
       outcome = try await pass.run(library)
       progressBar.finish()
@@ -198,12 +198,6 @@ enum ReportCommand {
     if outcome.stop == .cancelled || Task.isCancelled {
       try? await finish(runID, in: store, settings, clock, status: "interrupted", outcome: outcome, note: nil)
       try checkInterruption(kept: stats.answersKept)
-    }
-    if !settings.ignoredTitles.isEmpty {
-      let patterns = settings.ignoredTitles.compactMap { try? Regex($0) }
-      for index in outcome.followed.indices {
-        outcome.followed[index].releases.removeAll { release in patterns.contains { release.title.contains($0) } }
-      }
     }
     if stats.connectivityFailures > 0, stats.answersKept + stats.cacheHits == 0, outcome.followed.isEmpty {
       throw .catalog(.unreachable("no request was answered: \(stats.connectivityReason ?? "no connection")"))
@@ -225,8 +219,25 @@ enum ReportCommand {
     let sinceLastRun = arguments.has("since-last-run")
     // A feed or a calendar is a rolling window: what was told before stays in it.
     let rollingFormat = settings.format == .atom || settings.format == .ics
-    let ledger = ReleaseLedger.apply(
+    var ledger = ReleaseLedger.apply(
       allFindings, seen: seen, now: settings.now, onlyUnreported: sinceLastRun && !rollingFormat)
+    var window =
+      settings.feedsDirectory == nil
+      ? nil : ReleaseLedger.apply(allFindings, seen: seen, now: settings.now, onlyUnreported: false)
+    var coverRequests = 0
+    if let source = catalog.covers {
+      let coverStart = timer.now
+      let listed = (ledger.findings + (window?.findings ?? [])).filter { $0.category.isListed }
+      let check = coverCheck(source, store: store, settings, clock: clock)
+      let covers = try await Self.covers(of: listed.map(\.release.id), check)
+      coverRequests = covers.requests
+      if let problem = covers.keepingFailed, !settings.quiet {
+        Console.error("deepcut: warning: the covers' answers could not be kept (\(problem)); they are asked again")
+      }
+      ledger.findings = CoverCheck.applying(covers.covers, to: ledger.findings)
+      if let findings = window?.findings { window?.findings = CoverCheck.applying(covers.covers, to: findings) }
+      timings.append(ReportModel.Timing(phase: "look up covers", seconds: seconds(timer.now - coverStart)))
+    }
     func build(_ findings: [Finding], _ timings: [ReportModel.Timing]?) -> ReportModel {
       ReportBuilder.model(
         findings: findings, scan: filteredScan, outcome: outcome, options: settings.finder,
@@ -238,8 +249,7 @@ enum ReportCommand {
       outputs = try render(build(ledger.findings, timings), settings)
     }
     let model = outputs.shown
-    if settings.feedsDirectory != nil {
-      let window = ReleaseLedger.apply(allFindings, seen: seen, now: settings.now, onlyUnreported: false)
+    if let window {
       outputs.feeds = try renderFeeds(build(window.findings, nil), settings)
     }
 
@@ -271,7 +281,8 @@ enum ReportCommand {
       let complete = failed == 0 && outcome.coverage.complete
       try await finish(
         runID, in: store, settings, clock, status: complete ? "ok" : "partial", outcome: outcome,
-        note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed")
+        note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
+          + (coverRequests > 0 ? ", \(coverRequests) covers asked" : ""))
     } catch {
       throw .state(error.description)
     }
@@ -308,32 +319,63 @@ enum ReportCommand {
 
   /// The catalog the settings choose, over the network or a snapshot.
   static func provider(_ settings: Settings) -> any CatalogProvider {
-    let transport: any CatalogTransport
-    if let snapshot = settings.snapshot {
-      let directory = URL(fileURLWithPath: snapshot)
-      transport =
-        settings.provider == .itunes ? SnapshotTransport(directory: directory) : RecordedTransport(directory: directory)
-    } else {
-      var configuration = HTTPClientConfiguration()
-      configuration.requestsPerMinute = settings.requestsPerMinute
-      configuration.requestTimeout = settings.requestTimeout
-      configuration.userAgent = "deepcut/\(Deepcut.version)" + (settings.contact.map { " ( \($0) )" } ?? "")
-      if settings.provider == .musicbrainz {
-        // Its limiter answers 503 and says when to come back; a minute's wait would be far too long.
-        configuration.throttleBackoff = .seconds(5)
-        configuration.maxThrottleWaits = 4
-      }
-      transport = LiveTransport(client: HTTPClient(configuration: configuration))
-    }
+    let transport = transport(settings, requestsPerMinute: settings.requestsPerMinute)
     switch settings.provider {
     case .itunes:
       return ITunesProvider(
         transport: transport, endpoint: settings.endpoint, requestsPerMinute: settings.requestsPerMinute)
     case .musicbrainz:
-      return MusicBrainzProvider(
+      var provider = MusicBrainzProvider(
         transport: transport, endpoint: settings.musicBrainz, since: settings.finder.since,
         horizon: settings.today.adding(days: MusicBrainzProvider.horizonDays),
-        includedSecondaryTypes: Set(settings.includedSecondaryTypes), requestsPerMinute: settings.requestsPerMinute)
+        requestsPerMinute: settings.requestsPerMinute)
+      provider.coverTransport = Self.transport(settings, requestsPerMinute: coverPace(settings))
+      return provider
+    }
+  }
+
+  /// The Cover Art Archive's own pace, not the catalog's; lifted with the catalog's (`--rate-limit 0`, snapshots).
+  static func coverPace(_ settings: Settings) -> Double {
+    settings.requestsPerMinute.isFinite ? CoverArtArchive.requestsPerMinute : .infinity
+  }
+
+  /// The network through a paced, retrying client, or a snapshot on disk.
+  static func transport(_ settings: Settings, requestsPerMinute: Double) -> any CatalogTransport {
+    if let snapshot = settings.snapshot {
+      let directory = URL(fileURLWithPath: snapshot)
+      return settings.provider == .itunes
+        ? SnapshotTransport(directory: directory) : RecordedTransport(directory: directory)
+    }
+    var configuration = HTTPClientConfiguration()
+    configuration.requestsPerMinute = requestsPerMinute
+    configuration.requestTimeout = settings.requestTimeout
+    configuration.userAgent = "deepcut/\(Deepcut.version)" + (settings.contact.map { " ( \($0) )" } ?? "")
+    if settings.provider == .musicbrainz {
+      // Its limiter answers 503 and says when to come back; a minute's wait would be far too long.
+      configuration.throttleBackoff = .seconds(5)
+      configuration.maxThrottleWaits = 4
+    }
+    return LiveTransport(client: HTTPClient(configuration: configuration))
+  }
+
+  /// Asks covers of the catalog that keeps them apart, while the budget lasts and no signal came.
+  static func coverCheck(
+    _ source: any CoverSource, store: StateStore, _ settings: Settings, clock: PassClock
+  ) -> CoverCheck {
+    var check = CoverCheck(source: source, provider: settings.provider.rawValue, store: store, now: settings.now)
+    check.offline = settings.pass.offline
+    let budget = settings.pass.budget
+    let pace = coverPace(settings)
+    let interval: Duration = pace.isFinite ? .seconds(60 / max(1, pace)) : .zero
+    check.mayAsk = { !Task.isCancelled && budget.map { clock.elapsed() + interval < $0 } ?? true }
+    return check
+  }
+
+  static func covers(of ids: [String], _ check: CoverCheck) async throws(CLIError) -> CoverCheck.Result {
+    do {
+      return try await check.covers(of: ids)
+    } catch {
+      throw .state(error.description)
     }
   }
 
@@ -404,7 +446,7 @@ enum ReportCommand {
     let told = Set(
       ledger.findings.filter {
         listed.contains(ReportBuilder.rowKey(for: $0, provider: settings.provider.rawValue, ranks: ranks))
-      }.map { ReleaseLedger.key(artist: $0.artist.key, release: $0.release) })
+      }.flatMap(ReleaseLedger.keys(for:)))
     return ledger.reported.filter { told.contains($0.key) }
   }
 
@@ -453,7 +495,7 @@ enum ReportCommand {
     )
     settings.provider = try table.provider()
     settings.finder.catalogGroupsEditions = settings.provider == .musicbrainz
-    settings.includedSecondaryTypes = config.includeSecondaryTypes
+    settings.finder.includedSecondaryTypes = Set(config.includeSecondaryTypes.map { $0.lowercased() })
     settings.contact =
       (arguments["contact"] ?? config.contact ?? (arguments["from"] ?? config.emailFrom).flatMap(Self.address))
       .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
@@ -472,6 +514,12 @@ enum ReportCommand {
       }
       settings.endpoint.baseURL = url
       settings.musicBrainz.baseURL = url
+    }
+    if let base = arguments["cover-art-url"] ?? config.coverArtURL {
+      guard let url = URL(string: base), url.scheme == "http" || url.scheme == "https" else {
+        throw .usage("--cover-art-url takes an http(s) URL, not '\(base)'")
+      }
+      settings.musicBrainz.coverArtURL = url
     }
     settings.pass.maxAge = Double(try table.integer(.maxAgeHours, config.maxAgeHours)) * 3600
     settings.pass.batchSize = try table.integer(.batchSize, config.batchSize)
@@ -500,7 +548,7 @@ enum ReportCommand {
       overrideDirectory: TemplateLocator.overrideDirectory(environment: environment)
     )
     settings.ignoredArtists = Set(config.ignoreArtists.map { ArtistKey($0) })
-    settings.ignoredTitles = config.ignoreTitles
+    settings.finder.ignoredTitles = config.ignoreTitles
     settings.minimumOwnedTracks = config.minimumOwnedTracks
     if format == .email {
       let given = arguments.all("to")
@@ -569,13 +617,5 @@ enum ReportCommand {
 
   static func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-}
-
-extension CalendarDay {
-  /// The calendar day at `date` in the machine's time zone: "today" as the user sees it.
-  static func today(at date: Date, timeZone: TimeZone = .current) -> CalendarDay {
-    let seconds = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
-    return CalendarDay(daysSinceEpoch: Int((seconds / 86_400).rounded(.down)))
   }
 }

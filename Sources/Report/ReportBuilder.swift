@@ -17,19 +17,11 @@ public enum ReportBuilder {
       options: options, provider: provider, now: now, timings: timings)
   }
 
-  /// Every catalog release of every library artist, classified.
+  /// Every catalog release of every library artist, classified: one finding per release, however many of the
+  /// library's artists it is credited to.
   public static func findings(scan: LibraryScan, outcome: CatalogOutcome, options: FinderOptions) -> [Finding] {
     let finder = ReleaseFinder(options: options)
-    let ownedByArtist = scan.library.albumsByArtist()
-    var findings: [Finding] = []
-    // A release listed under two catalog artists followed for one library artist is one release.
-    var seen: Set<String> = []
-    for followed in outcome.followed {
-      let releases = followed.releases.filter { seen.insert(followed.artist.key.rawValue + "/" + $0.id).inserted }
-      findings += finder.findings(
-        for: followed.artist, releases: releases, owned: ownedByArtist[followed.artist.key] ?? [])
-    }
-    return findings
+    return finder.findings(finder.verdicts(outcome.followed, owned: scan.library.albumsByArtist()))
   }
 
   public static func model(
@@ -45,7 +37,7 @@ public enum ReportBuilder {
     let unranked = scan.library.artists.count + 1
     func entries(_ category: ReleaseCategory) -> [ReportModel.Release] {
       findings.filter { $0.category == category }.map {
-        release($0, provider: provider, rank: ranks[$0.artist.key] ?? unranked)
+        release($0, provider: provider, rank: rank(of: $0, ranks))
       }
     }
     let byDateDescending: (ReportModel.Release, ReportModel.Release) -> Bool = {
@@ -150,8 +142,12 @@ public enum ReportBuilder {
   /// The ``ReportModel/Release/rowKey`` the report gives `finding`.
   public static func rowKey(for finding: Finding, provider: String, ranks: [ArtistKey: Int]) -> String {
     ReportModel.Release.rowKey(
-      rank: ranks[finding.artist.key] ?? ranks.count + 1,
-      id: StableID.release(provider: provider, catalogID: finding.release.id))
+      rank: rank(of: finding, ranks), id: StableID.release(provider: provider, catalogID: finding.release.id))
+  }
+
+  /// A release ranks as the most played of its artists.
+  static func rank(of finding: Finding, _ ranks: [ArtistKey: Int]) -> Int {
+    finding.owners.compactMap { ranks[$0.key] }.min() ?? ranks.count + 1
   }
 
   /// "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at
@@ -188,36 +184,16 @@ public enum ReportBuilder {
   }
 
   /// "29 Nov 2026": the same in every locale, so reports are byte-stable.
-  public static func longDate(_ day: CalendarDay) -> String {
-    "\(day.day) \(months[day.month - 1]) \(day.year)"
-  }
-
-  static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-
-  /// "20 Nov 2026", or as much as the catalog knows: "Nov 2026", "2026".
-  static func dateLabel(_ release: CatalogRelease) -> String? {
-    guard let date = release.releaseDate else { return nil }
-    switch release.datePrecision {
-    case .day: return longDate(date)
-    case .month: return "\(months[date.month - 1]) \(date.year)"
-    case .year: return String(date.year)
-    }
-  }
+  public static func longDate(_ day: CalendarDay) -> String { day.label }
 
   static func release(_ finding: Finding, provider: String, rank: Int) -> ReportModel.Release {
-    let kind: String =
-      switch finding.kind {
-      case .album: "album"
-      case .ep: "EP"
-      case .single: "single"
-      }
-    return ReportModel.Release(
+    ReportModel.Release(
       id: StableID.release(provider: provider, catalogID: finding.release.id),
       artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
       title: finding.release.title,
-      kind: kind,
+      kind: finding.kind.label,
       releaseDate: finding.release.dateText,
-      releaseDateLabel: dateLabel(finding.release),
+      releaseDateLabel: finding.release.dateLabel,
       trackCount: finding.release.trackCount,
       trackCountLabel: finding.release.trackCount.map { "\($0) track\($0 == 1 ? "" : "s")" },
       explicit: finding.release.explicitness == .explicit,

@@ -19,7 +19,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var explicit: Bool
     /// The catalog page; only http(s) links ever get here.
     public var url: String?
-    /// A 100×100 cover; only http(s) links ever get here.
+    /// A cover of at least 200×200 (sharp at 64 px on a 2x screen), only where the catalog has one; only http(s)
+    /// links ever get here.
     public var artworkURL: String?
     public var genre: String?
     /// Why it is listed: "you own 5 albums by X, newest 2019".

@@ -135,6 +135,8 @@ public struct SeenRelease: Sendable, Equatable {
   public var reportedAt: Date?
   /// The section it was reported in: "new", "upcoming", "edition" or "backfill".
   public var reportedAs: String?
+  /// "album", "ep" or "single" as it was seen; nil in records written before kinds were kept.
+  public var kind: String?
 
   public init(
     key: String,
@@ -143,7 +145,8 @@ public struct SeenRelease: Sendable, Equatable {
     releaseDate: String?,
     firstSeen: Date,
     reportedAt: Date? = nil,
-    reportedAs: String? = nil
+    reportedAs: String? = nil,
+    kind: String? = nil
   ) {
     self.key = key
     self.artistKey = artistKey
@@ -152,5 +155,20 @@ public struct SeenRelease: Sendable, Equatable {
     self.firstSeen = firstSeen
     self.reportedAt = reportedAt
     self.reportedAs = reportedAs
+    self.kind = kind
+  }
+}
+
+/// What a catalog answered about one release's cover.
+public struct ArtworkRecord: Sendable, Equatable {
+  public var releaseID: String
+  /// The image's address; nil when the catalog has none.
+  public var url: String?
+  public var checkedAt: Date
+
+  public init(releaseID: String, url: String?, checkedAt: Date) {
+    self.releaseID = releaseID
+    self.url = url
+    self.checkedAt = checkedAt
   }
 }

@@ -69,6 +69,19 @@ enum Schema {
         ALTER TABLE artist_resolution ADD COLUMN matches TEXT NULL; -- JSON [{"id", "name"}] when more than one
         """
     ),
+    Migration(
+      name: "covers asked of a catalog that keeps them apart; the kind a release was seen as",
+      sql: """
+        ALTER TABLE release_seen ADD COLUMN kind TEXT NULL; -- album | ep | single; NULL in rows written before
+        CREATE TABLE artwork (
+          provider   TEXT NOT NULL,
+          release_id TEXT NOT NULL,
+          url        TEXT NULL,     -- NULL: the catalog has no cover for it (yet)
+          checked_at REAL NOT NULL, -- unix seconds
+          PRIMARY KEY (provider, release_id)
+        );
+        """
+    ),
   ]
 
   /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to

@@ -315,7 +315,7 @@ public actor StateStore {
   public func seenReleases(provider: String) throws(StateError) -> [String: SeenRelease] {
     let rows = try database.query(
       """
-      SELECT release_key, artist_key, title, release_date, first_seen, reported_at, reported_as
+      SELECT release_key, artist_key, title, release_date, first_seen, reported_at, reported_as, kind
       FROM release_seen WHERE provider = ?
       """, [.text(provider)]
     ) { row throws(StateError) in
@@ -323,7 +323,7 @@ public actor StateStore {
         key: try row.requiredString(at: 0, "release_key"), artistKey: try row.requiredString(at: 1, "artist_key"),
         title: try row.requiredString(at: 2, "title"), releaseDate: row.string(at: 3),
         firstSeen: try row.requiredDate(at: 4, "first_seen"), reportedAt: row.date(at: 5),
-        reportedAs: row.string(at: 6))
+        reportedAs: row.string(at: 6), kind: row.string(at: 7))
     }
     var result: [String: SeenRelease] = [:]
     result.reserveCapacity(rows.count)
@@ -332,18 +332,24 @@ public actor StateStore {
   }
 
   /// Records releases not seen before, in one transaction; a release already recorded keeps its first sighting.
+  /// A record without a kind (written before kinds were kept) that a sighting with one meets under its key was
+  /// another release of that key (the single of the album's name): the sighting takes its place, told of nothing.
   public func recordSeen(provider: String, _ releases: [SeenRelease]) throws(StateError) {
     guard !releases.isEmpty else { return }
     let statement = try database.prepare(
       """
-      INSERT INTO release_seen (provider, release_key, artist_key, title, release_date, first_seen)
-      VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (provider, release_key) DO NOTHING
+      INSERT INTO release_seen (provider, release_key, artist_key, title, release_date, first_seen, kind)
+      VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (provider, release_key) DO UPDATE SET
+        title = excluded.title, release_date = excluded.release_date, first_seen = excluded.first_seen,
+        kind = excluded.kind, reported_at = NULL, reported_as = NULL
+      WHERE release_seen.kind IS NULL AND excluded.kind IS NOT NULL
       """)
     try database.transaction { () throws(StateError) in
       for release in releases {
         try statement.execute([
           .text(provider), .text(release.key), .text(release.artistKey), .text(release.title),
-          release.releaseDate.map(SQLValue.text) ?? .null, SQLValue(release.firstSeen),
+          release.releaseDate.map(SQLValue.text) ?? .null, SQLValue(release.firstSeen), SQLValue(release.kind),
         ])
       }
     }
@@ -358,6 +364,48 @@ public actor StateStore {
     try database.transaction { () throws(StateError) in
       for item in reported {
         try statement.execute([SQLValue(at), .text(item.section), .text(provider), .text(item.key)])
+      }
+    }
+  }
+
+  // MARK: - Covers
+
+  /// The cover answers kept for `releaseIDs` of `provider`, by release id; ids never asked about are absent.
+  public func artwork(provider: String, releaseIDs: [String]) throws(StateError) -> [String: ArtworkRecord] {
+    var result: [String: ArtworkRecord] = [:]
+    let chunkSize = max(1, min(Self.lookupChunkSize, database.maximumVariableCount - 1))
+    let unique = Array(Set(releaseIDs))
+    try database.readTransaction { () throws(StateError) in
+      for start in stride(from: 0, to: unique.count, by: chunkSize) {
+        let chunk = unique[start..<min(start + chunkSize, unique.count)]
+        let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
+        let rows = try database.query(
+          "SELECT release_id, url, checked_at FROM artwork WHERE provider = ? AND release_id IN (\(placeholders))",
+          [.text(provider)] + chunk.map(SQLValue.text), cached: false
+        ) { row throws(StateError) in
+          ArtworkRecord(
+            releaseID: try row.requiredString(at: 0, "release_id"), url: row.string(at: 1),
+            checkedAt: try row.requiredDate(at: 2, "checked_at"))
+        }
+        for record in rows { result[record.releaseID] = record }
+      }
+    }
+    return result
+  }
+
+  /// Keeps cover answers, replacing older ones, in one transaction.
+  public func saveArtwork(provider: String, _ records: [ArtworkRecord]) throws(StateError) {
+    guard !records.isEmpty else { return }
+    let statement = try database.prepare(
+      """
+      INSERT INTO artwork (provider, release_id, url, checked_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (provider, release_id) DO UPDATE SET url = excluded.url, checked_at = excluded.checked_at
+      """)
+    try database.transaction { () throws(StateError) in
+      for record in records {
+        try statement.execute([
+          .text(provider), .text(record.releaseID), SQLValue(record.url), SQLValue(record.checkedAt),
+        ])
       }
     }
   }

@@ -24,7 +24,8 @@ struct MusicBrainzCommandTests {
         [
           "id": id(1), "name": "Slayer", "disambiguation": "US thrash metal band",
           "release-groups": [
-            group(1, "Reign in Blood", "1986-10-07"), group(2, "Repentless", "2026-11-20"),
+            group(1, "Reign in Blood", "1986-10-07"),
+            group(2, "Repentless", "2026-11-20").merging(["cover": true]) { $1 },
             group(3, "Live Undead", "2026-11-10", secondary: ["Live"]),
             group(4, "Final Campaign", "2027-01", type: "EP"),
           ],
@@ -68,7 +69,10 @@ struct MusicBrainzCommandTests {
       let (home, environment) = try setUp(
         config: """
           {
-            "provider": { "name": "musicbrainz", "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 },
+            "provider": {
+              "name": "musicbrainz", "baseURL": "\(server.baseURL.absoluteString)",
+              "coverArtURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0
+            },
             "email": { "from": "deepcut <me@example.org>" }
           }
           """)
@@ -80,21 +84,26 @@ struct MusicBrainzCommandTests {
       let new = try #require(json["new"] as? [[String: Any]])
       #expect(new.map { $0["title"] as? String } == ["Repentless"])  // not the live album, not the DJ's single
       #expect(new.first?["url"] as? String == "https://musicbrainz.org/release-group/\(Self.id(2, 1))")
+      // The Cover Art Archive has a cover for Repentless, none yet for the announced EP.
       #expect(
-        new.first?["artworkURL"] as? String == "https://coverartarchive.org/release-group/\(Self.id(2, 1))/front-250")
+        new.first?["artworkURL"] as? String
+          == server.baseURL.absoluteString + "/release-group/\(Self.id(2, 1))/front-250")
       let upcoming = try #require(json["upcoming"] as? [[String: Any]])
       #expect(upcoming.map { $0["releaseDate"] as? String } == ["2027-01"])
       #expect(upcoming.first?["releaseDateLabel"] as? String == "Jan 2027")
       #expect(upcoming.first?["kind"] as? String == "EP")
+      #expect(upcoming.first?["artworkURL"] == nil)
       #expect((json["editions"] as? [Any])?.isEmpty == true)
       let attention = try #require(json["needsAttention"] as? [[String: Any]])
       #expect(attention.map { $0["artist"] as? String } == ["Nobody Knows"])
       // One search for the three names, a second for the one not found, a question for the Slayers, one release
-      // search: every request said who sent it, taking the sender's address from the e-mail settings.
+      // search, and a cover question for each of the two releases listed: every request said who sent it, taking
+      // the sender's address from the e-mail settings.
       let log = try await server.requestLog()
-      #expect(log.count == 4)
+      #expect(log.count == 6)
       #expect(log.allSatisfy { ($0["user_agent"] as? String)?.hasSuffix(" ( me@example.org )") == true })
-      #expect(log.allSatisfy { $0["status"] as? Int == 200 })
+      #expect(log.compactMap { $0["status"] as? Int }.sorted() == [200, 200, 200, 200, 200, 404])
+      #expect(log.filter { ($0["path"] as? String)?.hasPrefix("/release-group/") == true }.count == 2)
 
       // Resolutions are kept per catalog: MusicBrainz knows Slayer, iTunes has not been asked.
       let listed = try DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)

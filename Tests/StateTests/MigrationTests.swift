@@ -27,11 +27,11 @@ struct MigrationTests {
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 3)
-      #expect(try Database(path: store.databasePath).userVersion() == 3)
+      #expect(Schema.migrations.count == 4)
+      #expect(try Database(path: store.databasePath).userVersion() == 4)
       #expect(
         try tableNames(store.databasePath) == [
-          "artist_resolution", "release_seen", "response_cache", "run", "sqlite_sequence",
+          "artist_resolution", "artwork", "release_seen", "response_cache", "run", "sqlite_sequence",
         ])
     }
   }
@@ -62,9 +62,9 @@ struct MigrationTests {
       }
       #expect(try Database(path: path).userVersion() == 1)
 
-      // Today's build upgrades the v1 file to v3 (release_seen, several catalog ids) and keeps every row.
+      // Today's build upgrades the v1 file to v4 (release_seen, several catalog ids, covers) and keeps every row.
       let v2 = try StateStore(directory: directory)
-      #expect(try Database(path: path).userVersion() == 3)
+      #expect(try Database(path: path).userVersion() == 4)
       #expect(try tableNames(path).contains("release_seen"))
       #expect(
         try await v2.resolutions(provider: "spotify") == ["a": resolution("a"), "b": resolution("b", status: .pinned)])
@@ -76,9 +76,9 @@ struct MigrationTests {
       // A later step extends it again; reopening is a no-op; this build then refuses the newer file.
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
-      #expect(try Database(path: path).userVersion() == 4)
+      #expect(try Database(path: path).userVersion() == 5)
       #expect(try rowCount("release_seen", path: path) == 1)
-      #expect(throws: StateError.newerSchema(path: path, found: 4, supported: 3)) {
+      #expect(throws: StateError.newerSchema(path: path, found: 5, supported: 4)) {
         _ = try StateStore(directory: directory)
       }
     }
@@ -95,9 +95,9 @@ struct MigrationTests {
         _ = try StateStore(
           databasePath: path, migrations: Schema.migrations + [futureStep, broken], busyTimeout: .seconds(1))
       }
-      #expect(error == .migrationFailed(path: path, version: 5, message: "no such table: no_such_table"))
-      // Step 4 ran in its own transaction and stays; step 5 left nothing behind.
-      #expect(try Database(path: path).userVersion() == 4)
+      #expect(error == .migrationFailed(path: path, version: 6, message: "no such table: no_such_table"))
+      // Step 5 ran in its own transaction and stays; step 6 left nothing behind.
+      #expect(try Database(path: path).userVersion() == 5)
       let tables = try tableNames(path)
       #expect(tables.contains("future_table"))
       #expect(!tables.contains("half_done"))
@@ -115,8 +115,8 @@ struct MigrationTests {
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let error = #expect(throws: StateError.self) { _ = try StateStore(directory: directory) }
-      #expect(error == .newerSchema(path: path, found: 99, supported: 3))
-      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 3)") == true)
+      #expect(error == .newerSchema(path: path, found: 99, supported: 4))
+      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 4)") == true)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       #expect(try Database(path: path).journalMode() == "delete")
     }

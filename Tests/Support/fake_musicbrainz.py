@@ -17,7 +17,10 @@ query, status, fault, time, user_agent}]}``), ``POST /_log/clear``, ``POST /_res
 World JSON: ``{"artists": [{"id", "name", "sort-name"?, "disambiguation"?, "type"?, "country"?,
 "aliases"?: [{"name", "sort-name"?}], "release-groups": [{"id", "title", "primary-type"?,
 "secondary-types"?: [...], "first-release-date"? ("YYYY", "YYYY-MM", "YYYY-MM-DD"), "credit"?: [artist ids,
-in order; default: the artist it is listed under], "joinphrases"?: [...]}]}]}``.
+in order; default: the artist it is listed under], "joinphrases"?: [...], "cover"?: true}]}]}``.
+
+It also plays the Cover Art Archive on the same port: ``GET /release-group/ID`` answers the image listing of a
+group with ``"cover": true`` and 404 for the rest; ``GET /release-group/ID/front-250`` answers the image.
 
 With ``--record DIR`` every API answer is also written to DIR/<FNV-1a 64 of the request target, hex>.json,
 which is how deepcut's offline snapshots are made.
@@ -48,6 +51,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fake_itunes  # noqa: E402  (a sibling module: the serving loop is shared)
 
 LOOPBACK = "127.0.0.1"
+# The smallest JPEG a mail client shows: a 1x1 grey pixel, as the fake's cover image.
+FAKE_JPEG = bytes.fromhex(
+    "ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f"
+    "1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d38323c2e333432ffc0000b080001000101011100ffc4001f0000"
+    "010501010101010100000000000000000102030405060708090a0bffc400b5100002010303020403050504040000017d010203000411"
+    "05122131410613516107227114328191a1082342b1c11552d1f02433627282090a161718191a25262728292a3435363738393a434445"
+    "464748494a535455565758595a636465666768696a737475767778797a838485868788898a92939495969798999aa2a3a4a5a6a7a8a9"
+    "aab2b3b4b5b6b7b8b9bac2c3c4c5c6c7c8c9cad2d3d4d5d6d7d8d9dae1e2e3e4e5e6e7e8e9eaf1f2f3f4f5f6f7f8f9faffda0008010100"
+    "003f00fbd3ffd9")
 MAX_LIMIT = 100
 DEFAULT_LIMIT = 25
 HELP = "For usage, please see: https://musicbrainz.org/development/mmd"
@@ -507,6 +519,11 @@ class State:
         self.record = record
         self.stopping = threading.Event()
 
+    @staticmethod
+    def cover_base(handler: http.server.BaseHTTPRequestHandler) -> str:
+        host = handler.headers.get("Host") or f"{LOOPBACK}"
+        return f"http://{host}"
+
     def begin(self, path: str, query: Mapping[str, str], user_agent: str) -> tuple[dict[str, Any], str | None, Knobs]:
         entry: dict[str, Any] = {"method": "GET", "path": path, "query": dict(query), "status": None, "fault": None,
                                  "time": time.time(), "user_agent": user_agent}
@@ -610,6 +627,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             status = 403
             self._json(status, {"error": "Please identify your application in the User-Agent: "
                                          "Application/version ( contact )", "help": HELP})
+        elif path.startswith("/release-group/"):
+            status = self._cover_art(state.world, path)
         elif query.get("fmt") != "json":
             status = 400
             self._json(status, {"error": "deepcut's fake answers JSON only: add fmt=json", "help": HELP})
@@ -633,6 +652,33 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         with state.lock:
             entry["status"] = status
             entry["fault"] = fault
+
+    def _cover_art(self, world: World, path: str) -> int:
+        """The Cover Art Archive: ``/release-group/ID`` lists a group's images, ``/release-group/ID/front-250``
+        is the image; both 404 for a group without a cover (``"cover": true`` in the world gives one)."""
+        parts = path.strip("/").split("/")
+        groups = {group["id"]: group for _, group in world.release_groups()}
+        group = groups.get(parts[1]) if len(parts) >= 2 else None
+        if group is None or not group.get("cover"):
+            self._send(404, b"No cover art found for release group", "text/plain; charset=utf-8")
+            return 404
+        if len(parts) == 3 and parts[2] in ("front", "front-250", "front-500"):
+            self._send(200, FAKE_JPEG, "image/jpeg")
+            return 200
+        if len(parts) != 2:
+            self._send(400, b"Bad Request", "text/plain; charset=utf-8")
+            return 400
+        release = group["id"][:-4] + "r001"
+        image = f"{self.server.state.cover_base(self)}/release/{release}/1"
+        body = self._json(200, {"images": [{
+            "approved": True, "back": False, "comment": "", "edit": 1, "front": True, "id": 1,
+            "image": image + ".jpg", "types": ["Front"],
+            "thumbnails": {"250": image + "-250.jpg", "500": image + "-500.jpg", "1200": image + "-1200.jpg",
+                           "large": image + "-500.jpg", "small": image + "-250.jpg"}}],
+            "release": f"https://musicbrainz.org/release/{release}"})
+        if self.server.state.record is not None:
+            (self.server.state.record / f"{fnv1a64(self.path)}.json").write_bytes(body)
+        return 200
 
     def _control(self, method: str, path: str, body: bytes) -> None:
         state = self.server.state

@@ -2,11 +2,13 @@
 """Builds samples/catalog: the catalog answers for an offline run on samples/Library.xml.
 
 The catalog "world" is derived from the sample library so the report has something to say about
-every section: for the library's artists it lists the albums the user owns (with their real years),
+every section: for the library's artists it lists the albums the user owns (with their real years; one EP
+bought the week it came out),
 and, for some, releases the user does not own yet — new albums, singles and EPs inside the 30 days
 before 2026-11-29, explicit albums with a clean twin, a Deluxe edition of an owned album, upcoming
 releases, older albums outside the window, a namesake artist that only album overlap tells apart,
-an artist no catalog artist matches, and an artist two catalog artists share.
+an artist no catalog artist matches, an artist two catalog artists share, and a collaboration of two
+library artists listed under each of them.
 
 The bodies are written in the API's own wire format by the fake server's encoder, one file per
 request as deepcut's snapshot transport reads them:
@@ -119,6 +121,19 @@ def build_world(owned: dict[str, dict[str, int]]) -> dict:
         7: [{"collectionName": "Live at the Roundhouse", "releaseDate": "2026-12-11", "trackCount": 18}],
     }
     deluxe_for = 8  # a Deluxe edition of the artist's first owned album, released this month
+    # An EP the user bought the week it came out: the catalog lists it (MusicBrainz as the EP "Sonic Engines"); it
+    # is owned, never news.
+    bought_new = {("Sonic Engines", "Sonic Engines - EP"): "2026-11-18"}
+    # A collaboration of two library artists, listed under each of them with one collection id: one row, naming both.
+    together = (9, 11)
+    collaboration = {
+        "collectionId": stable_id("album", names[together[0]], names[together[1]], "Night Drive"),
+        "collectionName": "Night Drive",
+        "releaseDate": "2026-11-25",
+        "trackCount": 9,
+        "artistId": stable_id("artist", names[together[0]]),
+        "artistName": f"{names[together[0]]} & {names[together[1]]}",
+    }
     unresolved = len(names) - 1  # not in the catalog at all
     shared = len(names) - 2  # two catalog artists carry this exact name, neither has the user's albums
     namesake = 9  # a second catalog artist with this name; album overlap picks the right one
@@ -134,7 +149,7 @@ def build_world(owned: dict[str, dict[str, int]]) -> dict:
                     {
                         "collectionId": stable_id("album", name, title),
                         "collectionName": title,
-                        "releaseDate": f"{max(year, 1960)}-05-12",
+                        "releaseDate": bought_new.get((name, title), f"{max(year, 1960)}-05-12"),
                         "trackCount": 10,
                     }
                 )
@@ -142,6 +157,8 @@ def build_world(owned: dict[str, dict[str, int]]) -> dict:
             album = dict(plan)
             album["collectionId"] = stable_id("album", name, plan["collectionName"], plan.get("explicitness", ""))
             albums.append(album)
+        if index in together:
+            albums.append(dict(collaboration))
         if index == deluxe_for:
             first = sorted(owned[name])[0]
             albums.append(

@@ -4,7 +4,8 @@
 The world is the iTunes sample world (samples/catalog/world.json) as MusicBrainz would hold it: the same artists
 with MusicBrainz ids and notes, their albums as release groups (a Deluxe edition and a clean twin are the same
 release group there, so they are not groups of their own), singles and EPs typed as such, one release known only
-to its month, and a live album (a secondary type, left out of reports by default).
+to its month, a live album (a secondary type, left out of reports by default), a collaboration credited to two of
+its artists, and covers in the Cover Art Archive for some of the new release groups only.
 
 The fake MusicBrainz server serves that world and records every answer while the built deepcut runs the sample
 report against it; deepcut's RecordedTransport answers the same requests from those files offline:
@@ -39,10 +40,16 @@ def mbid(*parts: object) -> str:
     return str(uuid.UUID(hashlib.sha256("\x1f".join(map(str, parts)).encode()).hexdigest()[:32], version=4))
 
 
+# New release groups the Cover Art Archive has a front cover for; the rest have none yet, as often that week.
+COVERS = {"Static Bloom", "Glasshouse", "Night Drive"}
+
+
 def release_group(artist: dict, album: dict) -> dict | None:
     title = album["collectionName"]
     if album.get("explicitness") == "cleaned" or "(Deluxe Edition)" in title:
         return None  # the same release group as the album it repackages
+    if album.get("artistId", artist["artistId"]) != artist["artistId"]:
+        return None  # a collaboration, one group credited to each of its artists under the first of them
     kind = "Album"
     for suffix, name in ((" - Single", "Single"), (" - EP", "EP")):
         if title.endswith(suffix):
@@ -53,14 +60,26 @@ def release_group(artist: dict, album: dict) -> dict | None:
         group["secondary-types"] = ["Live"]
     if title == "Afterglow & Echo":
         group["first-release-date"] = group["first-release-date"][:7]  # known to the month only
+    if title in COVERS:
+        group["cover"] = True
     return group
 
 
 def build_world() -> dict:
     itunes = json.loads(ITUNES_WORLD.read_text(encoding="utf-8"))
     artists = []
+    listers: dict[int, list[int]] = {}
     for artist in itunes["artists"]:
-        groups = [g for g in (release_group(artist, a) for a in artist["albums"]) if g is not None]
+        for album in artist["albums"]:
+            listers.setdefault(album["collectionId"], []).append(artist["artistId"])
+    for artist in itunes["artists"]:
+        groups = []
+        for album in artist["albums"]:
+            group = release_group(artist, album)
+            if group is not None and len(listers[album["collectionId"]]) > 1:
+                group["credit"] = [mbid("artist", lister) for lister in listers[album["collectionId"]]]
+            if group is not None:
+                groups.append(group)
         entry = {"id": mbid("artist", artist["artistId"]), "name": artist["artistName"],
                  "sort-name": artist["artistName"], "release-groups": groups}
         if artist.get("primaryGenreName") == "Electronic":
@@ -85,8 +104,8 @@ def main() -> int:
     with fake_musicbrainz.FakeMusicBrainzServer(world, record=OUT) as server, tempfile.TemporaryDirectory() as state:
         run = subprocess.run(
             [str(deepcut), "report", "--library", "samples/Library.xml", "--provider", "musicbrainz", "--base-url",
-             server.base_url, "--contact", "samples@example.org", "--rate-limit", "0", "--now", "2026-11-29",
-             "--state-dir", state, "--quiet"],
+             server.base_url, "--cover-art-url", server.base_url, "--contact", "samples@example.org",
+             "--rate-limit", "0", "--now", "2026-11-29", "--state-dir", state, "--quiet"],
             cwd=ROOT, capture_output=True, text=True, check=False)
         if run.returncode != 0:
             sys.stderr.write(run.stderr)

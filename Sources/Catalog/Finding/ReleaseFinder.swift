@@ -1,49 +1,5 @@
 public import MusicLibrary
 
-/// Where a catalog release lands in tonight's report.
-public enum ReleaseCategory: String, Sendable, Codable, CaseIterable {
-  /// Released inside the window, not owned, not an edition of something owned.
-  case new
-  /// Announced with a release date after today.
-  case upcoming
-  /// A Deluxe / Remaster / Anniversary ... of an album the user owns, released inside the window or upcoming.
-  case edition
-  /// The user owns it (or the album it comes from).
-  case owned
-  /// Not owned, but released before the window: part of the back catalog, not news.
-  case older
-  /// Released before the window but listed by the catalog only now (with `--since-last-run`).
-  case backfill
-}
-
-/// One catalog release with its verdict and the reason a person would give for it.
-public struct Finding: Sendable, Equatable, Codable {
-  public var artist: LibraryArtist
-  public var release: CatalogRelease
-  public var kind: ReleaseKind
-  public var category: ReleaseCategory
-  /// The owned album this is an edition of, for `.edition`.
-  public var editionOf: String?
-  /// "you own 5 albums by X, newest 2019".
-  public var reason: String
-
-  public init(
-    artist: LibraryArtist,
-    release: CatalogRelease,
-    kind: ReleaseKind,
-    category: ReleaseCategory,
-    editionOf: String? = nil,
-    reason: String
-  ) {
-    self.artist = artist
-    self.release = release
-    self.kind = kind
-    self.category = category
-    self.editionOf = editionOf
-    self.reason = reason
-  }
-}
-
 /// What the user asked to see.
 public struct FinderOptions: Sendable, Equatable {
   /// Today, in the user's calendar; `--now` fixes it for reproducible reports.
@@ -55,6 +11,10 @@ public struct FinderOptions: Sendable, Equatable {
   /// The catalog keeps every edition of an album in one entry (MusicBrainz's release groups): a title that
   /// names an owned album is that album, whatever edition it says it is, and no "edition" is ever reported.
   public var catalogGroupsEditions = false
+  /// Secondary types that are reported (lowercased); releases of any other secondary type are left out.
+  public var includedSecondaryTypes: Set<String> = []
+  /// `ignoreTitles`: regular expressions; a release whose title matches one is left out.
+  public var ignoredTitles: [String] = []
 
   public init(today: CalendarDay, since: CalendarDay, kinds: Set<ReleaseKind> = Set(ReleaseKind.allCases)) {
     self.today = today
@@ -67,7 +27,7 @@ public struct FinderOptions: Sendable, Equatable {
   }
 }
 
-/// Sorts each artist's catalog releases into new, upcoming, editions, owned and older.
+/// Sorts the catalog's releases into new, upcoming, editions, owned and older, one verdict per release.
 public struct ReleaseFinder: Sendable {
   public var options: FinderOptions
 
@@ -75,94 +35,140 @@ public struct ReleaseFinder: Sendable {
     self.options = options
   }
 
-  /// Classifies one artist's releases against what the user owns by them.
+  /// The findings of one library artist's releases against what the user owns by them.
   public func findings(for artist: LibraryArtist, releases: [CatalogRelease], owned: [OwnedAlbum]) -> [Finding] {
-    let ownedKeys = owned.map(\.key)
-    let reason = Self.reason(for: artist)
-    var findings: [Finding] = []
-    for release in Self.collapsingDuplicates(releases) {
-      let key = release.key
-      let kind = release.releaseKind
-      guard options.kinds.contains(kind) else { continue }
-      var category: ReleaseCategory
+    let followed = FollowedArtist(
+      artist: artist, catalogArtist: CatalogArtist(id: "", name: artist.name), releases: releases)
+    return findings(verdicts([followed], owned: [artist.key: owned]))
+  }
+
+  /// The verdicts that land in a list, as the report words them.
+  public func findings(_ verdicts: [Verdict]) -> [Finding] {
+    verdicts.compactMap { verdict in
+      guard let category = verdict.category, let first = verdict.owners.first else { return nil }
       var editionOf: String?
-      switch Self.ownership(of: key, among: ownedKeys) {
-      case .owned?:
-        category = .owned
-      case .editionOf(let index)?:
-        category = options.catalogGroupsEditions ? .owned : .edition
-        editionOf = options.catalogGroupsEditions ? nil : owned[index].title
-      case nil:
-        category = .new
-      }
-      if category != .owned {
-        guard let earliest = release.releaseDate, let latest = release.latestDate else {
-          // No date: the catalog lists it without saying when; treat it as not news.
-          category = .older
-          findings.append(Finding(artist: artist, release: release, kind: kind, category: category, reason: reason))
-          continue
-        }
-        // A date known only to the month or year counts as new when any day of it could be inside the window.
-        if earliest > options.today {
-          if category == .new { category = .upcoming }
-        } else if latest < options.since {
-          category = .older
-        }
-      }
-      findings.append(
-        Finding(
-          artist: artist,
-          release: release,
-          kind: kind,
-          category: category,
-          editionOf: editionOf,
-          reason: reason
-        )
-      )
+      if case .edition(let album) = verdict.rule { editionOf = album.title }
+      return Finding(
+        artist: first, owners: verdict.owners, release: verdict.release, kind: verdict.release.releaseKind,
+        category: category, editionOf: editionOf, reason: Self.reason(for: verdict.owners))
     }
-    return findings
+  }
+
+  /// Every release listed for the followed artists, once: a release listed under several of the user's artists
+  /// (a collaboration) is one verdict, judged against what the user owns by each of them, its owners in the
+  /// order given (most played first).
+  public func verdicts(_ followed: [FollowedArtist], owned: [ArtistKey: [OwnedAlbum]]) -> [Verdict] {
+    let patterns = options.ignoredTitles.compactMap { pattern in (try? Regex(pattern)).map { (pattern, $0) } }
+    var listed: [Verdict] = []
+    var position: [String: Int] = [:]
+    for entry in followed {
+      for release in entry.releases {
+        if let index = position[release.id] {
+          if !listed[index].owners.contains(where: { $0.key == entry.artist.key }) {
+            listed[index].owners.append(entry.artist)
+          }
+        } else {
+          position[release.id] = listed.count
+          let leftOut = leftOutRule(for: release, patterns: patterns)
+          listed.append(
+            Verdict(release: release, owners: [entry.artist], rule: leftOut.map(ReleaseRule.leftOut) ?? .new))
+        }
+      }
+    }
+    return Self.collapsingTwins(listed).map { verdict in
+      if case .leftOut = verdict.rule { return verdict }
+      var judged = verdict
+      judged.rule = rule(for: verdict.release, owned: verdict.owners.flatMap { owned[$0.key] ?? [] })
+      return judged
+    }
+  }
+
+  /// The rule that places a release that is not left out, given the albums the user owns by its artists.
+  func rule(for release: CatalogRelease, owned: [OwnedAlbum]) -> ReleaseRule {
+    var edition: OwnedAlbum?
+    switch Self.ownership(of: release.key, among: owned) {
+    case .owned(let album)?: return .owned(as: album)
+    case .editionOf(let album)?:
+      if options.catalogGroupsEditions { return .owned(as: album) }
+      edition = album
+    case nil: break
+    }
+    // A date known only to the month or year counts as new when any day of it could be inside the window.
+    guard let earliest = release.releaseDate, let latest = release.latestDate else { return .undated }
+    if earliest > options.today { return edition.map(ReleaseRule.edition) ?? .upcoming }
+    if latest < options.since { return .older }
+    return edition.map(ReleaseRule.edition) ?? .new
+  }
+
+  func leftOutRule(
+    for release: CatalogRelease, patterns: [(String, Regex<AnyRegexOutput>)]
+  ) -> ReleaseRule.LeftOut? {
+    let kind = release.releaseKind
+    if !options.kinds.contains(kind) { return .kind(kind) }
+    if let type = release.secondaryTypes.first(where: { !options.includedSecondaryTypes.contains($0) }) {
+      return .secondaryType(type)
+    }
+    if let (pattern, _) = patterns.first(where: { release.title.contains($0.1) }) { return .ignoredTitle(pattern) }
+    return nil
   }
 
   enum Ownership: Equatable {
-    case owned
-    case editionOf(Int)
+    case owned(OwnedAlbum)
+    case editionOf(OwnedAlbum)
   }
 
   /// Owning an album covers its plain release, a single or EP of the same name, and the edition you
-  /// own; another edition of an album you own is an edition. Owning a single does not cover the album.
-  static func ownership(of key: AlbumKey, among owned: [AlbumKey]) -> Ownership? {
-    var edition: Int?
-    for (index, ownedKey) in owned.enumerated() where ownedKey.base == key.base {
-      let kindCovered = ownedKey.kind == .album || ownedKey.kind == key.kind
-      guard kindCovered else { continue }
-      if !key.isEdition || Set(key.editions).isSubset(of: ownedKey.editions) { return .owned }
-      edition = edition ?? index
+  /// own; another edition of an album you own is an edition. Owning a single or an EP covers the catalog's single
+  /// or EP of that name, whichever the catalog calls it, but never the album.
+  static func ownership(of key: AlbumKey, among owned: [OwnedAlbum]) -> Ownership? {
+    var edition: OwnedAlbum?
+    for album in owned where album.key.base == key.base && covers(album.key.kind, key.kind) {
+      if !key.isEdition || Set(key.editions).isSubset(of: album.key.editions) { return .owned(album) }
+      edition = edition ?? album
     }
     return edition.map(Ownership.editionOf)
   }
 
-  /// A clean twin of an explicit release is the same record; so is a re-listing under a second id.
-  /// The explicit (or only) version stands for the pair, dated by its earliest release.
-  static func collapsingDuplicates(_ releases: [CatalogRelease]) -> [CatalogRelease] {
-    var chosen: [AlbumKey: CatalogRelease] = [:]
-    var order: [AlbumKey] = []
-    for release in releases {
-      let key = release.key
-      guard let current = chosen[key] else {
-        chosen[key] = release
-        order.append(key)
+  /// Catalogs disagree on what is a single and what an EP ("Stories" is a single on one, an EP on the other),
+  /// so owning either covers both; an album covers everything of its name.
+  static func covers(_ owned: ReleaseKind, _ listed: ReleaseKind) -> Bool {
+    owned == .album || listed != .album
+  }
+
+  /// A clean twin of an explicit release is the same record; so is a re-listing under a second id: releases of one
+  /// key that share an artist are one, whichever of its artists lists which. The explicit (or only) version stands
+  /// for them, dated by the earliest, listed under all their artists. Left-out releases are nobody's twin: a live
+  /// album of an owned title must not stand in for the studio one.
+  static func collapsingTwins(_ verdicts: [Verdict]) -> [Verdict] {
+    var result: [Verdict] = []
+    var byKey: [AlbumKey: [Int]] = [:]
+    for verdict in verdicts {
+      if case .leftOut = verdict.rule {
+        result.append(verdict)
         continue
       }
-      var better = current
-      if current.explicitness == .clean, release.explicitness != .clean { better = release }
-      switch (current.releaseDate, release.releaseDate) {
-      case (let kept?, let other?) where other < kept: better.releaseDate = other
-      case (nil, let other?): better.releaseDate = other
-      default: break
+      let key = verdict.release.key
+      let owners = Set(verdict.owners.map(\.key))
+      if let index = byKey[key]?.first(where: { !owners.isDisjoint(with: result[$0].owners.map(\.key)) }) {
+        result[index] = twins(result[index], verdict)
+      } else {
+        byKey[key, default: []].append(result.count)
+        result.append(verdict)
       }
-      chosen[key] = better
     }
-    return order.compactMap { chosen[$0] }
+    return result
+  }
+
+  private static func twins(_ kept: Verdict, _ twin: Verdict) -> Verdict {
+    var merged = kept
+    if kept.release.explicitness == .clean, twin.release.explicitness != .clean { merged.release = twin.release }
+    if let earliest = [kept.release.releaseDate, twin.release.releaseDate].compactMap({ $0 }).min() {
+      merged.release.releaseDate = earliest
+    }
+    for owner in twin.owners where !merged.owners.contains(where: { $0.key == owner.key }) {
+      merged.owners.append(owner)
+    }
+    return merged
   }
 
   /// Why a release is worth a look, in the words a person would use.
@@ -176,5 +182,22 @@ public struct ReleaseFinder: Sendable {
     if let year = artist.newestYear { text += ", newest \(year)" }
     if artist.playCount > 0 { text += "; \(artist.playCount) play\(artist.playCount == 1 ? "" : "s")" }
     return text
+  }
+
+  /// The reason of a release credited to several of the user's artists names each of them: "you own 4 albums by
+  /// Radio Wolves and 7 by Broken Tigers".
+  public static func reason(for owners: [LibraryArtist]) -> String {
+    guard owners.count > 1 else { return owners.first.map(reason(for:)) ?? "" }
+    var parts: [String] = []
+    var lastNoun: String?
+    for owner in owners {
+      let (count, noun) = owner.albumCount > 0 ? (owner.albumCount, "album") : (owner.trackCount, "track")
+      // "4 albums by Radio Wolves and 7 by Broken Tigers": the noun is said again only when it changes.
+      let unit = noun == lastNoun ? "" : (count == 1 ? noun : noun + "s") + " "
+      parts.append("\(count) \(unit)by \(owner.name)")
+      lastNoun = noun
+    }
+    let owns = owners.contains { $0.albumCount > 0 } ? "you own " : "you have "
+    return owns + parts.dropLast().joined(separator: ", ") + " and " + (parts.last ?? "")
   }
 }

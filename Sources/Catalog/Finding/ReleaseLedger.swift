@@ -20,7 +20,71 @@ public enum ReleaseLedger {
   }
 
   public static func key(artist: ArtistKey, release: CatalogRelease) -> String {
-    artist.rawValue + "\u{1F}" + release.key.description
+    key(artist, release.key)
+  }
+
+  static func key(_ artist: ArtistKey, _ album: AlbumKey) -> String {
+    artist.rawValue + "\u{1F}" + album.description
+  }
+
+  /// The keys a finding is recorded under: one for each library artist it is credited to, so a collaboration is
+  /// told once whichever of its artists' keys an earlier run knew it by.
+  public static func keys(for finding: Finding) -> [String] {
+    keys(owners: finding.owners, release: finding.release)
+  }
+
+  public static func keys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+    var keys: [String] = []
+    for owner in owners {
+      let key = key(artist: owner.key, release: release)
+      if !keys.contains(key) { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// Keys earlier versions used: the kind as the title told it, not as the catalog types it ("one kiss" for
+  /// MusicBrainz's single "One Kiss"). Read, never written, so what they told stays told.
+  static func legacyKeys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+    let titled = AlbumKey(release.title)
+    guard titled != release.key else { return [] }
+    return owners.map { key($0.key, titled) }
+  }
+
+  /// What the state database holds about the release, under any of its keys.
+  public static func records(
+    owners: [LibraryArtist], release: CatalogRelease, in seen: [String: SeenRelease]
+  ) -> [SeenRelease] {
+    (keys(owners: owners, release: release) + legacyKeys(owners: owners, release: release)).compactMap {
+      seen[$0].flatMap { isRecord($0, of: release) ? $0 : nil }
+    }
+  }
+
+  /// Whether a record under one of the release's keys is the release's own. Records written before kinds were kept
+  /// knew a typed catalog's single "Stories" by the key its album "Stories" has now: such a record is the release's
+  /// only when it has the release's date.
+  static func isRecord(_ record: SeenRelease, of release: CatalogRelease) -> Bool {
+    guard record.kind == nil, release.kind != nil else { return true }
+    return record.releaseDate == release.dateText
+  }
+
+  /// The section tonight's report tells a release in, given its records, or nil when it tells nothing new. With
+  /// `onlyUnreported` false (a plain report) what was told is listed again; a backfill is always recognized.
+  public static func section(
+    for category: ReleaseCategory, records: [SeenRelease], artistKnown: Bool, onlyUnreported: Bool
+  ) -> String? {
+    let toldAs = Set(records.compactMap { $0.reportedAt == nil ? nil : $0.reportedAs })
+    switch category {
+    case .owned:
+      return nil
+    case .older, .backfill:
+      return records.isEmpty && artistKnown ? "backfill" : nil
+    case .new:
+      return toldAs.contains("new") && onlyUnreported ? nil : "new"
+    case .upcoming:
+      return (toldAs.contains("upcoming") || toldAs.contains("new")) && onlyUnreported ? nil : "upcoming"
+    case .edition:
+      return !toldAs.isEmpty && onlyUnreported ? nil : "edition"
+    }
   }
 
   /// Sorts `findings` against what was seen before. With `onlyUnreported` false every finding is kept
@@ -37,36 +101,25 @@ public enum ReleaseLedger {
     var reported: [(key: String, section: String)] = []
     var keysInThisRun: Set<String> = []
     for var finding in findings {
-      let key = key(artist: finding.artist.key, release: finding.release)
-      guard keysInThisRun.insert(key).inserted else { continue }
-      let previous = seen[key]
-      if previous == nil {
+      let keys = keys(for: finding)
+      guard !keys.contains(where: keysInThisRun.contains) else { continue }
+      keysInThisRun.formUnion(keys)
+      let records = records(owners: finding.owners, release: finding.release, in: seen)
+      for (key, owner) in zip(keys, finding.owners) where seen[key].map({ !isRecord($0, of: finding.release) }) ?? true
+      {
         sightings.append(
           SeenRelease(
-            key: key, artistKey: finding.artist.key.rawValue, title: finding.release.title,
-            releaseDate: finding.release.dateText, firstSeen: now))
+            key: key, artistKey: owner.key.rawValue, title: finding.release.title,
+            releaseDate: finding.release.dateText, firstSeen: now, kind: finding.release.releaseKind.rawValue))
       }
-      let section: String?
-      switch finding.category {
-      case .owned:
-        section = nil
-      case .older, .backfill:
-        if previous == nil, knownArtists.contains(finding.artist.key.rawValue) {
-          finding.category = .backfill
-          section = "backfill"
-        } else {
-          section = nil
-        }
-      case .new:
-        section = previous?.reportedAs == "new" && onlyUnreported ? nil : "new"
-      case .upcoming:
-        let told = previous?.reportedAs == "upcoming" || previous?.reportedAs == "new"
-        section = told && onlyUnreported ? nil : "upcoming"
-      case .edition:
-        section = previous?.reportedAt != nil && onlyUnreported ? nil : "edition"
-      }
+      let artistKnown = finding.owners.contains { knownArtists.contains($0.key.rawValue) }
+      let section = section(
+        for: finding.category, records: records, artistKnown: artistKnown, onlyUnreported: onlyUnreported)
+      if section == "backfill" { finding.category = .backfill }
       if let section {
-        if previous?.reportedAs != section { reported.append((key, section)) }
+        for key in keys where records.first(where: { $0.key == key })?.reportedAs != section {
+          reported.append((key, section))
+        }
         kept.append(finding)
       } else if !onlyUnreported {
         kept.append(finding)

@@ -35,6 +35,15 @@ struct ITunesRecord: Equatable {
     )
   }
 
+  /// iTunes sends a 100 px cover; the same address with 200x200 in its name serves one sharp at the report's
+  /// 64 px on a 2x screen. An address of another shape is kept as it is.
+  static func sharpArtwork(_ url: String) -> String {
+    guard let slash = url.lastIndex(of: "/") else { return url }
+    let name = url[url.index(after: slash)...]
+    guard name.hasPrefix("100x100") else { return url }
+    return url[...slash] + "200x200" + name.dropFirst("100x100".count)
+  }
+
   var release: CatalogRelease? {
     guard isCollection, let collectionId, let collectionName else { return nil }
     let explicitness: Explicitness =
@@ -52,7 +61,7 @@ struct ITunesRecord: Equatable {
       trackCount: trackCount,
       explicitness: explicitness,
       url: collectionViewUrl,
-      artworkURL: artworkUrl100,
+      artworkURL: artworkUrl100.map(Self.sharpArtwork),
       genre: primaryGenreName
     )
   }

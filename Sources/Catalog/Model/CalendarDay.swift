@@ -92,6 +92,14 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
   }
 
+  /// "29 Nov 2026": the same in every locale, so reports are byte-stable.
+  public var label: String { "\(day) \(Self.monthNames[month - 1]) \(year)" }
+
+  /// "Nov 2026".
+  public var monthLabel: String { "\(Self.monthNames[month - 1]) \(year)" }
+
+  static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
   public init(from decoder: any Decoder) throws {
     let text = try decoder.singleValueContainer().decode(String.self)
     guard let day = CalendarDay(iso8601: text) else {

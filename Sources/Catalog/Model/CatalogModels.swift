@@ -60,6 +60,9 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
   public var url: String?
   public var artworkURL: String?
   public var genre: String?
+  /// What else the catalog says it is besides its kind ("live", "compilation", "remix"), lowercased; a
+  /// release of a secondary type is reported only when the user asks for that type.
+  public var secondaryTypes: [String] = []
 
   public init(
     id: String,
@@ -73,7 +76,8 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     artworkURL: String? = nil,
     genre: String? = nil,
     datePrecision: DatePrecision = .day,
-    kind: ReleaseKind? = nil
+    kind: ReleaseKind? = nil,
+    secondaryTypes: [String] = []
   ) {
     self.id = id
     self.artistID = artistID
@@ -87,12 +91,19 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     self.genre = genre
     self.datePrecision = datePrecision
     self.kind = kind
+    self.secondaryTypes = secondaryTypes
   }
 
-  public var key: AlbumKey { AlbumKey(title) }
+  /// The title's key with the kind the catalog gives: MusicBrainz calls the single "One Kiss" what iTunes calls
+  /// "One Kiss - Single", and both are the single, not an album of that name.
+  public var key: AlbumKey {
+    let titled = AlbumKey(title)
+    guard let kind, kind != titled.kind else { return titled }
+    return AlbumKey(base: titled.base, editions: titled.editions, kind: kind)
+  }
 
   /// The kind the catalog gives, else the one the title tells.
-  public var releaseKind: ReleaseKind { kind ?? key.kind }
+  public var releaseKind: ReleaseKind { kind ?? AlbumKey(title).kind }
 
   /// The last day the release can have come out.
   public var latestDate: CalendarDay? {
@@ -101,6 +112,16 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     case .day: return date
     case .month: return CalendarDay(year: date.year, month: date.month, day: 1)?.lastOfMonth ?? date
     case .year: return CalendarDay(year: date.year, month: 12, day: 31) ?? date
+    }
+  }
+
+  /// "20 Nov 2026", or as much as the catalog knows: "Nov 2026", "2026".
+  public var dateLabel: String? {
+    guard let date = releaseDate else { return nil }
+    switch datePrecision {
+    case .day: return date.label
+    case .month: return date.monthLabel
+    case .year: return String(date.year)
     }
   }
 

@@ -10,9 +10,12 @@ public struct MusicBrainzEndpoint: Sendable, Equatable {
   public static let pageSize = 100
 
   public var baseURL: URL
+  /// Where covers are asked for: the Cover Art Archive.
+  public var coverArtURL: URL
 
-  public init(baseURL: URL = MusicBrainzEndpoint.production) {
+  public init(baseURL: URL = MusicBrainzEndpoint.production, coverArtURL: URL = CoverArtArchive.production) {
     self.baseURL = baseURL
+    self.coverArtURL = coverArtURL
   }
 
   public enum Entity: String, Sendable {

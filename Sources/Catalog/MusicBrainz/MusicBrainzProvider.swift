@@ -6,12 +6,12 @@ public import MusicLibrary
 /// the user owns. Release groups hold every edition of an album, so editions are never reported apart.
 public struct MusicBrainzProvider: CatalogProvider {
   public let transport: any CatalogTransport
+  /// How the Cover Art Archive is asked: at its own pace, which is not MusicBrainz's one a second.
+  public var coverTransport: any CatalogTransport
   public let endpoint: MusicBrainzEndpoint
   /// The release dates asked for: the report's first day, and a horizon far enough for announcements.
   public var since: CalendarDay
   public var horizon: CalendarDay
-  /// Secondary types that are reported (lowercased); release groups of any other secondary type are left out.
-  public var includedSecondaryTypes: Set<String>
   public var limits: ProviderLimits
 
   /// Live albums, compilations, remixes, ...: left out unless the configuration includes them.
@@ -29,13 +29,13 @@ public struct MusicBrainzProvider: CatalogProvider {
 
   public init(
     transport: any CatalogTransport, endpoint: MusicBrainzEndpoint = MusicBrainzEndpoint(), since: CalendarDay,
-    horizon: CalendarDay, includedSecondaryTypes: Set<String> = [], requestsPerMinute: Double = 50
+    horizon: CalendarDay, requestsPerMinute: Double = 50
   ) {
     self.transport = transport
+    self.coverTransport = transport
     self.endpoint = endpoint
     self.since = since
     self.horizon = horizon
-    self.includedSecondaryTypes = Set(includedSecondaryTypes.map { $0.lowercased() })
     limits = ProviderLimits(
       requestsPerMinute: requestsPerMinute, artistsPerSearch: Self.artistsPerSearch, artistsPerReleaseRequest: 55)
   }
@@ -43,6 +43,8 @@ public struct MusicBrainzProvider: CatalogProvider {
   public var name: String { "musicbrainz" }
   public var proof: ProofSource { .ownedTitles }
   public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
+  /// Release groups carry no covers: the Cover Art Archive is asked.
+  public var covers: (any CoverSource)? { CoverArtArchive(transport: coverTransport, baseURL: endpoint.coverArtURL) }
 
   public func counters() async -> TransportCounters { await transport.counters() }
 
@@ -144,11 +146,10 @@ public struct MusicBrainzProvider: CatalogProvider {
     (try? JSONDecoder().decode([MBReleaseGroup].self, from: body)).map(reported)
   }
 
-  /// The groups worth reporting, as releases: no live album, compilation, ... unless asked for.
+  /// The groups as releases, live albums and compilations too: the finder leaves out the secondary types the
+  /// user did not ask for, and `deepcut why` says so.
   private func reported(_ groups: [MBReleaseGroup]) -> [CatalogRelease] {
-    groups.filter { group in
-      (group.secondaryTypes ?? []).allSatisfy { includedSecondaryTypes.contains($0.lowercased()) }
-    }.map(\.release)
+    groups.map(\.release)
   }
 
   // MARK: - Evidence

@@ -109,9 +109,9 @@ struct MBReleaseGroup: Codable, Equatable {
     return CatalogRelease(
       id: id, artistID: artistCredit?.first?.artist.id, artistName: creditedName, title: title,
       releaseDate: date?.day, url: "https://musicbrainz.org/release-group/\(id)",
-      // The Cover Art Archive's front image, 250 px; a group without one shows the alt text.
-      artworkURL: "https://coverartarchive.org/release-group/\(id)/front-250", datePrecision: date?.precision ?? .day,
-      kind: kind)
+      // Covers come from the Cover Art Archive, asked only about the groups a report shows.
+      datePrecision: date?.precision ?? .day, kind: kind,
+      secondaryTypes: (secondaryTypes ?? []).map { $0.lowercased() })
   }
 }
 

@@ -57,12 +57,19 @@ public enum ArtistMatching {
     albums: [String: [CatalogRelease]],
     owned: [OwnedAlbum]
   ) -> ArtistMatch {
+    decide(exact: exact, near: near, proofs: proofs(contenders(exact: exact, near: near), albums: albums, owned: owned))
+  }
+
+  /// For each candidate, the bases of the owned albums its release list has.
+  public static func proofs(
+    _ candidates: [CatalogArtist], albums: [String: [CatalogRelease]], owned: [OwnedAlbum]
+  ) -> [String: Set<String>] {
     let ownedBases = Set(owned.map(\.key.base))
     var proofs: [String: Set<String>] = [:]
-    for candidate in contenders(exact: exact, near: near) {
+    for candidate in candidates {
       proofs[candidate.id] = Set((albums[candidate.id] ?? []).map(\.key.base)).intersection(ownedBases)
     }
-    return decide(exact: exact, near: near, proofs: proofs)
+    return proofs
   }
 
   /// Decides between candidates by the user's albums each one has in the catalog.

@@ -218,12 +218,48 @@ public struct CatalogPass: Sendable {
   }
 
   static func encodeCandidates(_ candidates: [CatalogArtist]) -> String? {
+    encodeCandidates(candidates.map { ResolutionCandidate(artist: $0) })
+  }
+
+  static func encodeCandidates(_ candidates: [ResolutionCandidate]) -> String? {
     (try? JSONEncoder().encode(candidates)).map { String(decoding: $0, as: UTF8.self) }
   }
 
   public static func decodeCandidates(_ text: String?) -> [CatalogArtist] {
+    decodeResolutionCandidates(text).map(\.artist)
+  }
+
+  /// The candidates a resolution keeps, with the owned titles found under each when those decided.
+  public static func decodeResolutionCandidates(_ text: String?) -> [ResolutionCandidate] {
     guard let text else { return [] }
-    return (try? JSONDecoder().decode([CatalogArtist].self, from: Data(text.utf8))) ?? []
+    return (try? JSONDecoder().decode([ResolutionCandidate].self, from: Data(text.utf8))) ?? []
+  }
+}
+
+/// A candidate as a resolution keeps it: the catalog artist, and, when the owned albums decided, the titles of
+/// those found under it. Stored as the artist's own fields plus `ownedTitles`, so rows written before it read alike.
+public struct ResolutionCandidate: Sendable, Equatable, Codable {
+  public var artist: CatalogArtist
+  public var ownedTitles: [String]?
+
+  public init(artist: CatalogArtist, ownedTitles: [String]? = nil) {
+    self.artist = artist
+    self.ownedTitles = ownedTitles
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case ownedTitles
+  }
+
+  public init(from decoder: any Decoder) throws {
+    artist = try CatalogArtist(from: decoder)
+    ownedTitles = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([String].self, forKey: .ownedTitles)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    try artist.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(ownedTitles, forKey: .ownedTitles)
   }
 }
 

@@ -14,6 +14,8 @@ public struct CatalogPassOptions: Sendable, Equatable {
   public var recheckUnresolvedAfterDays = 7
   /// Answer from the cache only, whatever its age; never touch the network.
   public var offline = false
+  /// With `offline`: decide from what is kept and write nothing back (`deepcut why` only reads the state).
+  public var readOnly = false
   /// Requests in flight at once; the transport's rate limiter still spaces them.
   public var maxConcurrentRequests = 4
   /// Stop asking new questions once this much of the run's time is spent (``PassClock``), keeping time for

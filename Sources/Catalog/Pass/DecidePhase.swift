@@ -17,10 +17,11 @@ extension CatalogPass {
         state.verdicts[index] = .problem(ArtistProblem(artist: artist, kind: kind, detail: "\(error)"))
         continue
       }
+      let owned = state.ownedByArtist[artist.key] ?? []
+      let proofs = ArtistMatching.proofs(contenders, albums: state.albums, owned: owned)
       let match = ArtistMatching.decide(
-        exact: ArtistMatching.exactMatches(contenders, for: artist.key), near: contenders, albums: state.albums,
-        owned: state.ownedByArtist[artist.key] ?? [])
-      let decision = decision(for: artist, match, contenders: contenders)
+        exact: ArtistMatching.exactMatches(contenders, for: artist.key), near: contenders, proofs: proofs)
+      let decision = decision(for: artist, match, contenders: contenders, proofs: proofs, owned: owned)
       decisions.append((index, decision.verdict, decision.resolution))
     }
     guard !decisions.isEmpty else { return }
@@ -28,13 +29,22 @@ extension CatalogPass {
     for decision in decisions { state.verdicts[decision.index] = decision.verdict }
   }
 
-  /// What a match means for the artist in this run, and what is saved of it.
-  func decision(for artist: LibraryArtist, _ match: ArtistMatch, contenders: [CatalogArtist]) -> (
-    verdict: PassState.Verdict, resolution: ArtistResolution
-  ) {
+  /// What a match means for the artist in this run, and what is saved of it: a resolution decided by the owned
+  /// albums keeps the candidates with the titles found under each, so `deepcut why` can say how it was decided.
+  func decision(
+    for artist: LibraryArtist, _ match: ArtistMatch, contenders: [CatalogArtist], proofs: [String: Set<String>],
+    owned: [OwnedAlbum]
+  ) -> (verdict: PassState.Verdict, resolution: ArtistResolution) {
     switch match {
     case .resolved(let followed):
-      return (.follow(followed), resolution(artist, .resolved, matches: followed))
+      var resolved = resolution(artist, .resolved, matches: followed)
+      resolved.candidates = Self.encodeCandidates(
+        contenders.map { candidate in
+          let bases = proofs[candidate.id] ?? []
+          return ResolutionCandidate(
+            artist: candidate, ownedTitles: owned.filter { bases.contains($0.key.base) }.map(\.title))
+        })
+      return (.follow(followed), resolved)
     case .ambiguous(let candidates):
       let problem = ArtistProblem(
         artist: artist, kind: .ambiguous,

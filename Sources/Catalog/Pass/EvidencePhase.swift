@@ -74,7 +74,7 @@ extension CatalogPass {
           for: artist,
           ArtistMatching.decide(
             exact: ArtistMatching.exactMatches(contenders, for: artist.key), near: contenders, proofs: proofs),
-          contenders: contenders)
+          contenders: contenders, proofs: proofs, owned: state.ownedByArtist[artist.key] ?? [])
         decisions.append((index, decision.verdict))
         resolutions.append(decision.resolution)
       }

@@ -158,7 +158,7 @@ extension CatalogPass {
 
   func save(_ resolutions: [ArtistResolution], _ state: inout PassState) async throws(CatalogError) {
     do {
-      try await store.save(resolutions)
+      if !options.readOnly { try await store.save(resolutions) }
     } catch {
       throw .state(error.description)
     }

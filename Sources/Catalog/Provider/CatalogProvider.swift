@@ -30,6 +30,9 @@ public protocol CatalogProvider: Sendable {
   /// For ``ProofSource/ownedTitles``: for each question, in order, which candidates list releases titled like
   /// the owned albums, as candidate id → the bases of the owned album keys they have.
   func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]]
+
+  /// Where covers come from when the release lists leave them out; nil when they carry them.
+  var covers: (any CoverSource)? { get }
 }
 
 extension CatalogProvider {
@@ -37,6 +40,16 @@ extension CatalogProvider {
   public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]] {
     questions.map { _ in [:] }
   }
+
+  /// Release lists that carry their covers need no other source.
+  public var covers: (any CoverSource)? { nil }
+}
+
+/// Covers a catalog keeps apart from its release lists (MusicBrainz's Cover Art Archive): asked about only the
+/// releases a report shows, one request each.
+public protocol CoverSource: Sendable {
+  /// The address of release `id`'s front cover, or nil when the catalog has none.
+  func cover(of id: String) async throws(CatalogError) -> String?
 }
 
 /// What a provider can be asked at once, and how fast.

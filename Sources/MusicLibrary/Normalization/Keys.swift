@@ -31,6 +31,12 @@ public enum ReleaseKind: String, Sendable, Codable, CaseIterable {
   case album
   case ep
   case single
+
+  /// As a sentence says it: "album", "EP", "single".
+  public var label: String { self == .ep ? "EP" : rawValue }
+
+  /// "an album", "an EP", "a single".
+  public var withArticle: String { (self == .single ? "a " : "an ") + label }
 }
 
 /// A comparison key for an album title, with the edition split off so later code can tell

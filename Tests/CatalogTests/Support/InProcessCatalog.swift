@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MusicLibrary
 import Synchronization
 
 /// The iTunes Search API in process: search and lookup URLs answered from a small world in the API's wire
@@ -14,6 +15,19 @@ final class InProcessCatalog: CatalogTransport, Sendable {
     /// Credited artist when it is not the artist listed (a collaboration).
     var creditedID: Int? = nil
     var creditedName: String? = nil
+    /// iTunes says a single or an EP in its title (" - Single"); MusicBrainz types the group.
+    var kind: ReleaseKind = .album
+    /// Whether MusicBrainz's Cover Art Archive has a front image for it (iTunes always has one).
+    var cover = false
+
+    /// The title as iTunes lists it.
+    var iTunesTitle: String {
+      switch kind {
+      case .album: title
+      case .single: title + " - Single"
+      case .ep: title + " - EP"
+      }
+    }
   }
 
   struct Artist: Sendable {
@@ -174,9 +188,11 @@ final class InProcessCatalog: CatalogTransport, Sendable {
   static func record(_ album: Album, of artist: Artist) -> Record {
     [
       ("wrapperType", "collection"), ("collectionType", "Album"), ("artistId", album.creditedID ?? artist.id),
-      ("collectionId", album.id), ("artistName", album.creditedName ?? artist.name), ("collectionName", album.title),
-      ("releaseDate", album.date + "T08:00:00Z"), ("trackCount", 10), ("collectionExplicitness", "notExplicit"),
-      ("collectionViewUrl", "https://music.apple.com/us/album/\(album.id)"), ("primaryGenreName", artist.genre),
+      ("collectionId", album.id), ("artistName", album.creditedName ?? artist.name),
+      ("collectionName", album.iTunesTitle), ("releaseDate", album.date + "T08:00:00Z"), ("trackCount", 10),
+      ("collectionExplicitness", "notExplicit"), ("collectionViewUrl", "https://music.apple.com/us/album/\(album.id)"),
+      ("artworkUrl100", "https://is1-ssl.mzstatic.com/image/thumb/Music/\(album.id)/100x100bb.jpg"),
+      ("primaryGenreName", artist.genre),
     ]
   }
 

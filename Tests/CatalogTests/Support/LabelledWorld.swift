@@ -26,10 +26,16 @@ struct LabelledWorld {
   var library: OwnedLibrary
   /// Catalog release id → what it is.
   var labels: [String: Label] = [:]
+  /// Catalog release id → the library artists it is credited to, for releases credited to several.
+  var credits: [String: [ArtistKey]] = [:]
 
   static let today = CalendarDay(iso8601: "2026-11-29") ?? CalendarDay(daysSinceEpoch: 0)
 
-  init(artists count: Int, seed: UInt64) {
+  /// With `trustCases`, also what a person who buys a single the week it comes out, and who listens to artists
+  /// that work together, meets: owned singles and EPs released in the last weeks (typed by the catalog, titled by
+  /// the library), singles of owned albums, albums of owned singles, collaborations between two and three library
+  /// artists (new, and owned under one of them), and covers for some of the new releases only.
+  init(artists count: Int, seed: UInt64, trustCases: Bool = false) {
     var random = SplitMix64(seed: seed)
     var libraryArtists: [LibraryArtist] = []
     var owned: [OwnedAlbum] = []
@@ -51,6 +57,8 @@ struct LabelledWorld {
       Self.today.adding(days: Int.random(in: range, using: &random)).description
     }
 
+    // Library artist → their one catalog artist's place in `catalog` (artists with several have none).
+    var positions: [Int: Int] = [:]
     for index in 0..<count {
       let name = uniqueName()
       let key = ArtistKey(name)
@@ -99,7 +107,10 @@ struct LabelledWorld {
           albums.append(album)
           labels[String(album.id)] = .upcoming
         }
-        if !missing { catalog.append(InProcessCatalog.Artist(id: id(), name: catalogName, albums: albums)) }
+        if !missing {
+          if catalogNames.count == 1 { positions[index] = catalog.count }
+          catalog.append(InProcessCatalog.Artist(id: id(), name: catalogName, albums: albums))
+        }
       }
       // A namesake nobody here listens to, busy releasing.
       if Double.random(in: 0..<1, using: &random) < 0.06, !missing {
@@ -113,6 +124,24 @@ struct LabelledWorld {
           key: key, name: display, albumCount: albumCount, trackCount: tracks,
           playCount: Int.random(in: 0...500, using: &random),
           otherSpellings: spellings.keys.filter { $0 != display }.sorted()))
+    }
+    if trustCases {
+      var trust = TrustCases(
+        catalog: catalog, artists: libraryArtists, owned: owned, positions: positions, nextID: nextID,
+        random: SplitMix64(seed: seed &+ 1_000))
+      trust.add(date: date)
+      catalog = trust.catalog
+      libraryArtists = trust.artists
+      owned = trust.owned
+      labels.merge(trust.labels) { _, new in new }
+      credits = trust.credits
+      // Covers for half the news only: a release out this week often has none yet.
+      for position in catalog.indices {
+        for album in catalog[position].albums.indices {
+          let id = catalog[position].albums[album].id
+          catalog[position].albums[album].cover = [.new, .upcoming].contains(labels[String(id)]) && id % 2 == 0
+        }
+      }
     }
     catalog.shuffle(using: &random)
     library = OwnedLibrary(artists: libraryArtists, albums: owned)
@@ -129,4 +158,79 @@ struct LabelledWorld {
     "Hearts", "Comets", "Bridges", "Islands", "Storms", "Echoes", "Valleys", "Towers", "Signals",
   ]
   static let titles = ["Songs", "Nights", "Letters", "Weather", "Dreams", "Fires", "Roads", "Rooms", "Waves"]
+}
+
+/// The cases of ``LabelledWorld/init(artists:seed:trustCases:)`` beyond the plain ones, added to artists that are
+/// one catalog artist each.
+private struct TrustCases {
+  var catalog: [InProcessCatalog.Artist]
+  var artists: [LibraryArtist]
+  var owned: [OwnedAlbum]
+  let positions: [Int: Int]
+  var nextID: Int
+  var random: SplitMix64
+  var labels: [String: LabelledWorld.Label] = [:]
+  var credits: [String: [ArtistKey]] = [:]
+
+  mutating func add(date: (ClosedRange<Int>) -> String) {
+    for index in positions.keys.sorted() {
+      switch index % 10 {
+      case 0: ownSingle(index, "Hit \(index)", catalogKind: .single, date: date(-21 ... -1))
+      case 3: ownSingle(index, "Tales \(index)", libraryKind: .ep, catalogKind: .ep, date: date(-21 ... -1))
+      case 4: ownSingle(index, "Stories \(index)", libraryKind: .single, catalogKind: .ep, date: date(-21 ... -1))
+      case 5: ownSingle(index, "Origin \(index)", catalogKind: .album, label: .new, date: date(-21 ... -1))
+      case 7: ownSingle(index, "Shout \(index)", libraryKind: .album, catalogKind: .single, date: date(-21 ... -1))
+      case 8: ownSingle(index, "Later \(index)", catalogKind: .single, date: date(5...60))
+      default: break
+      }
+      if index % 15 == 1, positions[index + 1] != nil {
+        collaborate([index, index + 1], "Together \(index)", label: .new, date: date(-25 ... -1))
+      }
+      if index % 40 == 2, positions[index + 1] != nil, positions[index + 2] != nil {
+        collaborate([index, index + 1, index + 2], "Summit \(index)", label: .new, date: date(-25 ... -1))
+      }
+      if index % 25 == 6, positions[index + 1] != nil {
+        // Owned under the first of them, as the library files a collaboration under its main artist.
+        own(index, "Duet \(index)")
+        collaborate([index, index + 1], "Duet \(index)", label: .owned, date: date(-25 ... -1))
+      }
+      if index % 30 == 9, positions[index + 1] != nil {
+        collaborate([index, index + 1], "Announced \(index)", label: .upcoming, date: date(10...90))
+      }
+    }
+  }
+
+  /// The library owns `title` as a single or EP (or an album); the catalog lists it typed `catalogKind`.
+  mutating func ownSingle(
+    _ index: Int, _ title: String, libraryKind: ReleaseKind = .single, catalogKind: ReleaseKind,
+    label: LabelledWorld.Label = .owned, date: String
+  ) {
+    let suffix = libraryKind == .single ? " - Single" : libraryKind == .ep ? " - EP" : ""
+    own(index, title + suffix)
+    guard let position = positions[index] else { return }
+    nextID += 1
+    catalog[position].albums.append(.init(id: nextID, title: title, date: date, kind: catalogKind))
+    labels[String(nextID)] = label
+  }
+
+  mutating func own(_ index: Int, _ title: String) {
+    let artist = artists[index]
+    owned.append(
+      OwnedAlbum(artistKey: artist.key, artistName: artist.name, title: title, key: AlbumKey(title), trackCount: 4))
+    artists[index].albumCount += 1
+    artists[index].trackCount += 4
+  }
+
+  /// One release credited to several library artists, listed under each of them as iTunes lists it.
+  mutating func collaborate(_ indices: [Int], _ title: String, label: LabelledWorld.Label, date: String) {
+    let places = indices.compactMap { positions[$0] }
+    guard places.count == indices.count, let first = places.first else { return }
+    nextID += 1
+    let credit = indices.map { artists[$0].name }.joined(separator: " & ")
+    let album = InProcessCatalog.Album(
+      id: nextID, title: title, date: date, creditedID: catalog[first].id, creditedName: credit)
+    for place in places { catalog[place].albums.append(album) }
+    labels[String(nextID)] = label
+    credits[String(nextID)] = indices.map { artists[$0].key }
+  }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import MusicLibrary
 
 /// Worlds for the fake MusicBrainz server (`Tests/Support/fake_musicbrainz.py`), as JSON objects.
 enum MusicBrainzWorld {
@@ -30,14 +31,29 @@ enum MusicBrainzWorld {
     return group
   }
 
-  /// The labelled world's catalog as MusicBrainz would hold it; ids stay the numbers of the labels.
+  /// The labelled world's catalog as MusicBrainz would hold it; ids stay the numbers of the labels. Singles and EPs
+  /// are typed, not titled so; a collaboration is one group credited to each of its artists; covers are marked.
   static func from(_ world: LabelledWorld) -> [String: Any] {
-    [
+    var listers: [Int: [Int]] = [:]
+    for artist in world.catalog {
+      for album in artist.albums { listers[album.id, default: []].append(artist.id) }
+    }
+    return [
       "artists": world.catalog.map { artist in
         Self.artist(
           artist.id, artist.name,
           disambiguation: artist.genre == "Electronic" ? "electronic producer" : nil,
-          groups: artist.albums.map { group($0.id, $0.title, $0.date) })
+          groups: artist.albums.compactMap { album in
+            let credit = listers[album.id] ?? [artist.id]
+            // Listed once, under the first of its artists.
+            guard credit.first == artist.id else { return nil }
+            var entry = group(
+              album.id, album.title, album.date,
+              type: album.kind == .album ? "Album" : album.kind == .ep ? "EP" : "Single",
+              credit: credit.count > 1 ? credit : nil)
+            if album.cover { entry["cover"] = true }
+            return entry
+          })
       }
     ]
   }

@@ -1,0 +1,131 @@
+public import Foundation
+public import State
+
+/// Covers for the releases a report shows, from a catalog that keeps them apart from its release lists.
+///
+/// Each release is asked about once while its answer holds, and every answer is kept in the state database as it
+/// arrives, so a rerun the same night asks nothing. "No cover" holds for a few days only, since art is often added
+/// after release; a failure is never kept and shows no cover tonight, never a broken image.
+public struct CoverCheck: Sendable {
+  public let source: any CoverSource
+  /// The provider whose releases these are: the key of the kept answers.
+  public let provider: String
+  public let store: StateStore
+  public let now: Date
+  /// Answer from the kept answers only, whatever their age.
+  public var offline = false
+  /// Whether another request may start: false once the budget is spent or a signal came.
+  public var mayAsk: @Sendable () -> Bool = { !Task.isCancelled }
+  /// Requests in flight at once; the transport's rate limiter still spaces them.
+  public var maxConcurrentRequests = 4
+
+  /// How long an answer of "no cover" holds before it is asked again.
+  public static let missingHolds: TimeInterval = 3 * 86_400
+  /// How long a cover found holds before it is confirmed again.
+  public static let foundHolds: TimeInterval = 90 * 86_400
+
+  public struct Result: Sendable, Equatable {
+    /// Release id → the cover's address, for the releases that have one.
+    public var covers: [String: String] = [:]
+    /// Requests sent tonight.
+    public var requests = 0
+    /// Requests that got no answer (and show no cover tonight, unless an older answer had one).
+    public var failures = 0
+    /// Why answers could not be kept, when they could not: they still count tonight, and are asked again next time.
+    public var keepingFailed: String?
+  }
+
+  public init(source: any CoverSource, provider: String, store: StateStore, now: Date) {
+    self.source = source
+    self.provider = provider
+    self.store = store
+    self.now = now
+  }
+
+  /// The covers of releases `ids`: kept answers that still hold, the rest asked.
+  public func covers(of ids: [String]) async throws(CatalogError) -> Result {
+    var seen: Set<String> = []
+    let unique = ids.filter { seen.insert($0).inserted }
+    let kept: [String: ArtworkRecord]
+    do {
+      kept = try await store.artwork(provider: provider, releaseIDs: unique)
+    } catch {
+      throw .state(error.description)
+    }
+    var result = Result()
+    var unknown: [String] = []
+    for id in unique {
+      // A cover found before still shows until an answer says otherwise, even when it is not asked again tonight.
+      result.covers[id] = kept[id]?.url
+      if let record = kept[id], offline || holds(record) { continue }
+      if !offline { unknown.append(id) }
+    }
+    await ask(unknown, into: &result)
+    return result
+  }
+
+  /// Whether a kept answer still stands; one from a later day than `now` (a run with `--now` ahead) does not.
+  func holds(_ record: ArtworkRecord) -> Bool {
+    let age = now.timeIntervalSince(record.checkedAt)
+    return age >= 0 && age < (record.url == nil ? Self.missingHolds : Self.foundHolds)
+  }
+
+  /// Asks about `ids`, a few at a time, keeping each answer as it arrives. A lost connection stops the asking:
+  /// the rest would only fail too, one timeout each.
+  private func ask(_ ids: [String], into result: inout Result) async {
+    let source = source
+    var next = 0
+    var connected = true
+    await withTaskGroup(of: Answer.self) { group in
+      var inFlight = 0
+      while true {
+        while inFlight < max(1, maxConcurrentRequests), next < ids.count, connected, mayAsk() {
+          let id = ids[next]
+          next += 1
+          inFlight += 1
+          result.requests += 1
+          group.addTask { await Self.ask(source, about: id) }
+        }
+        guard inFlight > 0, let answer = await group.next() else { break }
+        inFlight -= 1
+        let id = answer.id
+        switch answer.cover {
+        case .success(let url):
+          // A cover is cosmetic: an answer that cannot be kept still counts tonight, and is asked again next time.
+          do throws(StateError) {
+            try await store.saveArtwork(provider: provider, [ArtworkRecord(releaseID: id, url: url, checkedAt: now)])
+          } catch {
+            result.keepingFailed = result.keepingFailed ?? error.description
+          }
+          result.covers[id] = url
+        case .failure(let error):
+          result.failures += 1
+          if error.isConnectivity { connected = false }
+        }
+      }
+    }
+  }
+
+  /// One answer of the cover source.
+  struct Answer: Sendable {
+    var id: String
+    var cover: Swift.Result<String?, CatalogError>
+  }
+
+  static func ask(_ source: any CoverSource, about id: String) async -> Answer {
+    do throws(CatalogError) {
+      return Answer(id: id, cover: .success(try await source.cover(of: id)))
+    } catch {
+      return Answer(id: id, cover: .failure(error))
+    }
+  }
+
+  /// `findings` with each release's cover as the check found it, and none where it found none.
+  public static func applying(_ covers: [String: String], to findings: [Finding]) -> [Finding] {
+    findings.map { finding in
+      var finding = finding
+      finding.release.artworkURL = covers[finding.release.id]
+      return finding
+    }
+  }
+}

@@ -1,0 +1,129 @@
+internal import Foundation
+internal import MusicLibrary
+internal import State
+
+/// The releases side of `deepcut why`: every release the catalog lists for the artist, judged by the same finder
+/// the report uses, with the rule that decided it in words.
+extension Explainer {
+  func releases(_ facts: Facts) -> [Explanation.Release] {
+    guard facts.notLookedUpBecause == nil else { return [] }
+    let finder = ReleaseFinder(options: options)
+    let verdicts = finder.verdicts(facts.outcome.followed, owned: facts.library.albumsByArtist()).filter {
+      $0.owners.contains { $0.key == facts.artist.key }
+    }
+    let order = ["new", "upcoming", "edition", "owned", "older", "undated", "leftOut"]
+    return verdicts.map { release($0, facts) }.sorted {
+      let left = order.firstIndex(of: $0.verdict) ?? order.count
+      let right = order.firstIndex(of: $1.verdict) ?? order.count
+      return (left, $1.date ?? "", $0.title, $0.id) < (right, $0.date ?? "", $1.title, $1.id)
+    }
+  }
+
+  func release(_ verdict: Verdict, _ facts: Facts) -> Explanation.Release {
+    let release = verdict.release
+    let owned = verdict.owners.flatMap { facts.library.albumsByArtist()[$0.key] ?? [] }
+    let (name, rule, ownedAlbum, words) = describe(verdict.rule, release, artist: facts.artist, owned: owned)
+    var sentence = words
+    if verdict.owners.count > 1, verdict.category?.isListed == true {
+      let names = verdict.owners.map(\.name)
+      sentence +=
+        "; credited to \(names.dropLast().joined(separator: ", ")) and \(names.last ?? ""), it is listed once, "
+        + "under \(names.first ?? ""), the most played of them"
+    }
+    let records = ReleaseLedger.records(owners: verdict.owners, release: release, in: facts.seen)
+    let told = records.filter { $0.reportedAt != nil }.max {
+      ($0.reportedAt ?? .distantPast) < ($1.reportedAt ?? .distantPast)
+    }
+    if let told, let date = told.reportedAt, let section = told.reportedAs {
+      sentence += "; told on \(day(of: date).label) as \(section == "edition" ? "an edition" : section)"
+      sentence += nightly(verdict, records: records)
+    }
+    return Explanation.Release(
+      id: release.id, title: release.title, kind: release.releaseKind.rawValue, date: release.dateText,
+      url: release.url, artists: verdict.owners.map(\.name), verdict: name, rule: rule, ownedAlbum: ownedAlbum,
+      toldOn: told?.reportedAt.map { day(of: $0).description }, toldAs: told?.reportedAs, sentence: sentence + ".")
+  }
+
+  /// What the nightly e-mail (a report that tells only what no earlier one told) does with a release told before,
+  /// by the ledger's own rule.
+  func nightly(_ verdict: Verdict, records: [SeenRelease]) -> String {
+    guard let category = verdict.category, category.isListed else { return "" }
+    let section = ReleaseLedger.section(for: category, records: records, artistKnown: true, onlyUnreported: true)
+    guard let section else { return ", so the nightly e-mail does not tell it again" }
+    return ", and the nightly e-mail tells it again, as \(section == "edition" ? "an edition" : section)"
+  }
+
+  /// The verdict's name, its rule's name, the owned album it turns on, and the rule in words.
+  private func describe(
+    _ rule: ReleaseRule, _ release: CatalogRelease, artist: LibraryArtist, owned: [OwnedAlbum]
+  ) -> (String, String, String?, String) {
+    let date = release.dateLabel ?? "on no known date"
+    let since = options.since.label
+    switch rule {
+    case .new:
+      // An owned single of the album's name is worth naming: it does not cover the album.
+      let namesake = owned.first { $0.key.base == release.key.base }
+      let ownedPart =
+        namesake.map {
+          "your “\($0.title)” is \($0.key.kind.withArticle), which does not cover the \(release.releaseKind.label)"
+        }
+        ?? "you own nothing of that name"
+      return ("new", "inWindow", nil, "new: released \(date), inside the window (since \(since)), and \(ownedPart)")
+    case .upcoming:
+      return ("upcoming", "afterToday", nil, "upcoming on \(date): listed under Upcoming")
+    case .edition(let album):
+      return (
+        "edition", "editionOfOwned", album.title,
+        "an edition of “\(album.title)”, which you own (released \(date)): listed under Editions"
+      )
+    case .owned(let album):
+      let kind = album.key.kind == .album ? "" : " (\(album.key.kind.withArticle))"
+      // A collaboration can be owned under another of its artists.
+      let by = album.artistKey == artist.key || album.artistName.isEmpty ? "" : " by \(album.artistName)"
+      return ("owned", "owned", album.title, "owned: you own “\(album.title)”\(kind)\(by)")
+    case .older:
+      return ("older", "beforeWindow", nil, "older than the window: released \(date), before \(since)")
+    case .undated:
+      return ("undated", "noDate", nil, "the catalog gives no release date, so it is not news")
+    case .leftOut(.kind(let kind)):
+      let shown = ReleaseKind.allCases.filter(options.kinds.contains).map(\.rawValue).joined(separator: ", ")
+      return (
+        "leftOut", "types", nil,
+        "left out by types: it is \(kind.withArticle), and the report shows only \(shown)"
+      )
+    case .leftOut(.secondaryType(let type)):
+      return (
+        "leftOut", "secondaryType", nil,
+        "left out: a \(type) release; add \"\(type)\" to provider.includeSecondaryTypes in the config to have these"
+      )
+    case .leftOut(.ignoredTitle(let pattern)):
+      return ("leftOut", "ignoreTitles", nil, "left out by ignoreTitles: the title matches “\(pattern)”")
+    }
+  }
+
+  func album(_ query: String, _ releases: [Explanation.Release], _ facts: Facts) -> Explanation.Album {
+    let base = AlbumKey(query).base
+    func matches(_ title: String) -> Bool { AlbumKey(title).base == base }
+    func resembles(_ title: String) -> Bool { !base.isEmpty && AlbumKey(title).base.contains(base) }
+    var named = releases.filter { matches($0.title) }
+    if named.isEmpty { named = releases.filter { resembles($0.title) } }
+    let ownedAlbums = facts.library.albumsByArtist()[facts.artist.key] ?? []
+    let owned = ownedAlbums.filter { matches($0.title) || resembles($0.title) }.map(\.title)
+    var sentence: String
+    if named.isEmpty {
+      let window = listsAreWindows ? " first released since \(options.since.label)" : ""
+      sentence = "the catalog lists no release called “\(query)” for \(facts.artist.name)\(window)"
+      if !releases.isEmpty {
+        sentence += "; it lists " + releases.map { "“\($0.title)”" }.joined(separator: ", ")
+      }
+    } else {
+      sentence = named.map { "“\($0.title)” (\($0.kind), \($0.date ?? "no date")): \($0.sentence.dropLast())" }
+        .joined(separator: "; ")
+    }
+    if !owned.isEmpty, named.isEmpty || named.allSatisfy({ $0.verdict != "owned" }) {
+      sentence += "; you own " + owned.map { "“\($0)”" }.joined(separator: ", ")
+    }
+    return Explanation.Album(
+      query: query, found: !named.isEmpty, releases: named.map(\.id), owned: owned, sentence: sentence + ".")
+  }
+}

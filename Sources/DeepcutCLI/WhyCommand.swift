@@ -1,0 +1,149 @@
+internal import Catalog
+internal import Foundation
+internal import MusicLibrary
+internal import Report
+internal import State
+
+/// `deepcut why "ARTIST" ["ALBUM"]`: why a release is (not) in the report, from the library and the state alone.
+enum WhyCommand {
+  static let spec = CommandSpec(
+    name: "why",
+    usage: "why \"ARTIST\" [\"ALBUM\"] [--provider P] [--json]",
+    summary:
+      "Explain, offline, why a release is or is not in the report: the artist's key, owned albums, catalog artist, and each release's rule.",
+    options: [
+      .flag("json", "print the same facts as a stable JSON object"),
+      .option("library", "PATH", "the Library.xml export (default: library in the config)"),
+      .option("provider", "NAME", "catalog: itunes (default) or musicbrainz"),
+      .option("now", "DATE", "the day to explain (default: the day of the last report)"),
+      .option("days", "N", "releases of the last N days count as new (default as for report)"),
+      .option("since", "DATE", "releases since DATE (YYYY-MM-DD) count as new"),
+      .option("types", "KINDS", "release kinds the report shows: album,ep,single (default as for report)"),
+      .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
+      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
+    ],
+    maxPositionals: 2,
+    examples: [
+      "why \"Calvin Harris\"                 # everything deepcut knows about an artist",
+      "why \"Calvin Harris\" \"One Kiss\"      # why that release is (not) in the report",
+      "why \"Calvin Harris\" --json          # the same facts for a program",
+    ]
+  )
+
+  static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
+    guard let query = arguments.positionals.first, !query.isEmpty else {
+      throw .usage("usage: deepcut why \"ARTIST\" [\"ALBUM\"]; see 'deepcut why --help'")
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let table = try SettingsTable(arguments, environment: environment)
+    guard table.library != nil else {
+      throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
+    }
+    let store = try openStore(table)
+    let settings = try ReportCommand.settings(
+      from: try await explained(arguments, store: store), environment: environment)
+    let scan: LibraryScan
+    do {
+      scan = try LibraryReader.read(path: settings.libraryPath)
+    } catch {
+      throw .library(error)
+    }
+    guard let artist = artist(named: query, in: scan.library) else {
+      throw .usage(unknownArtist(query, in: scan.library, path: settings.libraryPath))
+    }
+    let provider = ReportCommand.provider(settings)
+    let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
+    let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
+    if arguments.has("json") {
+      do {
+        Console.out(try WhyText.json(explanation))
+      } catch {
+        throw .output(path: "standard output", reason: error.description)
+      }
+    } else {
+      Console.out(WhyText.text(explanation))
+    }
+    return .success
+  }
+
+  /// The arguments of the report being explained: offline always, on the last report's day unless `--now` says.
+  static func explained(_ arguments: Arguments, store: StateStore) async throws(CLIError) -> Arguments {
+    var report = arguments
+    report.flags.insert("offline")
+    guard arguments["now"] == nil else { return report }
+    let last: RunRecord?
+    do {
+      last = try await store.recentRuns(limit: 1).first
+    } catch {
+      throw .state(error.description)
+    }
+    if let last { report.values["now"] = last.startedAt.formatted(.iso8601) }
+    return report
+  }
+
+  /// The library artist a name means: by its key, or by any spelling that folds into it.
+  static func artist(named name: String, in library: OwnedLibrary) -> LibraryArtist? {
+    let key = ArtistKey(name)
+    return library.artists.first { $0.key == key }
+      ?? library.artists.first { ([$0.name] + $0.otherSpellings).contains { ArtistKey($0) == key } }
+  }
+
+  static func unknownArtist(_ name: String, in library: OwnedLibrary, path: String) -> String {
+    let key = ArtistKey(name).rawValue
+    let nearest = library.artists.map { ($0, editDistance($0.key.rawValue, key)) }
+      .sorted { ($0.1, $1.0.playCount) < ($1.1, $0.0.playCount) }.prefix(3).map { "\"\($0.0.name)\"" }
+    let hint = nearest.isEmpty ? "" : "; the nearest: " + nearest.joined(separator: ", ")
+    return "no artist called \"\(name)\" in \(path)\(hint)"
+  }
+
+  /// What the state holds about the artist, and what the kept answers say about every artist deepcut looks up
+  /// (a collaboration is judged with all its artists).
+  static func facts(
+    about artist: LibraryArtist, scan: LibraryScan, store: StateStore, provider: any CatalogProvider,
+    _ settings: ReportCommand.Settings
+  ) async throws(CLIError) -> Explainer.Facts {
+    var library = scan.library
+    library.artists.removeAll {
+      settings.ignoredArtists.contains($0.key) || $0.trackCount < settings.minimumOwnedTracks
+    }
+    var options = settings.pass
+    options.readOnly = true
+    let outcome: CatalogOutcome
+    do {
+      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings.now)
+        .run(library)
+    } catch {
+      throw .catalog(error)
+    }
+    do {
+      let resolution = try await store.resolutions(provider: provider.name)[artist.key.rawValue]
+      let entries = (resolution?.matches ?? []).map { provider.cacheEntry(for: $0.id) }
+      let fetched = try await store.cachedResponses(
+        provider: provider.name, kind: entries.first?.kind ?? "", keys: entries.map(\.key))
+      return Explainer.Facts(
+        library: scan.library, artist: artist, notLookedUpBecause: exclusion(of: artist, settings),
+        resolution: resolution, outcome: outcome, seen: try await store.seenReleases(provider: provider.name),
+        listsFetched: fetched.values.map(\.fetchedAt).min())
+    } catch {
+      throw .state(error.description)
+    }
+  }
+
+  static func exclusion(of artist: LibraryArtist, _ settings: ReportCommand.Settings) -> String? {
+    if settings.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
+    if artist.trackCount < settings.minimumOwnedTracks {
+      return
+        "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(settings.minimumOwnedTracks))"
+    }
+    return nil
+  }
+
+  static func explainer(_ provider: any CatalogProvider, _ settings: ReportCommand.Settings) -> Explainer {
+    Explainer(
+      provider: provider.name, options: settings.finder,
+      recheckResolvedAfterDays: settings.pass.recheckResolvedAfterDays,
+      recheckUnresolvedAfterDays: settings.pass.recheckUnresolvedAfterDays,
+      listsAreWindows: provider.proof == .ownedTitles,
+      pinCommand: "deepcut artists pin --provider \(provider.name)")
+  }
+}

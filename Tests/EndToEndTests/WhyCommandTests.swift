@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `deepcut why` end to end on the sample library: the real binary, after a real report, offline. Golden files
+/// next to this file; re-record with DEEPCUT_RECORD_GOLDEN=1 swift test --filter WhyCommandTests.
+struct WhyCommandTests {
+  /// A state folder after the README's sample report (told as a nightly e-mail tells it) on `provider`.
+  static func reported(_ provider: String) throws -> String {
+    let state = NSTemporaryDirectory() + "deepcut-why-" + UUID().uuidString
+    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
+    let result = try DeepcutProcess.run([
+      "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
+      "2026-11-29", "--state-dir", state, "--since-last-run", "--quiet",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    return state
+  }
+
+  static func why(_ arguments: [String], provider: String, state: String) throws -> DeepcutProcess.Result {
+    try DeepcutProcess.run(
+      ["why"] + arguments + ["--provider", provider, "--library", "samples/Library.xml", "--state-dir", state],
+      environment: ["XDG_CONFIG_HOME": state + "/no-config"])
+  }
+
+  @Test(arguments: [
+    ("itunes", ["Lil Vesper", "Night Drive"], "why-collaboration"),
+    ("musicbrainz", ["Sonic Engines"], "why-owned-ep"),
+    ("musicbrainz", ["赤い風船"], "why-ambiguous"),
+    ("musicbrainz", ["Daphne Oakes", "Storm and Island"], "why-not-listed"),
+    ("itunes", ["Dario & Odette", "Glasshouse"], "why-told"),
+  ])
+  func explainsInPlainSentencesAndAsAStableObject(provider: String, arguments: [String], golden: String) throws {
+    let state = try Self.reported(provider)
+    for (format, extra) in [("txt", [String]()), ("json", ["--json"])] {
+      let result = try Self.why(arguments + extra, provider: provider, state: state)
+      #expect(result.status == 0, "\(result.stderr)")
+      try Self.compare(result.stdout, golden: "\(golden).\(format)")
+    }
+  }
+
+  @Test func theSentencesSayWhatTheyShould() throws {
+    let musicbrainz = try Self.reported("musicbrainz")
+    let owned = try Self.why(["Sonic Engines"], provider: "musicbrainz", state: musicbrainz).stdout
+    // The EP bought the week it came out is owned, by the kind MusicBrainz gives it.
+    #expect(owned.contains("owned     “Sonic Engines”: owned: you own “Sonic Engines - EP” (an EP)"))
+    let ambiguous = try Self.why(["赤い風船"], provider: "musicbrainz", state: musicbrainz).stdout
+    #expect(ambiguous.contains("to pin one: deepcut artists pin --provider musicbrainz \"赤い風船\" "))
+    let json = try Self.why(
+      ["Daphne Oakes", "Storm and Island", "--json"], provider: "musicbrainz", state: musicbrainz)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let album = try #require(object["album"] as? [String: Any])
+    #expect(album["found"] as? Bool == false)
+    #expect(album["owned"] as? [String] == ["Storm & Island"])
+    #expect((album["sentence"] as? String)?.hasPrefix("the catalog lists no release called “Storm and Island”") == true)
+
+    let itunes = try Self.reported("itunes")
+    let told = try Self.why(["Dario & Odette", "Glasshouse"], provider: "itunes", state: itunes).stdout
+    #expect(told.contains("told on 29 Nov 2026 as new"))
+    let collaboration = try Self.why(["Kilowatt Tide"], provider: "itunes", state: itunes).stdout
+    #expect(collaboration.contains("credited to Kilowatt Tide and Lil Vesper, it is listed once, under Kilowatt Tide"))
+  }
+
+  @Test func anUnknownArtistExits64NamingTheNearestOnes() throws {
+    let state = try Self.reported("itunes")
+    let result = try Self.why(["Kilowat Tyde"], provider: "itunes", state: state)
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains(#"no artist called "Kilowat Tyde" in samples/Library.xml; the nearest: "Kilowatt Tide""#))
+  }
+
+  @Test func anArtistLeftOutByTheConfigSaysWhich() throws {
+    let state = try Self.reported("itunes")
+    try FileManager.default.createDirectory(atPath: state + "/config/deepcut", withIntermediateDirectories: true)
+    try Data(#"{"ignoreArtists": ["Lil Vesper"], "minimumOwnedTracks": 2}"#.utf8)
+      .write(to: URL(fileURLWithPath: state + "/config/deepcut/config.json"))
+    let environment = ["XDG_CONFIG_HOME": state + "/config"]
+    let common = ["--library", "samples/Library.xml", "--state-dir", state]
+    let ignored = try DeepcutProcess.run(["why", "Lil Vesper"] + common, environment: environment)
+    #expect(ignored.status == 0, "\(ignored.stderr)")
+    #expect(ignored.stdout.contains("not looked up: ignoreArtists in the config names it"))
+    let few = try DeepcutProcess.run(["why", "Broken Record Society", "--json"] + common, environment: environment)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(few.stdout.utf8)) as? [String: Any])
+    let library = try #require(object["library"] as? [String: Any])
+    #expect(library["lookedUp"] as? Bool == false)
+    #expect((library["notLookedUpBecause"] as? String)?.contains("minimumOwnedTracks (2)") == true)
+    #expect((object["releases"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func helpShowsItWithAnExample() throws {
+    let help = try DeepcutProcess.run(["--help"]).stdout
+    #expect(help.contains("  why "))
+    #expect(help.contains(#"deepcut why "Calvin Harris" "One Kiss""#))
+    let own = try DeepcutProcess.run(["why", "--help"]).stdout
+    #expect(own.contains("--json"))
+    #expect(own.contains("examples:"))
+  }
+
+  static func compare(_ text: String, golden name: String) throws {
+    let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/\(name)")
+    if ProcessInfo.processInfo.environment["DEEPCUT_RECORD_GOLDEN"] == "1" {
+      try Data(text.utf8).write(to: path)
+      Issue.record("recorded Golden/\(name); run the tests again without DEEPCUT_RECORD_GOLDEN")
+      return
+    }
+    let expected = try String(contentsOf: path, encoding: .utf8)
+    #expect(text == expected, "Golden/\(name) differs; re-record with DEEPCUT_RECORD_GOLDEN=1 if it should")
+  }
+}

@@ -14,126 +14,80 @@ let package = Package(
     .executable(name: "deepcut", targets: ["deepcut"])
   ],
   targets: [
-    .systemLibrary(
-      name: "CLibXML2",
-      pkgConfig: "libxml-2.0",
-      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
-    ),
-    .systemLibrary(
-      name: "CZlib",
-      pkgConfig: "zlib",
-      providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-    ),
-    .systemLibrary(
-      name: "CSQLite",
-      pkgConfig: "sqlite3",
-      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
-    ),
-    .target(
-      name: "State",
-      dependencies: ["CSQLite"],
-      swiftSettings: strict
-    ),
-    .target(
-      name: "MusicLibrary",
-      dependencies: ["CLibXML2", "CZlib"],
-      swiftSettings: strict
-    ),
-    .target(
-      name: "Templates",
-      swiftSettings: strict
-    ),
-    .systemLibrary(
-      name: "CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-    ),
-    .target(
-      name: "CatalogHTTP",
-      dependencies: ["CCurl"],
-      swiftSettings: strict
-    ),
-    .target(
-      name: "Catalog",
-      dependencies: ["MusicLibrary", "State", "CatalogHTTP"],
-      swiftSettings: strict
-    ),
-    .target(
-      name: "Report",
-      dependencies: ["Catalog", "MusicLibrary", "Templates"],
-      swiftSettings: strict
-    ),
+    // C libraries from the system, behind module maps.
+    .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+
+    // Small things every target may need, written once.
+    .target(name: "Basics", swiftSettings: strict),
+    // Reading a Library.xml export and building artist and album keys.
+    .target(name: "MusicLibrary", dependencies: ["Basics", "CLibXML2", "CZlib"], swiftSettings: strict),
+    // The SQLite state: resolutions, caches, releases told, runs.
+    .target(name: "State", dependencies: ["Basics", "CSQLite"], swiftSettings: strict),
+    // Mustache templates.
+    .target(name: "Templates", swiftSettings: strict),
+    // One paced, retrying HTTP client over libcurl; it knows no catalog.
+    .target(name: "CatalogHTTP", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
+    // The catalog pass, the providers (one folder each, one registry) and the release rules.
+    .target(name: "Catalog", dependencies: ["Basics", "MusicLibrary", "State", "CatalogHTTP"], swiftSettings: strict),
+    // The report's view model and its renderers.
+    .target(name: "Report", dependencies: ["Basics", "Catalog", "MusicLibrary", "Templates"], swiftSettings: strict),
+    // The commands, the settings table and the report job.
     .target(
       name: "DeepcutCLI",
-      dependencies: ["MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report"],
+      dependencies: ["Basics", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report"],
       swiftSettings: strict
     ),
-    .executableTarget(
-      name: "deepcut",
-      dependencies: ["DeepcutCLI"],
-      swiftSettings: strict
-    ),
-    .executableTarget(
-      name: "deepcut-fuzz",
-      dependencies: ["MusicLibrary", "Catalog", "Templates", "DeepcutCLI"],
-      swiftSettings: strict
-    ),
-    .target(
-      name: "SyntheticLibrary",
-      swiftSettings: strict
-    ),
+    .executableTarget(name: "deepcut", dependencies: ["DeepcutCLI"], swiftSettings: strict),
+
+    // What the benchmarks and the tests run against: a generated library, catalog worlds made from it, and the fake
+    // catalog services on 127.0.0.1.
+    .target(name: "Fixtures", dependencies: ["Basics", "MusicLibrary"], swiftSettings: strict),
     .executableTarget(
       name: "deepcut-bench",
-      dependencies: [
-        "MusicLibrary", "SyntheticLibrary", "Catalog", "CatalogHTTP", "State", "FakeCatalogServer", "CLibXML2", "CZlib",
-      ],
+      dependencies: ["Basics", "MusicLibrary", "Fixtures", "Catalog", "CatalogHTTP", "State", "CLibXML2", "CZlib"],
       swiftSettings: strict
     ),
-    .testTarget(
-      name: "MusicLibraryTests",
-      dependencies: ["MusicLibrary", "SyntheticLibrary"],
-      swiftSettings: strict
+    .executableTarget(
+      name: "deepcut-fuzz", dependencies: ["MusicLibrary", "Catalog", "Templates", "DeepcutCLI"], swiftSettings: strict
     ),
-    .testTarget(
-      name: "SyntheticLibraryTests",
-      dependencies: ["SyntheticLibrary", "MusicLibrary"],
-      swiftSettings: strict
-    ),
+
+    // Tests: one target per library target, one test-support target, and end-to-end tests of the built binary.
     .target(
-      name: "FakeCatalogServer",
-      dependencies: ["MusicLibrary"],
-      path: "Tests/FakeCatalogServer",
+      name: "TestSupport",
+      dependencies: ["Basics", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Fixtures"],
+      path: "Tests/TestSupport",
       swiftSettings: strict
     ),
+    .testTarget(name: "BasicsTests", dependencies: ["Basics"], swiftSettings: strict),
     .testTarget(
-      name: "CatalogHTTPTests",
-      dependencies: ["CatalogHTTP", "FakeCatalogServer"],
-      swiftSettings: strict
-    ),
+      name: "MusicLibraryTests", dependencies: ["Basics", "MusicLibrary", "Fixtures", "TestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "FixturesTests", dependencies: ["Basics", "Fixtures", "MusicLibrary", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "CatalogHTTPTests", dependencies: ["Basics", "CatalogHTTP", "Fixtures", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "CatalogTests",
-      dependencies: ["Catalog", "MusicLibrary", "State", "CatalogHTTP", "FakeCatalogServer"],
+      dependencies: ["Basics", "Catalog", "MusicLibrary", "State", "CatalogHTTP", "Fixtures", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(
       name: "ReportTests",
-      dependencies: ["Report", "Catalog", "MusicLibrary", "Templates"],
+      dependencies: ["Report", "Catalog", "MusicLibrary", "Templates", "TestSupport"],
       exclude: ["Golden"],
       swiftSettings: strict
     ),
-    .testTarget(
-      name: "StateTests",
-      dependencies: ["State"],
-      swiftSettings: strict
-    ),
-    .testTarget(
-      name: "TemplatesTests",
-      dependencies: ["Templates"],
-      swiftSettings: strict
-    ),
+    .testTarget(name: "StateTests", dependencies: ["State"], swiftSettings: strict),
+    .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["deepcut", "deepcut-fuzz", "FakeCatalogServer", "SyntheticLibrary", "MusicLibrary"],
+      dependencies: [
+        "Basics", "deepcut", "deepcut-fuzz", "DeepcutCLI", "Catalog", "Fixtures", "MusicLibrary", "TestSupport",
+      ],
       exclude: ["Golden"],
       swiftSettings: strict
     ),

@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// Fetches catalog URLs politely: paced by a rate limiter, retried with backoff, patient when throttled, and

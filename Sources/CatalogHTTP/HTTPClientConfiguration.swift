@@ -1,3 +1,5 @@
+public import Basics
+
 /// How an ``HTTPClient`` paces, retries and times out its requests.
 ///
 /// The defaults suit the iTunes Search API, which documents a limit of about 20 requests a minute and answers
@@ -37,7 +39,7 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
     maxThrottleWaits: Int = 2,
     maxRetryAfter: Duration = .seconds(120),
     requestTimeout: Duration = .seconds(20),
-    userAgent: String = "deepcut/0.1",
+    userAgent: String = Product.userAgent(),
     randomSeed: UInt64? = nil
   ) {
     self.requestsPerMinute = requestsPerMinute

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Catalog
 public import Foundation
 internal import Report
@@ -303,23 +304,6 @@ private struct KeyReader {
     String(cString: number.objCType) == "c"
   }
 
-}
-
-/// Edits (insertions, deletions, substitutions) between two texts, case ignored: how near a misspelling is.
-func editDistance(_ first: String, _ second: String) -> Int {
-  let a = Array(first.lowercased())
-  let b = Array(second.lowercased())
-  var row = Array(0...b.count)
-  for i in 1...max(1, a.count) where !a.isEmpty {
-    var previous = row[0]
-    row[0] = i
-    for j in 1...max(1, b.count) where !b.isEmpty {
-      let current = row[j]
-      row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-      previous = current
-    }
-  }
-  return row[b.count]
 }
 
 extension Deepcut {

@@ -1,8 +1,9 @@
+internal import Basics
 internal import Foundation
 
 /// The `deepcut` command line: dispatches to a command and maps every failure to an exit status.
 public enum Deepcut {
-  public static let version = "0.1.0"
+  public static let version = Product.version
 
   static let commands: [CommandSpec] = [
     ReportCommand.spec, ScanCommand.spec, WhyCommand.spec, ArtistsCommand.spec, CacheCommand.spec,

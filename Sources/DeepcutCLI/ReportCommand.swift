@@ -1,3 +1,4 @@
+internal import Basics
 internal import Catalog
 internal import CatalogHTTP
 internal import Foundation
@@ -146,8 +147,8 @@ enum ReportCommand {
     } catch {
       throw .library(error)
     }
-    let readTime = seconds(timer.now - readStart)
-    let keyTime = seconds(scan.keyBuilding)
+    let readTime = (timer.now - readStart).inSeconds
+    let keyTime = (scan.keyBuilding).inSeconds
     timings.append(ReportModel.Timing(phase: "read library", seconds: readTime - keyTime, cache: nil))
     timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime, cache: nil))
     for warning in scan.warnings.prefix(5) where !settings.quiet {
@@ -236,7 +237,7 @@ enum ReportCommand {
       }
       ledger.findings = CoverCheck.applying(covers.covers, to: ledger.findings)
       if let findings = window?.findings { window?.findings = CoverCheck.applying(covers.covers, to: findings) }
-      timings.append(ReportModel.Timing(phase: "look up covers", seconds: seconds(timer.now - coverStart)))
+      timings.append(ReportModel.Timing(phase: "look up covers", seconds: (timer.now - coverStart).inSeconds))
     }
     func build(_ findings: [Finding], _ timings: [ReportModel.Timing]?) -> ReportModel {
       ReportBuilder.model(
@@ -244,7 +245,7 @@ enum ReportCommand {
         provider: settings.provider.rawValue, now: settings.now, timings: timings)
     }
     var outputs = try render(build(ledger.findings, nil), settings)
-    timings.append(ReportModel.Timing(phase: "render", seconds: seconds(timer.now - renderStart), cache: nil))
+    timings.append(ReportModel.Timing(phase: "render", seconds: (timer.now - renderStart).inSeconds, cache: nil))
     if settings.timings {
       outputs = try render(build(ledger.findings, timings), settings)
     }
@@ -349,7 +350,7 @@ enum ReportCommand {
     var configuration = HTTPClientConfiguration()
     configuration.requestsPerMinute = requestsPerMinute
     configuration.requestTimeout = settings.requestTimeout
-    configuration.userAgent = "deepcut/\(Deepcut.version)" + (settings.contact.map { " ( \($0) )" } ?? "")
+    configuration.userAgent = Product.userAgent(contact: settings.contact)
     if settings.provider == .musicbrainz {
       // Its limiter answers 503 and says when to come back; a minute's wait would be far too long.
       configuration.throttleBackoff = .seconds(5)
@@ -390,7 +391,7 @@ enum ReportCommand {
     let covered =
       "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
     try await store.finishRun(
-      id: runID, at: settings.now.addingTimeInterval(seconds(clock.elapsed())), status: status,
+      id: runID, at: settings.now.addingTimeInterval((clock.elapsed()).inSeconds), status: status,
       artists: coverage.checked, requests: outcome.stats.requests, cacheHits: outcome.stats.cacheHits,
       note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }
@@ -615,7 +616,4 @@ enum ReportCommand {
     throw .usage("--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not '\(text)'")
   }
 
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
 }

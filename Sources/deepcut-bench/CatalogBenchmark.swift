@@ -1,10 +1,10 @@
+internal import Basics
 internal import Catalog
 internal import CatalogHTTP
-internal import FakeCatalogServer
+internal import Fixtures
 internal import Foundation
 internal import MusicLibrary
 internal import State
-internal import SyntheticLibrary
 
 /// The catalog pass against the fake iTunes server with real latency: cold (nothing cached), warm
 /// (resolutions cached, album lists stale) and hot (everything fresh), counting the requests the
@@ -177,7 +177,7 @@ enum CatalogBenchmark {
           searches: outcome.stats.searches,
           lookups: outcome.stats.lookups,
           distinctRequests: Set(log).count,
-          wallSeconds: seconds(wall),
+          wallSeconds: wall.inSeconds,
           cpuSeconds: cpu,
           userSeconds: user,
           log: log
@@ -206,10 +206,6 @@ enum CatalogBenchmark {
     return Row(
       name: "fetch", requests: replayed.count, searches: 0, lookups: 0, distinctRequests: Set(replayed).count,
       wallSeconds: wall, cpuSeconds: cpu, userSeconds: user, log: replayed)
-  }
-
-  static func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
   }
 
   /// Each logged request as "path?query" with the query items sorted and percent-encoded, so repeats can be

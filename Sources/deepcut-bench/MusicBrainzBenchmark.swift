@@ -1,6 +1,7 @@
+internal import Basics
 internal import Catalog
 internal import CatalogHTTP
-internal import FakeCatalogServer
+internal import Fixtures
 internal import Foundation
 internal import MusicLibrary
 internal import State
@@ -56,7 +57,7 @@ enum MusicBrainzBenchmark {
         let wall = ContinuousClock.now - began
         rows.append(
           Row(
-            name: name, log: try await server.requestLog(), wallSeconds: CatalogBenchmark.seconds(wall),
+            name: name, log: try await server.requestLog(), wallSeconds: wall.inSeconds,
             coverage: outcome.coverage))
       }
       print(

@@ -1,6 +1,6 @@
 internal import Catalog
 internal import CatalogHTTP
-internal import FakeCatalogServer
+internal import Fixtures
 internal import Foundation
 internal import MusicLibrary
 internal import State

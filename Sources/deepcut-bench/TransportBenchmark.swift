@@ -1,5 +1,6 @@
+internal import Basics
 internal import CatalogHTTP
-internal import FakeCatalogServer
+internal import Fixtures
 internal import Foundation
 
 #if canImport(FoundationNetworking)
@@ -84,6 +85,6 @@ enum TransportBenchmark {
       return total
     }
     guard bytes > 0 else { throw NoAnswers() }
-    return (CatalogBenchmark.seconds(clock.now - began), CatalogBenchmark.cpuSeconds() - cpuBefore)
+    return ((clock.now - began).inSeconds, CatalogBenchmark.cpuSeconds() - cpuBefore)
   }
 }

@@ -1,5 +1,5 @@
+internal import Fixtures
 internal import Foundation
-internal import SyntheticLibrary
 
 // deepcut-bench: measures the library reader against its floors and against Foundation, side by side.
 //

@@ -1,5 +1,7 @@
-import FakeCatalogServer
+import Basics
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogHTTP

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogHTTP

@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogHTTP

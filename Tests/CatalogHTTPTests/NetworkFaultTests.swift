@@ -1,12 +1,13 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogHTTP
 
 /// Each fault a bad network or a bad middlebox produces, against the real client: once, it is retried and the
 /// answer arrives; every time, it ends as the error that names it. The fake server injects them
-/// (Tests/Support/fake_itunes.py knobs).
+/// (Tests/Fakes/fake_itunes.py knobs).
 @Suite struct NetworkFaultTests {
   struct Fault: Sendable, CustomTestStringConvertible {
     var knobs: [String: any Sendable]

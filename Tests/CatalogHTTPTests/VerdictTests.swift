@@ -1,5 +1,7 @@
-import FakeCatalogServer
+import Basics
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 @testable import CatalogHTTP
@@ -202,7 +204,7 @@ import Testing
     #expect(configuration.throttleBackoff == .seconds(60))
     #expect(configuration.maxThrottleWaits == 2)
     #expect(configuration.requestTimeout == .seconds(20))
-    #expect(configuration.userAgent == "deepcut/0.1")
+    #expect(configuration.userAgent == "deepcut/0.1.0")
     #expect(configuration.randomSeed == nil)
   }
 

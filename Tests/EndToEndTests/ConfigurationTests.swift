@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// config.json as a nightly user writes it: what it sets, what flags override, and errors that name the key.

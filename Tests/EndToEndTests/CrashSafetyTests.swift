@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// SIGKILL at any moment of a run leaves yesterday's report and state intact, and the next run works.

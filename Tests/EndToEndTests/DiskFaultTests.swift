@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// What a full disk, a folder that cannot be written, or a state file that is not deepcut's does to a run: a

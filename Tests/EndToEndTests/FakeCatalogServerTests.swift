@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The fake catalog server is test equipment; its own Python tests keep it honest about the wire format.
@@ -6,7 +7,7 @@ struct FakeCatalogServerTests {
   @Test func pythonSelfTestsPass() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-m", "unittest", "discover", "-s", "Tests/Support", "-p", "test_*.py"]
+    process.arguments = ["python3", "-m", "unittest", "discover", "-s", "Tests/Fakes", "-p", "test_*.py"]
     process.currentDirectoryURL = DeepcutProcess.packageRoot
     let output = Pipe()
     process.standardError = output

@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// `--format atom`, `--format ics` and `--feeds DIR` through the real binary: a rolling window that

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Every input under Tests/FuzzRegressions/TARGET — each crash or hang the fuzzer found, and the hostile inputs

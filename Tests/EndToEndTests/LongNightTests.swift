@@ -1,7 +1,7 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import MusicLibrary
-import SyntheticLibrary
+import TestSupport
 import Testing
 
 /// The first night of the 1,610-artist library against MusicBrainz, through the real binary: an e-mail that

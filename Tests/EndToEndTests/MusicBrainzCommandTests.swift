@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// `deepcut report --provider musicbrainz` end to end: the built binary against the fake MusicBrainz service.

@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// cron/deepcut-nightly as cron runs it: the real binary, a config file, the fake catalog, and a stand-in

@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// `deepcut report` end to end: the built binary, a real Library.xml, the fake catalog on 127.0.0.1,

@@ -1,5 +1,6 @@
-import FakeCatalogServer
+import Fixtures
 import Foundation
+import TestSupport
 import Testing
 
 /// A run stopped by SIGTERM, SIGINT or SIGKILL keeps every answer, and the next run asks nothing again but what

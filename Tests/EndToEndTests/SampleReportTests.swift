@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// samples/report.md, report.html and report-musicbrainz.md are what the README's run commands produce from

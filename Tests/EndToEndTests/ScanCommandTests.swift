@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `deepcut scan` as a user runs it: the real binary, real files, real exit statuses.

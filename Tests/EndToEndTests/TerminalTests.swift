@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// In a terminal a progress bar shows on stderr; in cron (no terminal) nothing but what matters does.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The sample night through the real binary in every format: the collaboration of Kilowatt Tide and Lil Vesper is

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `deepcut why` end to end on the sample library: the real binary, after a real report, offline. Golden files

@@ -1,5 +1,6 @@
 import Foundation
 import Report
+import TestSupport
 import Testing
 
 /// An e-mail of a long night stays under the size mail clients show whole, keeps the most played artists'

@@ -1,5 +1,6 @@
 import Foundation
 import Report
+import TestSupport
 import Testing
 
 /// The e-mail as a mail program sees it: parsed by Python's `email` package, not by our own code.

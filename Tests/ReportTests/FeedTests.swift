@@ -1,5 +1,6 @@
 import Foundation
 import Report
+import TestSupport
 import Testing
 
 /// The Atom feed and the iCalendar file, read back by strict parsers: well-formed, with every element and property

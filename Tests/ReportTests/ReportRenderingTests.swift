@@ -1,6 +1,7 @@
 import Foundation
 import Report
 import Templates
+import TestSupport
 import Testing
 
 /// Every format, byte for byte against golden files, plus the properties that make each format safe.
@@ -52,7 +53,7 @@ struct ReportRenderingTests {
       let builtIn = try TemplateLocator().template(for: format).render(
         ReportFixtures.busy.templateValue(feed: Self.feed))
       let fromDisk = try Template(onDisk, name: fileName).render(ReportFixtures.busy.templateValue(feed: Self.feed))
-      #expect(builtIn == fromDisk, "run python3 Tests/Support/embed_templates.py")
+      #expect(builtIn == fromDisk, "run python3 Scripts/embed_templates.py")
     }
   }
 

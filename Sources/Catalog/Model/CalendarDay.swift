@@ -1,3 +1,5 @@
+internal import Basics
+
 /// A date without a time or a time zone: what a release date is.
 ///
 /// The catalog sends release dates as UTC midnight-in-California ("2026-11-20T08:00:00Z"); converting
@@ -8,7 +10,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
   public let day: Int
 
   public init?(year: Int, month: Int, day: Int) {
-    guard (1...9999).contains(year), (1...12).contains(month), (1...Self.daysIn(month, of: year)).contains(day) else {
+    guard (1...9999).contains(year), (1...12).contains(month), (1...CivilDate.days(in: month, of: year)).contains(day)
+    else {
       return nil
     }
     self.year = year
@@ -50,30 +53,14 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
 
   /// The last day of this day's month.
   public var lastOfMonth: CalendarDay {
-    CalendarDay(year: year, month: month, day: Self.daysIn(month, of: year)) ?? self
+    CalendarDay(year: year, month: month, day: CivilDate.days(in: month, of: year)) ?? self
   }
 
   /// Days since 1970-01-01 (proleptic Gregorian), so windows are plain subtraction.
-  public var daysSinceEpoch: Int {
-    // Howard Hinnant's days_from_civil.
-    let shiftedYear = month <= 2 ? year - 1 : year
-    let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-    let yearOfEra = shiftedYear - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
-  }
+  public var daysSinceEpoch: Int { CivilDate.daysSinceEpoch(year: year, month: month, day: day) }
 
   public init(daysSinceEpoch days: Int) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    (year, month, day) = CivilDate.date(daysSinceEpoch: days)
   }
 
   public func adding(days: Int) -> CalendarDay { CalendarDay(daysSinceEpoch: daysSinceEpoch + days) }
@@ -113,11 +100,4 @@ public struct CalendarDay: Hashable, Comparable, Sendable, Codable, CustomString
     try container.encode(description)
   }
 
-  private static func daysIn(_ month: Int, of year: Int) -> Int {
-    switch month {
-    case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
 }

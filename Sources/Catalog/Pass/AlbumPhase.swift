@@ -1,3 +1,4 @@
+internal import Basics
 internal import Foundation
 internal import State
 

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Foundation
 internal import MusicLibrary
 internal import State
@@ -48,7 +49,7 @@ extension CatalogPass {
     stats.retries = counters.retries
 
     let requestsLeft = checked == state.artists.count ? 0 : estimatedRequestsToFinish(state)
-    let minutes = timeFor(requests: requestsLeft, state).map { seconds($0) / 60 } ?? 0
+    let minutes = timeFor(requests: requestsLeft, state).map { $0.inSeconds / 60 } ?? 0
     let coverage = Coverage(
       artists: state.artists.count, checked: checked,
       estimatedMinutesToFinish: requestsLeft == 0 ? 0 : max(1, Int(minutes.rounded(.up))))

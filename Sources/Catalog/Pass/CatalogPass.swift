@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 public import MusicLibrary
 public import State
@@ -58,12 +59,12 @@ public struct CatalogPass: Sendable {
       let resolveStart = timer.now
       try await resolve(&state)
       try await gatherEvidence(&state)
-      state.stats.resolveSeconds += seconds(timer.now - resolveStart)
+      state.stats.resolveSeconds += (timer.now - resolveStart).inSeconds
 
       let lookupStart = timer.now
       let isLast = state.cursor == state.artists.count || state.stop != nil
       try await fetchAlbums(&state, flush: isLast)
-      state.stats.lookupSeconds += seconds(timer.now - lookupStart)
+      state.stats.lookupSeconds += (timer.now - lookupStart).inSeconds
 
       try await decide(&state)
       measure(&state)
@@ -213,10 +214,6 @@ public struct CatalogPass: Sendable {
     report(state)
   }
 
-  func seconds(_ duration: Duration) -> Double {
-    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-  }
-
   static func encodeCandidates(_ candidates: [CatalogArtist]) -> String? {
     encodeCandidates(candidates.map { ResolutionCandidate(artist: $0) })
   }
@@ -260,13 +257,6 @@ public struct ResolutionCandidate: Sendable, Equatable, Codable {
     try artist.encode(to: encoder)
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(ownedTitles, forKey: .ownedTitles)
-  }
-}
-
-extension Array {
-  /// The elements in runs of `size` (the last may be shorter).
-  func chunks(of size: Int) -> [[Element]] {
-    stride(from: 0, to: count, by: Swift.max(1, size)).map { Array(self[$0..<Swift.min($0 + size, count)]) }
   }
 }
 

@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// When a remembered resolution is searched again.
@@ -15,7 +16,7 @@ public struct RecheckSchedule: Sendable, Equatable {
 
   /// The artist's day within every window: 0 ..< windowDays.
   public func phase(of key: String) -> Int {
-    Int(Self.stableHash(key) % UInt64(windowDays))
+    Int(FNV1a.hash(key) % UInt64(windowDays))
   }
 
   /// The day (days since 1970-01-01, UTC) the artist is due again after being checked on `checkedDay`.
@@ -32,14 +33,6 @@ public struct RecheckSchedule: Sendable, Equatable {
     Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
   }
 
-  /// FNV-1a over the key's UTF-8: the same in every run and on every machine, unlike `Hasher`.
-  static func stableHash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
 }
 
 extension Int {

@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// Answers requests from bodies recorded by the fake catalog servers (`--record DIR`): the file for a request is
@@ -27,12 +28,6 @@ public actor RecordedTransport: CatalogTransport {
   }
 
   /// The recording's file name for a request target such as `/ws/2/artist?query=…&fmt=json`.
-  public static func fileName(for target: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in target.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex + ".json"
-  }
+  public static func fileName(for target: String) -> String { FNV1a.hex(target) + ".json" }
+
 }

@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// Who an e-mailed report goes to, and when it was made.
@@ -35,7 +36,7 @@ public struct EmailOptions: Sendable, Equatable {
 public enum EmailMessage {
   public static func compose(text: String, html: String, subject: String, options: EmailOptions) -> String {
     // Derived from the content, so the same report always gives the same bytes (--now fixes the date).
-    let digest = fingerprint(text + "\u{0}" + html + "\u{0}" + subject + options.to.joined(separator: ","))
+    let digest = FNV1a.hex(text + "\u{0}" + html + "\u{0}" + subject + options.to.joined(separator: ","))
     let boundary = "deepcut-\(digest)"
     let stamp = dateStamp(options.date)
     var headers = [
@@ -109,14 +110,4 @@ public enum EmailMessage {
     return host.isEmpty ? "localhost" : String(host)
   }
 
-  /// FNV-1a, 64 bits, as hex: stable across runs and machines, unlike Swift's seeded Hasher.
-  static func fingerprint(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01B3
-    }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
-  }
 }

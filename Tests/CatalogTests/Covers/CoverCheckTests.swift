@@ -1,8 +1,9 @@
 import Catalog
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import State
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import CatalogHTTP

@@ -1,5 +1,6 @@
 import Catalog
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// Sorting catalog releases into new, upcoming, editions, owned and older.

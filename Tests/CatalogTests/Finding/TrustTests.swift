@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// Every line true and once: ownership by the kind the catalog gives, one verdict per release however many of the

@@ -1,8 +1,9 @@
 import Catalog
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// A whole MusicBrainz run over the labelled world (shared names, bands of one name, busy namesakes, editions,

@@ -1,13 +1,14 @@
 import Catalog
 import CatalogHTTP
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import MusicLibrary
 import State
 import Synchronization
+import TestSupport
 import Testing
 
-/// The MusicBrainz provider against the fake service on 127.0.0.1 (Tests/Support/fake_musicbrainz.py): the wire
+/// The MusicBrainz provider against the fake service on 127.0.0.1 (Tests/Fakes/fake_musicbrainz.py): the wire
 /// format of the recordings, the Lucene subset deepcut sends, its 503 rate limiter and its User-Agent rule.
 struct MusicBrainzProviderTests {
   typealias World = MusicBrainzWorld

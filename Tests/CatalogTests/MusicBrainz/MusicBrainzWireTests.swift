@@ -1,5 +1,6 @@
 import Foundation
 import MusicLibrary
+import TestSupport
 import Testing
 
 @testable import Catalog

@@ -1,9 +1,10 @@
 import Catalog
 import CatalogHTTP
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// The catalog pass against the fake iTunes server on 127.0.0.1, through the real HTTP client and a real

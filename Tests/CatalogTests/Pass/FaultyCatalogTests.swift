@@ -1,9 +1,10 @@
 import Catalog
 import CatalogHTTP
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// A catalog that fails every fourth request, each way a network fails: the run still ends with an outcome, every

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// A whole run over a labelled world, scored: the new releases of the artists you own albums by are found,

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// Re-checks come back spread over the window's nights, never all on one.

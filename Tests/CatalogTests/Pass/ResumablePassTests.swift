@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// The pass's order, its budget, and what a stopped run keeps, against the in-process catalog: no sockets, and

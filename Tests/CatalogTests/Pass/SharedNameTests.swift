@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// One library name, several catalog artists: the owned albums decide whom to follow.

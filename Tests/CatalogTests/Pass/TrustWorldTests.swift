@@ -1,8 +1,9 @@
 import Catalog
-import FakeCatalogServer
+import Fixtures
 import Foundation
 import MusicLibrary
 import State
+import TestSupport
 import Testing
 
 /// The labelled world with the cases that make a nightly e-mail untrustworthy when they go wrong (owned singles and

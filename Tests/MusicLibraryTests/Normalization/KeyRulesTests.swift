@@ -1,4 +1,5 @@
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// The normalization rules as a table a person can read: which spellings are the same artist or

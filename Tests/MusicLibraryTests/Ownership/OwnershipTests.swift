@@ -1,4 +1,5 @@
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// Which tracks count as owned music, and whose albums they are.

@@ -1,5 +1,6 @@
 import Foundation
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// Bytes a real export can hold but XML forbids are repaired with a warning naming the line and the field, and the

@@ -1,5 +1,6 @@
 import Foundation
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// Input that is not a library export fails with the file, the line and what to do — never a hang.

@@ -1,5 +1,6 @@
 import Foundation
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// Every real export in ../shared/fixtures/libraries reads, with the counts a person would give.

@@ -1,6 +1,7 @@
+import Fixtures
 import Foundation
 import MusicLibrary
-import SyntheticLibrary
+import TestSupport
 import Testing
 
 /// Libraries from the generator, whose manifest says what a correct reader must find: every edge case

@@ -1,5 +1,6 @@
 import Foundation
 import MusicLibrary
+import TestSupport
 import Testing
 
 /// What real exports do that a reader must take in its stride.

@@ -1,0 +1,408 @@
+public import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Runs `Tests/Fakes/fake_itunes.py` (the fake iTunes Search API) as a child process on 127.0.0.1 for one
+/// test, and talks to its control endpoints.
+///
+/// The server is started with `--exit-on-stdin-eof` and its stdin is a pipe this object holds open, so a server
+/// whose test process dies (and with it the pipe) exits too. Prefer ``with(arguments:world:_:)``, which always
+/// stops the server; otherwise call ``stop()`` yourself.
+///
+/// The script is found through the `DEEPCUT_FAKE_ITUNES` environment variable, else by walking up from this
+/// file to the folder that holds `Package.swift` and taking `Tests/Fakes/fake_itunes.py` there. Python is
+/// `python3` on the `PATH`, or `DEEPCUT_PYTHON` when set.
+public final class FakeCatalogServer: Sendable {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Which fake catalog to run.
+  public enum Service: String, Sendable {
+    /// `Tests/Fakes/fake_itunes.py`: the iTunes Search API.
+    case itunes = "fake_itunes.py"
+    /// `Tests/Fakes/fake_musicbrainz.py`: MusicBrainz WS/2.
+    case musicbrainz = "fake_musicbrainz.py"
+  }
+
+  /// Where the API answers, e.g. `http://127.0.0.1:54321` (no trailing slash).
+  public let baseURL: URL
+  private let process: ProcessBox
+  private let stdinPipe: Pipe
+  private let exited: Latch
+  private let stderrTail: OutputTail
+  private let worldFile: URL?
+  private let session: URLSession
+
+  /// Starts a server. `arguments` are extra command-line knobs such as `["--latency-ms", "200"]`; `world` is
+  /// the world JSON object (artists and albums), written to a temporary file for `--world`.
+  public static func start(
+    _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil, filePath: String = #filePath
+  ) async throws -> FakeCatalogServer {
+    let script = try scriptPath(service, filePath: filePath)
+    var worldFile: URL?
+    var allArguments = [script, "--exit-on-stdin-eof"] + arguments
+    if let world {
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "fake-itunes-world-\(UUID().uuidString).json")
+      try JSONSerialization.data(withJSONObject: world).write(to: file)
+      worldFile = file
+      allArguments += ["--world", file.path]
+    }
+    let environment = ProcessInfo.processInfo.environment
+    let python = environment["DEEPCUT_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [python] + allArguments
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardInput = stdinPipe
+    process.standardOutput = stdoutPipe
+    process.standardError = stderrPipe
+
+    let exited = Latch()
+    let ready = ReadyLine()
+    let stderrTail = OutputTail()
+    process.terminationHandler = { _ in
+      exited.open()
+      ready.finish()
+    }
+    stdoutPipe.fileHandleForReading.readabilityHandler = { handle in
+      let chunk = handle.availableData
+      if chunk.isEmpty {
+        handle.readabilityHandler = nil
+        ready.finish()
+      } else {
+        ready.append(chunk)
+      }
+    }
+    stderrPipe.fileHandleForReading.readabilityHandler = { handle in
+      let chunk = handle.availableData
+      if chunk.isEmpty {
+        handle.readabilityHandler = nil
+      } else {
+        stderrTail.append(chunk)
+      }
+    }
+    do {
+      try process.run()
+    } catch {
+      throw Failure(description: "cannot start \(python) \(script): \(error)")
+    }
+    let box = ProcessBox(process)
+    guard let line = await ready.line(timeout: .seconds(15)),
+      line.hasPrefix("READY "),
+      let url = URL(string: String(line.dropFirst("READY ".count)).trimmingCharacters(in: .whitespaces))
+    else {
+      box.terminate()
+      _ = await exited.wait(timeout: .seconds(3))
+      box.forceKill()
+      throw Failure(description: "\(service.rawValue) did not start: \(stderrTail.text)")
+    }
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+    return FakeCatalogServer(
+      baseURL: url, process: box, stdinPipe: stdinPipe, exited: exited, stderrTail: stderrTail,
+      worldFile: worldFile, session: URLSession(configuration: configuration))
+  }
+
+  /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
+  public static func with<T>(
+    _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil,
+    filePath: String = #filePath, _ body: (FakeCatalogServer) async throws -> T
+  ) async throws -> T {
+    let server = try await start(service, arguments: arguments, world: world, filePath: filePath)
+    do {
+      let result = try await body(server)
+      await server.stop()
+      return result
+    } catch {
+      await server.stop()
+      throw error
+    }
+  }
+
+  private init(
+    baseURL: URL, process: ProcessBox, stdinPipe: Pipe, exited: Latch, stderrTail: OutputTail, worldFile: URL?,
+    session: URLSession
+  ) {
+    self.baseURL = baseURL
+    self.process = process
+    self.stdinPipe = stdinPipe
+    self.exited = exited
+    self.stderrTail = stderrTail
+    self.worldFile = worldFile
+    self.session = session
+  }
+
+  deinit {
+    // Fallback for a test that forgot stop(): closing stdin makes the server exit on its own.
+    try? stdinPipe.fileHandleForWriting.close()
+    process.terminate()
+    if let worldFile {
+      try? FileManager.default.removeItem(at: worldFile)
+    }
+  }
+
+  /// Stops the server: SIGTERM and stdin EOF, up to 5 s to exit, then SIGKILL.
+  public func stop() async {
+    try? stdinPipe.fileHandleForWriting.close()
+    process.terminate()
+    if await !exited.wait(timeout: .seconds(5)) {
+      process.forceKill()
+      _ = await exited.wait(timeout: .seconds(5))
+    }
+    session.finishTasksAndInvalidate()
+  }
+
+  /// A URL on the server: `path` (e.g. "/search") with the query items in order.
+  public func url(_ path: String, _ query: KeyValuePairs<String, String> = [:]) -> URL {
+    var components = URLComponents()
+    components.path = path
+    if query.count > 0 {
+      components.queryItems = query.map { URLQueryItem(name: $0.key, value: $0.value) }
+    }
+    return components.url(relativeTo: baseURL)?.absoluteURL ?? baseURL
+  }
+
+  /// Changes knobs at run time (`POST /_control`), e.g. `["fail_next": 2, "fail_status": 503]`.
+  public func setKnobs(_ knobs: [String: Any]) async throws {
+    _ = try await control("POST", "/_control", body: knobs)
+  }
+
+  /// Current knobs (`GET /_control`).
+  public func knobs() async throws -> [String: Any] {
+    try await control("GET", "/_control")
+  }
+
+  /// Logged API requests, oldest first: `seq, method, path, query, ids?, status, fault, time, duration_ms`.
+  public func requestLog() async throws -> [[String: Any]] {
+    let log = try await control("GET", "/_log")
+    return log["requests"] as? [[String: Any]] ?? []
+  }
+
+  /// How many API requests reached the server.
+  public var requestCount: Int {
+    get async throws {
+      try await control("GET", "/_log")["count"] as? Int ?? 0
+    }
+  }
+
+  /// Empties the request log.
+  public func clearLog() async throws {
+    _ = try await control("POST", "/_log/clear")
+  }
+
+  /// Startup knobs, empty log, empty rate window.
+  public func reset() async throws {
+    _ = try await control("POST", "/_reset")
+  }
+
+  /// Replaces the world (`POST /_world`).
+  public func setWorld(_ world: [String: Any]) async throws {
+    _ = try await control("POST", "/_world", body: world)
+  }
+
+  private func control(_ method: String, _ path: String, body: [String: Any]? = nil) async throws -> [String: Any] {
+    var request = URLRequest(url: url(path))
+    request.httpMethod = method
+    request.timeoutInterval = 10
+    if let body {
+      request.httpBody = try JSONSerialization.data(withJSONObject: body)
+      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    }
+    let (data, response) = try await session.data(for: request)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let object = try? JSONSerialization.jsonObject(with: data)
+    guard status == 200, let dictionary = object as? [String: Any] else {
+      throw Failure(
+        description: "\(method) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
+    }
+    return dictionary
+  }
+
+  public static func scriptPath(_ service: Service = .itunes, filePath: String = #filePath) throws -> String {
+    let fileManager = FileManager.default
+    if service == .itunes, let path = ProcessInfo.processInfo.environment["DEEPCUT_FAKE_ITUNES"], !path.isEmpty {
+      guard fileManager.fileExists(atPath: path) else {
+        throw Failure(description: "DEEPCUT_FAKE_ITUNES names \(path), which does not exist")
+      }
+      return path
+    }
+    var folder = URL(fileURLWithPath: filePath).deletingLastPathComponent()
+    while folder.path != "/" && !folder.path.isEmpty {
+      if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        let script = folder.appendingPathComponent("Tests/Fakes/" + service.rawValue).path
+        if fileManager.fileExists(atPath: script) {
+          return script
+        }
+      }
+      folder = folder.deletingLastPathComponent()
+    }
+    throw Failure(description: "cannot find Tests/Fakes/\(service.rawValue) above \(filePath)")
+  }
+}
+
+// MARK: - Helpers (private to this file so it can be copied alone)
+
+/// `Process` is thread-safe for the calls made here but not marked Sendable.
+private final class ProcessBox: @unchecked Sendable {
+  private let process: Process
+
+  init(_ process: Process) {
+    self.process = process
+  }
+
+  func terminate() {
+    if process.isRunning {
+      process.terminate()
+    }
+  }
+
+  func forceKill() {
+    if process.isRunning {
+      _ = kill(process.processIdentifier, SIGKILL)
+    }
+  }
+}
+
+/// A one-way event (process exited) that any number of tasks can await, each with a time limit.
+private final class Latch: Sendable {
+  private struct State {
+    var isOpen = false
+    var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
+    var expired: Set<UUID> = []
+  }
+
+  private let state = Mutex(State())
+
+  func open() {
+    let waiters = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiters = [:] }
+      return state.waiters
+    }
+    for waiter in waiters.values {
+      waiter.resume(returning: true)
+    }
+  }
+
+  /// `true` once open, `false` if `timeout` passed first.
+  func wait(timeout: Duration) async -> Bool {
+    let id = UUID()
+    let timer = Task {
+      guard (try? await Task.sleep(for: timeout)) != nil else { return }
+      self.expire(id)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { continuation in
+      let answer = state.withLock { state -> Bool? in
+        if state.isOpen {
+          return true
+        }
+        if state.expired.remove(id) != nil {
+          return false
+        }
+        state.waiters[id] = continuation
+        return nil
+      }
+      if let answer {
+        continuation.resume(returning: answer)
+      }
+    }
+  }
+
+  private func expire(_ id: UUID) {
+    let waiter = state.withLock { state in
+      guard let waiter = state.waiters.removeValue(forKey: id) else {
+        state.expired.insert(id)  // not registered yet: the registration sees this and gives up
+        return CheckedContinuation<Bool, Never>?.none
+      }
+      return waiter
+    }
+    waiter?.resume(returning: false)
+  }
+}
+
+/// Collects stdout until the first line, which one task awaits with a time limit.
+private final class ReadyLine: Sendable {
+  private struct State {
+    var buffer = Data()
+    var line: String?
+    var finished = false
+    var waiter: CheckedContinuation<String?, Never>?
+  }
+
+  private let state = Mutex(State())
+
+  func append(_ chunk: Data) {
+    let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
+      guard state.line == nil else { return nil }
+      state.buffer.append(chunk)
+      guard let newline = state.buffer.firstIndex(of: 0x0A) else { return nil }
+      state.line = String(decoding: state.buffer[..<newline], as: UTF8.self)
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: state.withLock { $0.line })
+  }
+
+  func finish() {
+    let waiter = state.withLock { state -> CheckedContinuation<String?, Never>? in
+      state.finished = true
+      defer { state.waiter = nil }
+      return state.waiter
+    }
+    waiter?.resume(returning: state.withLock { $0.line })
+  }
+
+  func line(timeout: Duration) async -> String? {
+    let timer = Task {
+      guard (try? await Task.sleep(for: timeout)) != nil else { return }
+      self.finish()
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { continuation in
+      let ready = state.withLock { state -> Bool in
+        if state.line != nil || state.finished {
+          return true
+        }
+        state.waiter = continuation
+        return false
+      }
+      if ready {
+        continuation.resume(returning: state.withLock { $0.line })
+      }
+    }
+  }
+}
+
+/// The last few kilobytes of the server's stderr, for error messages.
+private final class OutputTail: Sendable {
+  private let data = Mutex(Data())
+
+  func append(_ chunk: Data) {
+    data.withLock {
+      $0.append(chunk)
+      if $0.count > 8192 {
+        $0 = Data($0.suffix(8192))
+      }
+    }
+  }
+
+  var text: String {
+    data.withLock { String(decoding: $0, as: UTF8.self) }
+  }
+}

@@ -1,0 +1,101 @@
+public import CatalogHTTP
+internal import Fixtures
+internal import Foundation
+internal import Synchronization
+public import Testing
+
+/// A client tuned for fast tests: no rate limit, tiny backoffs, deterministic jitter.
+public func makeClient(_ adjust: (inout HTTPClientConfiguration) -> Void = { _ in }) -> HTTPClient {
+  var configuration = HTTPClientConfiguration(
+    requestsPerMinute: 0, maxAttempts: 4, baseBackoff: .milliseconds(10), maxBackoff: .milliseconds(50),
+    throttleBackoff: .milliseconds(200), maxThrottleWaits: 2, requestTimeout: .seconds(5), randomSeed: 42)
+  adjust(&configuration)
+  return HTTPClient(configuration: configuration)
+}
+
+/// One artist with one album, enough for real search and lookup answers.
+public func sampleWorld() -> [String: Any] {
+  [
+    "artists": [
+      [
+        "artistId": 909_253, "artistName": "Jack Johnson", "primaryGenreName": "Rock",
+        "albums": [
+          [
+            "collectionId": 1_469_577_723, "collectionName": "Brushfire Fairytales", "releaseDate": "2001-02-01",
+            "trackCount": 13,
+          ]
+        ],
+      ]
+    ]
+  ]
+}
+
+/// Runs `operation` and returns how long it took along with its result.
+public func timed<T>(_ operation: () async throws -> T) async rethrows -> (T, Duration) {
+  let clock = ContinuousClock()
+  let start = clock.now
+  let value = try await operation()
+  return (value, clock.now - start)
+}
+
+/// A barrier that suspends waiters until the test opens it.
+public final class Gate: Sendable {
+  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+  public init() {}
+
+  public func wait() async {
+    await withCheckedContinuation { continuation in
+      let isOpen = state.withLock { state in
+        if !state.isOpen {
+          state.waiters.append(continuation)
+        }
+        return state.isOpen
+      }
+      if isOpen {
+        continuation.resume()
+      }
+    }
+  }
+
+  public func open() {
+    let waiters = state.withLock { state in
+      state.isOpen = true
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    for waiter in waiters {
+      waiter.resume()
+    }
+  }
+}
+
+/// `true` for the first caller of `claim()` only.
+public final class FirstCall: Sendable {
+  private let claimed = Mutex(false)
+
+  public init() {}
+
+  public func claim() -> Bool {
+    claimed.withLock { claimed in
+      defer { claimed = true }
+      return !claimed
+    }
+  }
+}
+
+/// Polls `condition` until it holds; fails the test after `timeout` instead of hanging the suite.
+public func waitUntil(
+  timeout: Duration = .seconds(15),
+  _ condition: () async throws -> Bool,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+  let deadline = ContinuousClock.now + timeout
+  while try await !condition() {
+    guard ContinuousClock.now < deadline else {
+      Issue.record("condition not met within \(timeout)", sourceLocation: sourceLocation)
+      throw CancellationError()
+    }
+    try await Task.sleep(for: .milliseconds(10))
+  }
+}

@@ -1,0 +1,142 @@
+public import Catalog
+public import Foundation
+internal import MusicLibrary
+public import Report
+
+/// Report models for a busy night, an empty night and a night of hostile and non-Latin names, made
+/// through the same builder the command uses, from hand-written library and catalog values.
+public enum ReportFixtures {
+  public static let today = CalendarDay(iso8601: "2026-11-29") ?? CalendarDay(daysSinceEpoch: 0)
+  public static let options = FinderOptions(today: today, days: 30)
+  /// Noon UTC on `today`.
+  public static let now = Date(timeIntervalSince1970: 1_795_953_600)
+
+  public struct Artist {
+    public var name: String
+    public var owned: [String]
+    public var releases: [(title: String, date: String, explicitness: Explicitness)]
+    public var plays = 10
+
+    public init(
+      name: String, owned: [String], releases: [(title: String, date: String, explicitness: Explicitness)],
+      plays: Int = 10
+    ) {
+      self.name = name
+      self.owned = owned
+      self.releases = releases
+      self.plays = plays
+    }
+  }
+
+  public static func model(
+    _ artists: [Artist], problems: [(String, ArtistProblem.Kind, String)] = [], coverage: Coverage? = nil
+  ) -> ReportModel {
+    var libraryArtists: [LibraryArtist] = []
+    var albums: [OwnedAlbum] = []
+    var followed: [FollowedArtist] = []
+    for (index, artist) in artists.enumerated() {
+      let key = ArtistKey(artist.name)
+      libraryArtists.append(
+        LibraryArtist(
+          key: key, name: artist.name, albumCount: artist.owned.count, trackCount: artist.owned.count * 10,
+          playCount: artist.plays, newestYear: 2019))
+      albums += artist.owned.map { OwnedAlbum(artistKey: key, artistName: artist.name, title: $0, key: AlbumKey($0)) }
+      let releases = artist.releases.enumerated().map { offset, release in
+        let id = String(1_000 + index * 100 + offset)
+        return CatalogRelease(
+          id: id, artistID: String(index), artistName: artist.name, title: release.title,
+          releaseDate: CalendarDay(iso8601: release.date), trackCount: 10 + offset,
+          explicitness: release.explicitness,
+          url: "https://music.apple.com/us/album/\(id)",
+          artworkURL: "https://is1-ssl.mzstatic.com/image/thumb/\(id)/100x100bb.jpg")
+      }
+      followed.append(
+        FollowedArtist(
+          artist: libraryArtists[libraryArtists.count - 1],
+          catalogArtist: CatalogArtist(id: String(index), name: artist.name),
+          releases: releases))
+    }
+    for (name, _, _) in problems {
+      libraryArtists.append(LibraryArtist(key: ArtistKey(name), name: name, albumCount: 1, trackCount: 3))
+    }
+    let scan = LibraryScan(
+      source: "Library.xml", tracks: albums.count * 10, musicTracks: albums.count * 10, skipped: [:], warnings: [],
+      library: OwnedLibrary(artists: libraryArtists, albums: albums))
+    var stats = CatalogStats()
+    stats.artistsChecked = libraryArtists.count
+    stats.resolved = artists.count
+    stats.requests = 2
+    stats.lookups = 1
+    stats.searches = 1
+    stats.cacheHits = artists.count - 1
+    let outcome = CatalogOutcome(
+      followed: followed,
+      problems: problems.map { name, kind, detail in
+        ArtistProblem(
+          artist: LibraryArtist(key: ArtistKey(name), name: name, albumCount: 1, trackCount: 3), kind: kind,
+          detail: detail,
+          candidates: kind == .ambiguous
+            ? [CatalogArtist(id: "414425", name: name, genre: "Metal"), CatalogArtist(id: "907800827", name: name)]
+            : [])
+      },
+      stats: stats,
+      coverage: coverage ?? .whole(libraryArtists.count))
+    return ReportBuilder.build(scan: scan, outcome: outcome, options: options, provider: "itunes", now: now)
+  }
+
+  public static var busy: ReportModel {
+    model(
+      [
+        Artist(
+          name: "Slayer", owned: ["Reign in Blood", "Repentless"],
+          releases: [
+            ("Repentless", "2015-09-11", .explicit), ("Final Campaign", "2026-11-27", .explicit),
+            ("Final Campaign", "2026-11-27", .clean), ("Reign in Blood (Expanded Edition)", "2026-11-20", .notExplicit),
+            ("Show No Mercy", "1983-12-03", .notExplicit),
+          ], plays: 420),
+        Artist(
+          name: "Portishead", owned: ["Dummy"],
+          releases: [("Roads - Single", "2026-11-27", .notExplicit), ("Third II", "2027-01-15", .notExplicit)]),
+        Artist(name: "Björk", owned: ["Homogenic"], releases: [("Fossora - EP", "2026-11-06", .notExplicit)]),
+        Artist(name: "The Beatles", owned: ["Abbey Road"], releases: [("Abbey Road", "1969-09-26", .notExplicit)]),
+      ],
+      problems: [
+        ("Nobody Knows", .unresolved, "not found in the catalog"),
+        ("Ghost", .ambiguous, "2 catalog artists share this name; pin one with 'deepcut artists pin'"),
+        ("Flaky Band", .failed, "the catalog answered with HTTP 503 after several tries; try again later"),
+      ])
+  }
+
+  /// A night the budget ended early: the busy night's artists, and most of the library still to check.
+  public static var partial: ReportModel {
+    model(
+      [
+        Artist(
+          name: "Slayer", owned: ["Reign in Blood"], releases: [("Final Campaign", "2026-11-27", .explicit)],
+          plays: 420),
+        Artist(name: "Portishead", owned: ["Dummy"], releases: [("Roads - Single", "2026-11-27", .notExplicit)]),
+      ],
+      coverage: Coverage(artists: 1_610, checked: 420, estimatedMinutesToFinish: 60))
+  }
+
+  public static var empty: ReportModel {
+    model([Artist(name: "Portishead", owned: ["Dummy"], releases: [("Dummy", "1994-08-22", .notExplicit)])])
+  }
+
+  public static var hostile: ReportModel {
+    model([
+      Artist(
+        name: "<script>alert('x')</script> & *Friends*", owned: ["Old"],
+        releases: [
+          ("[click](javascript:alert(1)) | `rm -rf` # _now_", "2026-11-25", .explicit),
+          (
+            "Soon; \"Quoted\", \\back\\ & <b>bold</b>, with a title long enough to fold twice in a calendar",
+            "2027-02-14", .clean
+          ),
+        ]),
+      Artist(name: "宇多田ヒカル", owned: ["First Love"], releases: [("Bad Mode", "2026-11-24", .notExplicit)]),
+      Artist(name: "فيروز", owned: ["Maarifti Feek"], releases: [("Ya Tayr \"Live\" 🎶", "2026-11-23", .notExplicit)]),
+    ])
+  }
+
+}

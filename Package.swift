@@ -82,6 +82,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "StateTests", dependencies: ["State"], swiftSettings: strict),
+    .testTarget(
+      name: "DeepcutCLITests", dependencies: ["DeepcutCLI", "Catalog", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests",

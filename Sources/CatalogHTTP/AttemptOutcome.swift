@@ -37,10 +37,12 @@ enum AttemptVerdict: Sendable, Equatable {
   /// The server is throttling: wait `retryAfter` (or the configured default) and try again.
   case throttled(retryAfter: Duration?)
 
-  init(_ outcome: AttemptOutcome, now: Date = Date()) {
+  init(
+    _ outcome: AttemptOutcome, throttleSignals: Set<ThrottleSignal> = [.unavailableWithRetryAfter], now: Date = Date()
+  ) {
     switch outcome {
     case .response(let head, let body):
-      self = Self.judge(head, body: body, now: now)
+      self = Self.judge(head, body: body, throttleSignals: throttleSignals, now: now)
     case .timedOut:
       self = .retry(.timedOut)
     case .cancelled:
@@ -52,12 +54,14 @@ enum AttemptVerdict: Sendable, Equatable {
     }
   }
 
-  private static func judge(_ head: ResponseHead, body: Data, now: Date) -> Self {
+  private static func judge(
+    _ head: ResponseHead, body: Data, throttleSignals: Set<ThrottleSignal>, now: Date
+  ) -> Self {
     switch head.status {
     case 200..<300:
       // What a captive portal or a proxy sends with a 200 is refused, retried like a server error and never
-      // cached. The catalogs' content types vary (iTunes sends text/javascript) and portals' types lie, so a
-      // page is told by its type or by its first byte: both catalogs answer JSON, which never starts with '<'.
+      // cached. Services' content types vary (some send JSON as text/javascript) and portals' types lie, so a
+      // page is told by its type or by its first byte: the catalogs answer JSON, which never starts with '<'.
       if let type = head.contentType, type.hasPrefix("text/html") || type.hasPrefix("application/xhtml") {
         return .retry(.webPage)
       }
@@ -71,12 +75,12 @@ enum AttemptVerdict: Sendable, Equatable {
       return .success(body)
     case 400:
       return .failure(.badRequest(message: apiErrorMessage(in: body)))
-    case 403 where isBlank(body), 429:
+    case 403 where isBlank(body) && throttleSignals.contains(.blankForbidden), 429:
       return .throttled(retryAfter: parseRetryAfter(head.retryAfter, now: now))
     case 408:
       return .retry(.timedOut)
-    case 503 where head.retryAfter != nil:
-      // A service that says when to come back (MusicBrainz's rate limiter) is throttling, not failing.
+    case 503 where head.retryAfter != nil && throttleSignals.contains(.unavailableWithRetryAfter):
+      // A service that says when to come back is throttling, not failing.
       return .throttled(retryAfter: parseRetryAfter(head.retryAfter, now: now))
     case 500..<600:
       return .retry(.server(status: head.status))
@@ -94,8 +98,8 @@ private func isWhitespace(_ byte: UInt8) -> Bool {
   byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }
 
-/// The API's message from a `400` body — iTunes' `errorMessage`, MusicBrainz's `error` — or a short excerpt of
-/// whatever else the server sent.
+/// The API's message from a `400` body (an `errorMessage` or an `error` member: the catalogs' two ways) or a short
+/// excerpt of whatever else the server sent.
 func apiErrorMessage(in body: Data) -> String {
   struct ErrorBody: Decodable {
     var errorMessage: String?

@@ -159,7 +159,7 @@ public actor HTTPClient {
       turn = nil
       counters.requests += 1
       let outcome = await driver?.exchange(request) ?? .cannotStart
-      switch AttemptVerdict(outcome) {
+      switch AttemptVerdict(outcome, throttleSignals: configuration.throttleSignals) {
       case .success(let body):
         return .success(body)
       case .failure(let error):

@@ -1,9 +1,15 @@
 public import Basics
 
-/// How an ``HTTPClient`` paces, retries and times out its requests.
-///
-/// The defaults suit the iTunes Search API, which documents a limit of about 20 requests a minute and answers
-/// `403` with an empty body when a caller goes over it.
+/// What, besides `429 Too Many Requests`, a service says when it wants a client to slow down.
+public enum ThrottleSignal: Sendable, Hashable {
+  /// `403 Forbidden` with an empty body.
+  case blankForbidden
+  /// `503 Service Unavailable` that says when to come back (`Retry-After`).
+  case unavailableWithRetryAfter
+}
+
+/// How an ``HTTPClient`` paces, retries and times out its requests. A provider tunes it to its catalog's limits
+/// and its way of saying "slow down".
 public struct HTTPClientConfiguration: Sendable, Equatable {
   /// Most requests that may start in any rolling 60-second window; `0`, a negative number or `.infinity` means
   /// no limit. Retries and throttle waits count against it too.
@@ -16,7 +22,7 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
   public var baseBackoff: Duration
   /// Largest ceiling a retry delay may have.
   public var maxBackoff: Duration
-  /// Wait after a throttling answer (`403` with an empty body, or `429`) that names no `Retry-After`.
+  /// Wait after a throttling answer (`429`, or one of ``throttleSignals``) that names no `Retry-After`.
   public var throttleBackoff: Duration
   /// Throttle waits per request before giving up with ``HTTPClientError/throttled(retryAfter:)``.
   public var maxThrottleWaits: Int
@@ -27,6 +33,8 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
   public var requestTimeout: Duration
   /// Sent as the `User-Agent` header.
   public var userAgent: String
+  /// The answers besides `429` that mean "slow down" from this service.
+  public var throttleSignals: Set<ThrottleSignal> = [.unavailableWithRetryAfter]
   /// Seed for the retry jitter, so tests are deterministic; `nil` seeds from the system generator.
   public var randomSeed: UInt64?
 

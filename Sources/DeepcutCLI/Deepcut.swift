@@ -1,4 +1,5 @@
 internal import Basics
+public import Catalog
 internal import Foundation
 
 /// The `deepcut` command line: dispatches to a command and maps every failure to an exit status.
@@ -18,10 +19,10 @@ public enum Deepcut {
     exit(status.rawValue)
   }
 
-  /// Runs one command line; output goes to standard output and standard error.
-  public static func run(arguments: [String]) async -> ExitStatus {
+  /// Runs one command line with the catalogs of `registry`; output goes to standard output and standard error.
+  public static func run(arguments: [String], registry: ProviderRegistry = .standard) async -> ExitStatus {
     do {
-      return try await dispatch(arguments)
+      return try await dispatch(arguments, registry)
     } catch {
       if case .helpRequested(let text) = error {
         Console.out(text)
@@ -37,12 +38,16 @@ public enum Deepcut {
     }
   }
 
-  private static func dispatch(_ arguments: [String]) async throws(CLIError) -> ExitStatus {
+  private static func dispatch(_ arguments: [String], _ registry: ProviderRegistry) async throws(CLIError) -> ExitStatus
+  {
     guard let first = arguments.first else {
       Console.error(help)
       return .usage
     }
     let rest = Array(arguments.dropFirst())
+    func parsed(_ spec: CommandSpec) throws(CLIError) -> Arguments {
+      try Arguments(parsing: rest, for: spec, registry: registry)
+    }
     switch first {
     case "--help", "-h", "help":
       Console.out(help)
@@ -50,18 +55,12 @@ public enum Deepcut {
     case "--version":
       Console.out("deepcut \(version)")
       return .success
-    case ReportCommand.spec.name:
-      return try await ReportCommand.run(Arguments(parsing: rest, for: ReportCommand.spec))
-    case ArtistsCommand.spec.name:
-      return try await ArtistsCommand.run(Arguments(parsing: rest, for: ArtistsCommand.spec))
-    case CacheCommand.spec.name:
-      return try await CacheCommand.run(Arguments(parsing: rest, for: CacheCommand.spec))
-    case ConfigCommand.spec.name:
-      return try ConfigCommand.run(Arguments(parsing: rest, for: ConfigCommand.spec))
-    case ScanCommand.spec.name:
-      return try ScanCommand.run(Arguments(parsing: rest, for: ScanCommand.spec))
-    case WhyCommand.spec.name:
-      return try await WhyCommand.run(Arguments(parsing: rest, for: WhyCommand.spec))
+    case ReportCommand.spec.name: return try await ReportCommand.run(parsed(ReportCommand.spec), registry: registry)
+    case ArtistsCommand.spec.name: return try await ArtistsCommand.run(parsed(ArtistsCommand.spec), registry: registry)
+    case CacheCommand.spec.name: return try await CacheCommand.run(parsed(CacheCommand.spec), registry: registry)
+    case ConfigCommand.spec.name: return try ConfigCommand.run(parsed(ConfigCommand.spec), registry: registry)
+    case ScanCommand.spec.name: return try ScanCommand.run(parsed(ScanCommand.spec), registry: registry)
+    case WhyCommand.spec.name: return try await WhyCommand.run(parsed(WhyCommand.spec), registry: registry)
     default:
       throw .usage("unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", "))")
     }

@@ -155,9 +155,10 @@ enum CatalogBenchmark {
       var configuration = HTTPClientConfiguration()
       configuration.requestsPerMinute = .infinity
       let pass = CatalogPass(
-        transport: LiveTransport(client: HTTPClient(configuration: configuration)),
+        provider: ITunesProvider(
+          transport: LiveTransport(client: HTTPClient(configuration: configuration)),
+          endpoint: ITunesEndpoint(baseURL: server.baseURL)),
         store: store,
-        endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"),
         options: options,
         now: start.addingTimeInterval(offset)
       )

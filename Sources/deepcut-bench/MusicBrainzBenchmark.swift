@@ -22,7 +22,7 @@ enum MusicBrainzBenchmark {
     var searches: Int { log.count { $0["path"] as? String == "/ws/2/artist" } }
     /// MusicBrainz at its one a second, the Cover Art Archive at the pace deepcut asks it.
     var minutesAtLimit: Double {
-      Double(log.count - covers) / 60 + Double(covers) / CoverArtArchive.requestsPerMinute
+      Double(log.count - covers) / 60 + Double(covers) / CoverArtArchive.pace
     }
     var evidence: Int { log.count { Self.query($0).contains("releasegroup:") } }
     var releases: Int { log.count { Self.query($0).hasPrefix("firstreleasedate:") } }
@@ -87,7 +87,7 @@ enum MusicBrainzBenchmark {
       let average = span > 0 ? Double(times.count - 1) / span : 0
       print(
         "\nfirst night: at most \(busiest) MusicBrainz request(s) in any one second, \(format(average, 2)) a second on "
-          + "average; \(rows[0].covers) Cover Art Archive questions at \(Int(CoverArtArchive.requestsPerMinute / 60)) a second"
+          + "average; \(rows[0].covers) Cover Art Archive questions at \(Int(CoverArtArchive.pace / 60)) a second"
       )
       let verdicts = [
         ("cold ≤ 300 catalog requests", rows[0].log.count - rows[0].covers <= 300),
@@ -119,18 +119,20 @@ enum MusicBrainzBenchmark {
   static func pass(_ server: FakeCatalogServer, _ store: StateStore, _ requestsPerMinute: Double, night: Double)
     -> CatalogPass
   {
-    var configuration = HTTPClientConfiguration()
-    configuration.requestsPerMinute = requestsPerMinute
-    configuration.userAgent = "deepcut-bench/1 ( benchmarks@example.org )"
     let now = Date(timeIntervalSince1970: 1_795_953_600 + night)
     let today = CalendarDay(daysSinceEpoch: Int(now.timeIntervalSince1970 / 86_400))
-    var provider = MusicBrainzProvider(
-      transport: LiveTransport(client: HTTPClient(configuration: configuration)),
-      endpoint: MusicBrainzEndpoint(baseURL: server.baseURL, coverArtURL: server.baseURL),
-      since: today.adding(days: -30),
-      horizon: today.adding(days: MusicBrainzProvider.horizonDays), requestsPerMinute: requestsPerMinute)
-    configuration.requestsPerMinute = requestsPerMinute.isFinite ? CoverArtArchive.requestsPerMinute : .infinity
-    provider.coverTransport = LiveTransport(client: HTTPClient(configuration: configuration))
+    let catalog = MusicBrainzCatalog()
+    let run = ProviderRun(
+      baseURL: server.baseURL, country: "US", today: today, since: today.adding(days: -30),
+      requestsPerMinute: requestsPerMinute, options: ["coverArtURL": server.baseURL.absoluteString]
+    ) { pace in
+      var configuration = HTTPClientConfiguration()
+      configuration.requestsPerMinute = pace
+      configuration.userAgent = "deepcut-bench/1 ( benchmarks@example.org )"
+      catalog.tune(&configuration)
+      return LiveTransport(client: HTTPClient(configuration: configuration))
+    }
+    let provider = catalog.provider(for: run)
     return CatalogPass(provider: provider, store: store, options: CatalogPassOptions(), now: now)
   }
 

@@ -137,11 +137,11 @@ enum NightsBenchmark {
     var configuration = HTTPClientConfiguration()
     configuration.requestsPerMinute = .infinity
     let counted = RequestClock(interval: .seconds(60 / perMinute))
+    let transport = CountingTransport(
+      base: LiveTransport(client: HTTPClient(configuration: configuration)), clock: counted)
     return CatalogPass(
-      transport: CountingTransport(
-        base: LiveTransport(client: HTTPClient(configuration: configuration)), clock: counted),
+      provider: ITunesProvider(transport: transport, endpoint: ITunesEndpoint(baseURL: server.baseURL)),
       store: store,
-      endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"),
       options: options,
       now: Date(timeIntervalSince1970: 1_795_953_600 + Double(night) * 86_400),
       clock: PassClock { counted.elapsed },

@@ -85,6 +85,7 @@ import Testing
       let client = makeClient {
         $0.throttleBackoff = .milliseconds(400)
         $0.maxThrottleWaits = 5
+        $0.throttleSignals.insert(.blankForbidden)
       }
       _ = try await client.get(server.url("/search", ["term": "first"]))
       let (body, elapsed) = try await timed { try await client.get(server.url("/search", ["term": "second"])) }
@@ -103,6 +104,7 @@ import Testing
       let client = makeClient {
         $0.throttleBackoff = .milliseconds(100)
         $0.maxThrottleWaits = 2
+        $0.throttleSignals.insert(.blankForbidden)
       }
       _ = try await client.get(server.url("/search", ["term": "first"]))
       await #expect(throws: HTTPClientError.throttled(retryAfter: nil)) {

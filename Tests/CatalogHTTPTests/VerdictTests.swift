@@ -30,10 +30,19 @@ import Testing
     #expect(AttemptVerdict(response(200, "abc", contentLength: 10, encoding: "gzip")) == .success(Data("abc".utf8)))
   }
 
-  @Test func forbiddenWithEmptyOrBlankBodyIsThrottling() {
-    #expect(AttemptVerdict(response(403)) == .throttled(retryAfter: nil))
-    #expect(AttemptVerdict(response(403, "\n")) == .throttled(retryAfter: nil))
-    #expect(AttemptVerdict(response(403, retryAfter: "5")) == .throttled(retryAfter: .seconds(5)))
+  @Test func forbiddenWithEmptyOrBlankBodyIsThrottlingWhereTheServiceSaysSo() {
+    let signals: Set<ThrottleSignal> = [.blankForbidden]
+    #expect(AttemptVerdict(response(403), throttleSignals: signals) == .throttled(retryAfter: nil))
+    #expect(AttemptVerdict(response(403, "\n"), throttleSignals: signals) == .throttled(retryAfter: nil))
+    #expect(
+      AttemptVerdict(response(403, retryAfter: "5"), throttleSignals: signals) == .throttled(retryAfter: .seconds(5)))
+    // From a service that does not say "slow down" that way, a 403 is a refusal.
+    #expect(AttemptVerdict(response(403), throttleSignals: []) == .failure(.server(status: 403)))
+  }
+
+  @Test func unavailableWithRetryAfterIsThrottlingUnlessTheServiceMeansOtherwise() {
+    #expect(AttemptVerdict(response(503, retryAfter: "3")) == .throttled(retryAfter: .seconds(3)))
+    #expect(AttemptVerdict(response(503, retryAfter: "3"), throttleSignals: []) == .retry(.server(status: 503)))
   }
 
   @Test func forbiddenWithBodyIsAPlainError() {

@@ -56,8 +56,8 @@ public enum PassFixtures {
     var options = CatalogPassOptions()
     configure(&options)
     return CatalogPass(
-      transport: catalog, store: store, endpoint: endpoint, options: options, now: now, clock: catalog.clock,
-      progress: { progress?.record($0) })
+      provider: ITunesProvider(transport: catalog, endpoint: endpoint), store: store, options: options, now: now,
+      clock: catalog.clock, progress: { progress?.record($0) })
   }
 
   public static func store() throws -> StateStore {

@@ -8,7 +8,7 @@ public struct ITunesEndpoint: Sendable, Equatable {
   /// Two-letter store country; release dates and availability differ by store.
   public var country: String
 
-  public init(baseURL: URL = ITunesEndpoint.production, country: String = "US") {
+  public init(baseURL: URL = ITunesEndpoint.production, country: String = ProviderRun.defaultCountry) {
     self.baseURL = baseURL
     self.country = country
   }

@@ -12,10 +12,15 @@ public struct ITunesProvider: CatalogProvider {
   public var albumsPerArtist = 200
   public var limits: ProviderLimits
 
-  public init(transport: any CatalogTransport, endpoint: ITunesEndpoint, requestsPerMinute: Double = 20) {
+  public init(
+    transport: any CatalogTransport, endpoint: ITunesEndpoint,
+    requestsPerMinute: Double = Double(ITunesCatalog.requestsPerMinute)
+  ) {
     self.transport = transport
     self.endpoint = endpoint
-    limits = ProviderLimits(requestsPerMinute: requestsPerMinute, artistsPerSearch: 1, artistsPerReleaseRequest: 200)
+    limits = ProviderLimits(
+      requestsPerMinute: requestsPerMinute, artistsPerSearch: 1,
+      artistsPerReleaseRequest: ITunesCatalog.artistsPerLookup)
   }
 
   public var name: String { "itunes" }

@@ -9,7 +9,6 @@ struct ITunesRecord: Equatable {
   var collectionType: String?
   var artistId: Int?
   var collectionId: Int?
-  var amgArtistId: Int?
   var artistName: String?
   var collectionName: String?
   var artistLinkUrl: String?
@@ -30,8 +29,7 @@ struct ITunesRecord: Equatable {
       id: String(artistId),
       name: artistName,
       genre: primaryGenreName,
-      url: artistLinkUrl ?? artistViewUrl,
-      amgID: amgArtistId
+      url: artistLinkUrl ?? artistViewUrl
     )
   }
 

@@ -154,7 +154,7 @@ struct WireReader {
   private enum Field {
     case wrapperType, artistType, collectionType, artistName, collectionName, artistLinkUrl, artistViewUrl
     case collectionViewUrl, artworkUrl100, collectionExplicitness, releaseDate, primaryGenreName
-    case artistId, collectionId, amgArtistId, trackCount
+    case artistId, collectionId, trackCount
   }
 
   private static let fields: [(name: [UInt8], field: Field)] =
@@ -165,7 +165,7 @@ struct WireReader {
       ("artistViewUrl", .artistViewUrl), ("collectionViewUrl", .collectionViewUrl), ("artworkUrl100", .artworkUrl100),
       ("collectionExplicitness", .collectionExplicitness), ("releaseDate", .releaseDate),
       ("primaryGenreName", .primaryGenreName), ("artistId", .artistId), ("collectionId", .collectionId),
-      ("amgArtistId", .amgArtistId), ("trackCount", .trackCount),
+      ("trackCount", .trackCount),
     ] as [(String, Field)]).map { (Array($0.0.utf8), $0.1) }
 
   private static let resultsKey = Array("results".utf8)
@@ -190,7 +190,6 @@ struct WireReader {
     case .primaryGenreName: record.primaryGenreName = try readOptionalString()
     case .artistId: record.artistId = try readOptionalInteger()
     case .collectionId: record.collectionId = try readOptionalInteger()
-    case .amgArtistId: record.amgArtistId = try readOptionalInteger()
     case .trackCount: record.trackCount = try readOptionalInteger()
     }
   }

@@ -7,20 +7,16 @@ public struct CatalogArtist: Hashable, Sendable, Codable {
   public var name: String
   public var genre: String?
   public var url: String?
-  /// The All Music Guide id iTunes attaches to established artists; its absence hints at a namesake.
-  public var amgID: Int?
   /// What tells namesakes apart in the catalog's own words ("epic doom metal band from United Kingdom").
   public var disambiguation: String?
 
   public init(
-    id: String, name: String, genre: String? = nil, url: String? = nil, amgID: Int? = nil,
-    disambiguation: String? = nil
+    id: String, name: String, genre: String? = nil, url: String? = nil, disambiguation: String? = nil
   ) {
     self.id = id
     self.name = name
     self.genre = genre
     self.url = url
-    self.amgID = amgID
     self.disambiguation = disambiguation
   }
 

@@ -6,14 +6,19 @@ public struct CoverArtArchive: CoverSource {
   public static let production = URL(string: "https://coverartarchive.org") ?? URL(fileURLWithPath: "/")
   /// The pace it is asked at. It has no rate limit (MetaBrainz's own tagger lifts its delay for it); three a second
   /// is what its maintainers named as fair when they once weighed one, and keeps a first night's covers to minutes.
-  public static let requestsPerMinute = 180.0
+  public static let pace = 180.0
 
   public let transport: any CatalogTransport
   public var baseURL: URL
+  public var requestsPerMinute: Double
 
-  public init(transport: any CatalogTransport, baseURL: URL = CoverArtArchive.production) {
+  public init(
+    transport: any CatalogTransport, baseURL: URL = CoverArtArchive.production,
+    requestsPerMinute: Double = CoverArtArchive.pace
+  ) {
     self.transport = transport
     self.baseURL = baseURL
+    self.requestsPerMinute = requestsPerMinute
   }
 
   /// The group's front image at 250 px (sharp at the report's 64 px on a 2x screen), or nil when it has none.

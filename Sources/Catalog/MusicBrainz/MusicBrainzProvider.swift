@@ -8,6 +8,7 @@ public struct MusicBrainzProvider: CatalogProvider {
   public let transport: any CatalogTransport
   /// How the Cover Art Archive is asked: at its own pace, which is not MusicBrainz's one a second.
   public var coverTransport: any CatalogTransport
+  public var coverPace = CoverArtArchive.pace
   public let endpoint: MusicBrainzEndpoint
   /// The release dates asked for: the report's first day, and a horizon far enough for announcements.
   public var since: CalendarDay
@@ -29,7 +30,7 @@ public struct MusicBrainzProvider: CatalogProvider {
 
   public init(
     transport: any CatalogTransport, endpoint: MusicBrainzEndpoint = MusicBrainzEndpoint(), since: CalendarDay,
-    horizon: CalendarDay, requestsPerMinute: Double = 50
+    horizon: CalendarDay, requestsPerMinute: Double = Double(MusicBrainzCatalog.requestsPerMinute)
   ) {
     self.transport = transport
     self.coverTransport = transport
@@ -37,14 +38,17 @@ public struct MusicBrainzProvider: CatalogProvider {
     self.since = since
     self.horizon = horizon
     limits = ProviderLimits(
-      requestsPerMinute: requestsPerMinute, artistsPerSearch: Self.artistsPerSearch, artistsPerReleaseRequest: 55)
+      requestsPerMinute: requestsPerMinute, artistsPerSearch: Self.artistsPerSearch,
+      artistsPerReleaseRequest: MusicBrainzCatalog.artistsPerReleaseSearch)
   }
 
   public var name: String { "musicbrainz" }
   public var proof: ProofSource { .ownedTitles }
   public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
   /// Release groups carry no covers: the Cover Art Archive is asked.
-  public var covers: (any CoverSource)? { CoverArtArchive(transport: coverTransport, baseURL: endpoint.coverArtURL) }
+  public var covers: (any CoverSource)? {
+    CoverArtArchive(transport: coverTransport, baseURL: endpoint.coverArtURL, requestsPerMinute: coverPace)
+  }
 
   public func counters() async -> TransportCounters { await transport.counters() }
 

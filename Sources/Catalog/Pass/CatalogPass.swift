@@ -37,21 +37,6 @@ public struct CatalogPass: Sendable {
     self.progress = progress
   }
 
-  /// A pass over the iTunes Search API at its limit of 20 requests a minute.
-  public init(
-    transport: any CatalogTransport,
-    store: StateStore,
-    endpoint: ITunesEndpoint,
-    options: CatalogPassOptions,
-    now: Date,
-    clock: PassClock = .startingNow(),
-    progress: @escaping @Sendable (PassProgress) -> Void = { _ in }
-  ) {
-    self.init(
-      provider: ITunesProvider(transport: transport, endpoint: endpoint), store: store, options: options, now: now,
-      clock: clock, progress: progress)
-  }
-
   public func run(_ library: OwnedLibrary) async throws(CatalogError) -> CatalogOutcome {
     var state = try await start(library)
     let timer = ContinuousClock()

@@ -48,6 +48,8 @@ extension CatalogProvider {
 /// Covers a catalog keeps apart from its release lists (MusicBrainz's Cover Art Archive): asked about only the
 /// releases a report shows, one request each.
 public protocol CoverSource: Sendable {
+  /// The pace it is asked at, for budgets.
+  var requestsPerMinute: Double { get }
   /// The address of release `id`'s front cover, or nil when the catalog has none.
   func cover(of id: String) async throws(CatalogError) -> String?
 }

@@ -7,7 +7,7 @@ public enum StableID {
     namespace: [0x6B, 0xA7, 0xB8, 0x11, 0x9D, 0xAD, 0x11, 0xD1, 0x80, 0xB4, 0x00, 0xC0, 0x4F, 0xD4, 0x30, 0xC8],
     name: "deepcut")
 
-  /// "urn:uuid:…" for the release `catalogID` of `provider` ("itunes", "musicbrainz").
+  /// "urn:uuid:…" for the release `catalogID` of the catalog named `provider`.
   public static func release(provider: String, catalogID: String) -> String {
     "urn:uuid:" + uuid(namespace: namespace, name: "release/\(provider)/\(catalogID)")
   }

@@ -13,6 +13,7 @@ struct CoverCheckTests {
   /// A cover service in process: the releases that have covers, and every question asked.
   final class Covers: CoverSource {
     let withCover: Set<String>
+    let requestsPerMinute = Double.infinity
     let asked = Mutex<[String]>([])
     let failing = Mutex<CatalogError?>(nil)
 

@@ -35,14 +35,14 @@ import Testing
     #expect(
       records[0].record
         == ITunesRecord(
-          wrapperType: "artist", artistType: "Artist", artistId: 909_253, amgArtistId: 468_749,
+          wrapperType: "artist", artistType: "Artist", artistId: 909_253,
           artistName: "Jack Johnson", artistLinkUrl: "https://music.apple.com/us/artist/jack-johnson/909253?uo=4",
           primaryGenreName: "Rock"))
     #expect(
       records[1].record
         == ITunesRecord(
           wrapperType: "collection", collectionType: "Album", artistId: 909_253, collectionId: 1_469_577_723,
-          amgArtistId: 468_749, artistName: "Jack Johnson", collectionName: "Brushfire Fairytales",
+          artistName: "Jack Johnson", collectionName: "Brushfire Fairytales",
           artistViewUrl: "https://music.apple.com/us/artist/909253",
           collectionViewUrl: "https://music.apple.com/us/album/1469577723?uo=4",
           artworkUrl100: "https://is1-ssl.mzstatic.com/image/100x100bb.jpg", collectionExplicitness: "notExplicit",

@@ -58,9 +58,9 @@ struct CatalogPassTests {
     var options = CatalogPassOptions()
     configure(&options)
     return CatalogPass(
-      transport: LiveTransport(client: client()),
+      provider: ITunesProvider(
+        transport: LiveTransport(client: client()), endpoint: ITunesEndpoint(baseURL: server.baseURL, country: country)),
       store: store,
-      endpoint: ITunesEndpoint(baseURL: server.baseURL, country: country),
       options: options,
       now: now
     )
@@ -354,9 +354,10 @@ struct CatalogPassTests {
   @Test func aDeadNetworkIsConnectivityNotAnEmptyNight() async throws {
     // A port nothing listens on: every request is refused.
     let pass = CatalogPass(
-      transport: LiveTransport(client: Self.client()),
+      provider: ITunesProvider(
+        transport: LiveTransport(client: Self.client()),
+        endpoint: ITunesEndpoint(baseURL: try #require(URL(string: "http://127.0.0.1:9")))),
       store: try Self.store(),
-      endpoint: ITunesEndpoint(baseURL: try #require(URL(string: "http://127.0.0.1:9")), country: "US"),
       options: CatalogPassOptions(),
       now: Self.now
     )

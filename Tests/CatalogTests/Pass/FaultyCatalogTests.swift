@@ -21,8 +21,9 @@ struct FaultyCatalogTests {
     options.batchSize = 3
     options.maxConcurrentRequests = 1
     return CatalogPass(
-      transport: LiveTransport(client: client), store: store,
-      endpoint: ITunesEndpoint(baseURL: server.baseURL, country: "US"), options: options, now: now)
+      provider: ITunesProvider(
+        transport: LiveTransport(client: client), endpoint: ITunesEndpoint(baseURL: server.baseURL)),
+      store: store, options: options, now: now)
   }
 
   static func requests(_ log: [[String: Any]]) -> [(url: String, answered: Bool)] {

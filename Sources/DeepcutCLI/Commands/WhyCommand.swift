@@ -12,17 +12,7 @@ enum WhyCommand {
     usage: "why \"ARTIST\" [\"ALBUM\"] [--provider P] [--json]",
     summary:
       "Explain, offline, why a release is or is not in the report: the artist's key, owned albums, catalog artist, and each release's rule.",
-    options: [
-      .flag("json", "print the same facts as a stable JSON object"),
-      .option("library", "PATH", "the Library.xml export (default: library in the config)"),
-      .option("provider", "NAME", "catalog: itunes (default) or musicbrainz"),
-      .option("now", "DATE", "the day to explain (default: the day of the last report)"),
-      .option("days", "N", "releases of the last N days count as new (default as for report)"),
-      .option("since", "DATE", "releases since DATE (YYYY-MM-DD) count as new"),
-      .option("types", "KINDS", "release kinds the report shows: album,ep,single (default as for report)"),
-      .option("state-dir", "DIR", "where state.sqlite lives (default $XDG_STATE_HOME/deepcut)"),
-      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
-    ],
+    settings: [.json, .library, .provider, .now, .days, .since, .types, .stateDirectory, .config],
     maxPositionals: 2,
     examples: [
       "why \"Calvin Harris\"                 # everything deepcut knows about an artist",
@@ -31,18 +21,18 @@ enum WhyCommand {
     ]
   )
 
-  static func run(_ arguments: Arguments) async throws(CLIError) -> ExitStatus {
+  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
     guard let query = arguments.positionals.first, !query.isEmpty else {
       throw .usage("usage: deepcut why \"ARTIST\" [\"ALBUM\"]; see 'deepcut why --help'")
     }
     let environment = ProcessInfo.processInfo.environment
-    let table = try SettingsTable(arguments, environment: environment)
-    guard table.library != nil else {
+    let given = try Resolved(arguments, environment: environment, registry: registry)
+    guard given.path(.library) != nil else {
       throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
-    let store = try openStore(table)
-    let settings = try ReportCommand.settings(
-      from: try await explained(arguments, store: store), environment: environment)
+    let store = try openStore(given)
+    let settings = try ReportSettings(
+      try Resolved(try await explained(arguments, store: store), environment: environment, registry: registry))
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: settings.libraryPath)
@@ -52,10 +42,10 @@ enum WhyCommand {
     guard let artist = artist(named: query, in: scan.library) else {
       throw .usage(unknownArtist(query, in: scan.library, path: settings.libraryPath))
     }
-    let provider = ReportCommand.provider(settings)
+    let provider = settings.provider.provider(for: settings.providerRun)
     let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
     let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
-    if arguments.has("json") {
+    if arguments.has(Setting.json.name) {
       do {
         Console.out(try WhyText.json(explanation))
       } catch {
@@ -70,15 +60,15 @@ enum WhyCommand {
   /// The arguments of the report being explained: offline always, on the last report's day unless `--now` says.
   static func explained(_ arguments: Arguments, store: StateStore) async throws(CLIError) -> Arguments {
     var report = arguments
-    report.flags.insert("offline")
-    guard arguments["now"] == nil else { return report }
+    report.flags.insert(Setting.offline.name)
+    guard arguments[Setting.now.name] == nil else { return report }
     let last: RunRecord?
     do {
       last = try await store.recentRuns(limit: 1).first
     } catch {
       throw .state(error.description)
     }
-    if let last { report.values["now"] = last.startedAt.formatted(.iso8601) }
+    if let last { report.values[Setting.now.name] = last.startedAt.formatted(.iso8601) }
     return report
   }
 
@@ -101,7 +91,7 @@ enum WhyCommand {
   /// (a collaboration is judged with all its artists).
   static func facts(
     about artist: LibraryArtist, scan: LibraryScan, store: StateStore, provider: any CatalogProvider,
-    _ settings: ReportCommand.Settings
+    _ settings: ReportSettings
   ) async throws(CLIError) -> Explainer.Facts {
     var library = scan.library
     library.artists.removeAll {
@@ -130,7 +120,7 @@ enum WhyCommand {
     }
   }
 
-  static func exclusion(of artist: LibraryArtist, _ settings: ReportCommand.Settings) -> String? {
+  static func exclusion(of artist: LibraryArtist, _ settings: ReportSettings) -> String? {
     if settings.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
     if artist.trackCount < settings.minimumOwnedTracks {
       return
@@ -139,7 +129,7 @@ enum WhyCommand {
     return nil
   }
 
-  static func explainer(_ provider: any CatalogProvider, _ settings: ReportCommand.Settings) -> Explainer {
+  static func explainer(_ provider: any CatalogProvider, _ settings: ReportSettings) -> Explainer {
     Explainer(
       provider: provider.name, options: settings.finder,
       recheckResolvedAfterDays: settings.pass.recheckResolvedAfterDays,

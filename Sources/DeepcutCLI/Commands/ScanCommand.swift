@@ -1,3 +1,4 @@
+internal import Catalog
 internal import Foundation
 internal import MusicLibrary
 
@@ -7,28 +8,22 @@ enum ScanCommand {
     name: "scan",
     usage: "scan [--library PATH] [--json]",
     summary: "Read a Library.xml export and tell what it holds, what was skipped and why.",
-    options: [
-      .option(
-        "library", "PATH", "the Library.xml export to read (default: library in the config; - reads standard input)"),
-      .flag("json", "print a JSON object instead of a summary"),
-      .option("top", "N", "how many top artists the summary lists (default \(IntegerSetting.top.defaultValue))"),
-      .option("config", "PATH", "the configuration file (default $XDG_CONFIG_HOME/deepcut/config.json)"),
-    ]
+    settings: [.library, .json, .top, .config]
   )
 
-  static func run(_ arguments: Arguments) throws(CLIError) -> ExitStatus {
-    let table = try SettingsTable(arguments)
-    guard let path = table.library else {
+  static func run(_ arguments: Arguments, registry: ProviderRegistry) throws(CLIError) -> ExitStatus {
+    let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    guard let path = settings.path(.library) else {
       throw .usage("scan needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
-    let top = try table.integer(.top, nil)
+    let top = try settings.integer(.top)
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: path)
     } catch {
       throw .library(error)
     }
-    if arguments.has("json") {
+    if settings.has(.json) {
       Console.out(try ScanSummary(scan).json())
     } else {
       Console.out(ScanSummary(scan).text(top: top))

@@ -1,38 +1,46 @@
-/// A command-line option a command accepts.
-struct OptionSpec: Sendable {
-  var name: String
-  /// The placeholder shown in help, or nil for a flag that takes no value.
-  var value: String?
-  var help: String
+internal import Catalog
 
-  static func flag(_ name: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, value: nil, help: help)
-  }
-
-  static func option(_ name: String, _ value: String, _ help: String) -> OptionSpec {
-    OptionSpec(name: name, value: value, help: help)
-  }
-}
-
-/// What one command accepts, and its help text.
+/// What one command accepts, and its help text: its settings are the options it takes.
 struct CommandSpec: Sendable {
   var name: String
   var usage: String
   var summary: String
-  var options: [OptionSpec]
+  var settings: [Setting]
   /// How many positional arguments the command takes at most.
   var maxPositionals = 0
   /// Command lines worth copying, shown under the options.
   var examples: [String] = []
+  /// Whether it also takes the catalogs' own settings (a cover service's address), as `report` does.
+  var takesCatalogSettings = false
 
-  var help: String {
+  init(
+    name: String, usage: String, summary: String, settings: [Setting], maxPositionals: Int = 0,
+    examples: [String] = [], takesCatalogSettings: Bool = false
+  ) {
+    self.name = name
+    self.usage = usage
+    self.summary = summary
+    self.settings = settings
+    self.maxPositionals = maxPositionals
+    self.examples = examples
+    self.takesCatalogSettings = takesCatalogSettings
+  }
+
+  /// The options, the catalogs' own among them when the command takes them.
+  func options(_ registry: ProviderRegistry) -> [Setting] {
+    let own = takesCatalogSettings ? Setting.catalogsOwn(registry) : []
+    return settings.filter { $0.flag != nil } + own
+  }
+
+  func help(_ registry: ProviderRegistry) -> String {
     var text = "usage: deepcut \(usage)\n\n\(summary)\n"
+    let options = options(registry)
     if !options.isEmpty {
       text += "\noptions:\n"
       let width = options.map { label(of: $0).count }.max() ?? 0
       for option in options {
         let label = label(of: option)
-        text += "  " + label + String(repeating: " ", count: width - label.count + 2) + option.help + "\n"
+        text += "  " + label + String(repeating: " ", count: width - label.count + 2) + option.helpText(registry) + "\n"
       }
     }
     if !examples.isEmpty {
@@ -41,8 +49,10 @@ struct CommandSpec: Sendable {
     return text
   }
 
-  private func label(of option: OptionSpec) -> String {
-    option.value.map { "--\(option.name) \($0)" } ?? "--\(option.name)"
+  private func label(of option: Setting) -> String {
+    let flag = "--" + (option.flag ?? "")
+    if case .flag = option.kind { return flag }
+    return flag + " " + (option.placeholder ?? "VALUE")
   }
 }
 
@@ -58,19 +68,11 @@ struct Arguments: Sendable {
 
   func all(_ name: String) -> [String] { repeated[name] ?? [] }
 
-  /// A whole-number option within `range`, or `fallback` when it was not given.
-  func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) throws(CLIError) -> Int {
-    guard let text = values[name] else { return fallback }
-    guard let value = Int(text), range.contains(value) else {
-      throw .usage("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-    }
-    return value
-  }
-
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// Parses `--name value`, `--name=value`, flags, and `--` before positionals that start with a dash.
-  init(parsing arguments: [String], for spec: CommandSpec) throws(CLIError) {
+  init(parsing arguments: [String], for spec: CommandSpec, registry: ProviderRegistry = .standard) throws(CLIError) {
+    let options = spec.options(registry)
     var index = 0
     var onlyPositionals = false
     while index < arguments.count {
@@ -83,7 +85,7 @@ struct Arguments: Sendable {
         }
         if argument.hasPrefix("-"), argument != "-", !onlyPositionals {
           if argument == "-h" {
-            throw .helpRequested(spec.help)
+            throw .helpRequested(spec.help(registry))
           }
           throw .usage("unknown option '\(argument)'; see 'deepcut \(spec.name) --help'")
         }
@@ -96,11 +98,11 @@ struct Arguments: Sendable {
         inlineValue = String(name[name.index(after: equals)...])
         name = String(name[..<equals])
       }
-      if name == "help" { throw .helpRequested(spec.help) }
-      guard let option = spec.options.first(where: { $0.name == name }) else {
+      if name == "help" { throw .helpRequested(spec.help(registry)) }
+      guard let option = options.first(where: { $0.flag == name }) else {
         throw .usage("unknown option '--\(name)' for 'deepcut \(spec.name)'; see 'deepcut \(spec.name) --help'")
       }
-      if option.value == nil {
+      if case .flag = option.kind {
         guard inlineValue == nil else { throw .usage("'--\(name)' takes no value") }
         flags.insert(name)
         continue
@@ -113,40 +115,11 @@ struct Arguments: Sendable {
         repeated[name, default: []].append(arguments[index])
         index += 1
       } else {
-        throw .usage("'--\(name)' needs a value: --\(name) \(option.value ?? "VALUE")")
+        throw .usage("'--\(name)' needs a value: --\(name) \(option.placeholder ?? "VALUE")")
       }
     }
     if positionals.count > spec.maxPositionals {
       throw .usage("unexpected argument '\(positionals[spec.maxPositionals])'; see 'deepcut \(spec.name) --help'")
     }
-  }
-}
-
-/// A length of time as people write it on a command line or in the configuration: `90s`, `10m`, `2h`, `1h30m`.
-enum DurationText {
-  static func parse(_ text: String) -> Duration? {
-    var total = 0
-    var number = ""
-    var sawUnit = false
-    for character in text {
-      if let digit = character.wholeNumberValue, character.isASCII {
-        number.append(String(digit))
-        guard number.count <= 6 else { return nil }
-        continue
-      }
-      let unit: Int
-      switch character {
-      case "s": unit = 1
-      case "m": unit = 60
-      case "h": unit = 3600
-      default: return nil
-      }
-      guard let value = Int(number) else { return nil }
-      total += value * unit
-      number = ""
-      sawUnit = true
-    }
-    guard number.isEmpty, sawUnit, total > 0 else { return nil }
-    return .seconds(total)
   }
 }

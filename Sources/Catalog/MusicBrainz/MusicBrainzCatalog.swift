@@ -1,0 +1,61 @@
+public import CatalogHTTP
+public import Foundation
+
+/// MusicBrainz, as deepcut knows it before asking: one request a second at most from a client that says who runs
+/// it, many artists per search, release groups that hold every edition, covers kept apart in the Cover Art Archive,
+/// and a `503` that says when to come back when a client goes too fast.
+public struct MusicBrainzCatalog: ProviderDefinition {
+  /// A little under its limit of one a second, so a run never brushes against it.
+  public static let requestsPerMinute = 50
+  /// Artists one release-group search asks about before its query outgrows a URL.
+  public static let artistsPerReleaseSearch = 55
+
+  public init() {}
+
+  public var name: String { "musicbrainz" }
+  public var title: String { "MusicBrainz" }
+  public var defaultBaseURL: URL { MusicBrainzEndpoint.production }
+  public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
+  public var productionLimit: ProductionLimit? {
+    ProductionLimit(
+      host: MusicBrainzEndpoint.production.host ?? "musicbrainz.org", requestsPerMinute: 60,
+      words: "one request a second")
+  }
+  public var maximumBatchSize: Int { Self.artistsPerReleaseSearch }
+  public var requiresContact: Bool { true }
+  public var groupsEditions: Bool { true }
+  public var secondaryTypes: [String] { MusicBrainzProvider.secondaryTypes }
+  public var settings: [ProviderSetting] {
+    [
+      ProviderSetting(
+        key: "coverArtURL", flag: "cover-art-url", placeholder: "URL",
+        help: "where covers are asked for (default \(CoverArtArchive.production.absoluteString))",
+        isURL: true, example: CoverArtArchive.production.absoluteString)
+    ]
+  }
+
+  public func normalizedID(_ text: String) -> String? {
+    UUID(uuidString: text) == nil ? nil : text.lowercased()
+  }
+
+  public func idProblem(_ text: String) -> String {
+    "a MusicBrainz artist id looks like 5b11f4ce-a62d-471e-81fc-a69a8278c7da; not '\(text)'"
+  }
+
+  public func tune(_ configuration: inout HTTPClientConfiguration) {
+    // Its limiter answers 503 and says when to come back; a minute's wait would be far too long.
+    configuration.throttleBackoff = .seconds(5)
+    configuration.maxThrottleWaits = 4
+  }
+
+  public func provider(for run: ProviderRun) -> any CatalogProvider {
+    let covers = run.options["coverArtURL"].flatMap { URL(string: $0) } ?? CoverArtArchive.production
+    var provider = MusicBrainzProvider(
+      transport: run.transport(run.requestsPerMinute),
+      endpoint: MusicBrainzEndpoint(baseURL: run.baseURL, coverArtURL: covers), since: run.since,
+      horizon: run.today.adding(days: MusicBrainzProvider.horizonDays), requestsPerMinute: run.requestsPerMinute)
+    provider.coverPace = run.pace(CoverArtArchive.pace)
+    provider.coverTransport = run.transport(provider.coverPace)
+    return provider
+  }
+}

@@ -1,0 +1,123 @@
+public import CatalogHTTP
+public import Foundation
+
+/// A catalog as deepcut knows it before asking it anything: everything the command line, the settings, the state
+/// commands and the HTTP client need to know of it, declared in its own folder. ``ProviderRegistry`` lists them;
+/// nothing outside a provider's folder names one.
+public protocol ProviderDefinition: Sendable {
+  /// `--provider NAME` and `provider.name`; the key of everything deepcut keeps for this catalog.
+  var name: String { get }
+  /// What it is, for help texts: "the iTunes Search API".
+  var title: String { get }
+  var defaultBaseURL: URL { get }
+  /// Requests a minute by default: the catalog's limit, or a little under it.
+  var defaultRequestsPerMinute: Int { get }
+  /// The most its public service allows, and how to say it; a faster `--rate-limit` against it is refused.
+  var productionLimit: ProductionLimit? { get }
+  /// The most catalog artists one release request can carry (a `--batch-size` above it is held to it).
+  var maximumBatchSize: Int { get }
+  /// Whether it asks every client to say who runs it (a contact in the User-Agent).
+  var requiresContact: Bool { get }
+  /// Whether one catalog entry holds every edition of an album, so no "edition" is ever reported.
+  var groupsEditions: Bool { get }
+  /// Secondary types its releases may carry ("live", "compilation"), which `includeSecondaryTypes` may name.
+  var secondaryTypes: [String] { get }
+  /// Settings only this catalog has (a cover service's address).
+  var settings: [ProviderSetting] { get }
+
+  /// An artist id as kept, from what a person typed for `artists pin`; nil when it is not one of this catalog's.
+  func normalizedID(_ text: String) -> String?
+  /// What a wrong id is told: "an iTunes artist id is a number, like 414425; not 'x'".
+  func idProblem(_ text: String) -> String
+  /// The client's settings for this catalog: how it says "slow down", how long its waits are.
+  func tune(_ configuration: inout HTTPClientConfiguration)
+  /// Answers from recorded responses in a folder, for `--snapshot DIR`.
+  func snapshotTransport(_ directory: URL) -> any CatalogTransport
+  /// The provider for one run.
+  func provider(for run: ProviderRun) -> any CatalogProvider
+}
+
+extension ProviderDefinition {
+  public var productionLimit: ProductionLimit? { nil }
+  public var requiresContact: Bool { false }
+  public var groupsEditions: Bool { false }
+  public var secondaryTypes: [String] { [] }
+  public var settings: [ProviderSetting] { [] }
+  public func tune(_ configuration: inout HTTPClientConfiguration) {}
+  public func snapshotTransport(_ directory: URL) -> any CatalogTransport { RecordedTransport(directory: directory) }
+}
+
+/// The most requests a catalog's public service takes, e.g. musicbrainz.org's one a second.
+public struct ProductionLimit: Sendable, Equatable {
+  public var host: String
+  public var requestsPerMinute: Int
+  /// "one request a second".
+  public var words: String
+
+  public init(host: String, requestsPerMinute: Int, words: String) {
+    self.host = host
+    self.requestsPerMinute = requestsPerMinute
+    self.words = words
+  }
+}
+
+/// A setting only one catalog has, declared in its folder: the command line and the configuration take it like any
+/// other, and hand its value to the provider in ``ProviderRun/options``.
+public struct ProviderSetting: Sendable, Equatable {
+  /// The key under `provider` in config.json, and the name in ``ProviderRun/options``.
+  public var key: String
+  public var flag: String
+  public var placeholder: String
+  /// What it does, in lowercase words without the catalog's name (help adds it).
+  public var help: String
+  /// An http(s) address, checked as such.
+  public var isURL: Bool
+  /// The value `config --example` shows, commented out.
+  public var example: String
+
+  public init(key: String, flag: String, placeholder: String, help: String, isURL: Bool, example: String) {
+    self.key = key
+    self.flag = flag
+    self.placeholder = placeholder
+    self.help = help
+    self.isURL = isURL
+    self.example = example
+  }
+}
+
+/// What one run asks of a catalog: where, how fast, for which window, with which of its own settings.
+public struct ProviderRun: Sendable {
+  /// The store country when none is given.
+  public static let defaultCountry = "US"
+
+  public var baseURL: URL
+  /// The two-letter store country, for catalogs whose answers depend on it.
+  public var country: String
+  public var today: CalendarDay
+  /// The report's first day; catalogs that list a window of releases ask from it.
+  public var since: CalendarDay
+  /// The pace of the run: the catalog's default, `--rate-limit`, or infinite for a snapshot or a lifted limit.
+  public var requestsPerMinute: Double
+  /// Values of the provider's own ``ProviderDefinition/settings``, by key.
+  public var options: [String: String]
+  /// A transport at a pace: the network through a paced client tuned for the catalog, or the snapshot.
+  public var transport: @Sendable (_ requestsPerMinute: Double) -> any CatalogTransport
+
+  public init(
+    baseURL: URL, country: String, today: CalendarDay, since: CalendarDay, requestsPerMinute: Double,
+    options: [String: String], transport: @escaping @Sendable (_ requestsPerMinute: Double) -> any CatalogTransport
+  ) {
+    self.baseURL = baseURL
+    self.country = country
+    self.today = today
+    self.since = since
+    self.requestsPerMinute = requestsPerMinute
+    self.options = options
+    self.transport = transport
+  }
+
+  /// Another service's pace, lifted when the run's own is (a snapshot, `--rate-limit 0`).
+  public func pace(_ requestsPerMinute: Double) -> Double {
+    self.requestsPerMinute.isFinite ? requestsPerMinute : .infinity
+  }
+}

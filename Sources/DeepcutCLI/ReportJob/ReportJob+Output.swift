@@ -1,0 +1,178 @@
+internal import Basics
+internal import Catalog
+internal import Foundation
+internal import MusicLibrary
+internal import Report
+internal import State
+
+/// The steps that tell: render, write, record, and say what happened.
+extension ReportJob {
+  /// Everything a run writes, rendered before anything is written.
+  struct Outputs {
+    /// The report asked for, in its format.
+    var report: String
+    /// The report as it shows: for a shortened e-mail, only what it lists.
+    var shown: ReportModel
+    /// The whole report as HTML, for `--full-report`.
+    var fullReport: String?
+    /// deepcut.atom and deepcut.ics, for `--feeds`.
+    var feeds: [(name: String, text: String)] = []
+  }
+
+  // MARK: - Render
+
+  mutating func render(_ told: Told, _ pass: Pass) throws(CLIError) -> Outputs {
+    let start = timer.now
+    var outputs = try render(model(told.ledger.findings, pass, timings: nil))
+    timings.append(ReportModel.Timing(phase: "render", seconds: (timer.now - start).inSeconds))
+    if settings.timings {
+      outputs = try render(model(told.ledger.findings, pass, timings: timings))
+    }
+    if let window = told.window {
+      outputs.feeds = try renderFeeds(model(window.findings, pass, timings: nil))
+    }
+    return outputs
+  }
+
+  func model(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportModel {
+    ReportBuilder.model(
+      findings: findings, scan: pass.scan, outcome: pass.outcome, options: settings.finder,
+      provider: settings.provider.name, now: settings.now, timings: timings)
+  }
+
+  func render(_ model: ReportModel) throws(CLIError) -> Outputs {
+    do {
+      if settings.format == .email, let email = settings.email {
+        let (message, shown, page) = try ReportRenderer.email(model, templates: settings.templates, options: email)
+        return Outputs(report: message, shown: shown, fullReport: settings.fullReport == nil ? nil : page)
+      }
+      let report = try ReportRenderer.render(
+        model, as: settings.format, templates: settings.templates, email: settings.email, feed: settings.feed)
+      return Outputs(report: report, shown: model)
+    } catch {
+      throw .template(error.description)
+    }
+  }
+
+  /// deepcut.atom and deepcut.ics, from the built-in templates or the user's copies of them.
+  func renderFeeds(_ model: ReportModel) throws(CLIError) -> [(name: String, text: String)] {
+    do {
+      let atom = try ReportRenderer.atom(
+        model, template: try settings.templates.template(for: .atom, useExplicit: false), feed: settings.feed)
+      let ics = try ReportRenderer.ics(
+        model, template: try settings.templates.template(for: .ics, useExplicit: false), feed: settings.feed)
+      return [("deepcut.atom", atom), ("deepcut.ics", ics)]
+    } catch {
+      throw .template(error.description)
+    }
+  }
+
+  // MARK: - Write
+
+  /// The report (atomically, to `--output` or standard output), the full report and the feeds.
+  func write(_ outputs: Outputs) throws(CLIError) {
+    if let output = settings.output {
+      try OutputFile.write(Data(outputs.report.utf8), to: output)
+    } else {
+      Console.out(outputs.report)
+    }
+    if let fullReport = settings.fullReport, let page = outputs.fullReport {
+      try OutputFile.write(Data(page.utf8), to: fullReport)
+    }
+    if let directory = settings.feedsDirectory {
+      for (name, text) in outputs.feeds {
+        try OutputFile.write(Data(text.utf8), to: directory + "/" + name)
+      }
+    }
+  }
+
+  // MARK: - Record
+
+  /// Only now that the report is out are its releases remembered as told; the run's entry is closed.
+  func record(_ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage) async throws(CLIError) {
+    let provider = settings.provider.name
+    let failed = pass.outcome.problems.count { !$0.isAnswer }
+    let model = outputs.shown
+    do {
+      if !settings.dryRun {
+        try await storage.store.recordSeen(provider: provider, told.ledger.sightings)
+        if settings.sinceLastRun, !rolling {
+          try await storage.store.markReported(
+            provider: provider, toldReleases(told.ledger, shown: model, pass.scan.library), at: settings.now)
+        }
+      }
+      let complete = failed == 0 && pass.outcome.coverage.complete
+      try await finish(
+        storage, status: complete ? "ok" : "partial", outcome: pass.outcome,
+        note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
+          + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : ""))
+    } catch {
+      throw .state(error.description)
+    }
+  }
+
+  /// The releases to remember as told: all the report listed, but of a shortened e-mail only those it showed, so
+  /// the rest come in the next e-mails, most played first.
+  func toldReleases(
+    _ ledger: ReleaseLedger.Result, shown: ReportModel, _ library: OwnedLibrary
+  ) -> [(key: String, section: String)] {
+    guard shown.omitted != nil else { return ledger.reported }
+    let ranks = ReportBuilder.ranks(of: library)
+    let listed = shown.shownReleases
+    let told = Set(
+      ledger.findings.filter {
+        listed.contains(ReportBuilder.rowKey(for: $0, provider: settings.provider.name, ranks: ranks))
+      }.flatMap(ReleaseLedger.keys(for:)))
+    return ledger.reported.filter { told.contains($0.key) }
+  }
+
+  /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
+  /// `settings.now` and ends as much later as it took, so `--now` runs log times on one clock.
+  func finish(_ storage: Storage, status: String, outcome: CatalogOutcome, note: String?) async throws(StateError) {
+    guard let runID = storage.runID else { return }
+    let coverage = outcome.coverage
+    let covered =
+      "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
+    try await storage.store.finishRun(
+      id: runID, at: settings.now.addingTimeInterval(clock.elapsed().inSeconds), status: status,
+      artists: coverage.checked, requests: outcome.stats.requests, cacheHits: outcome.stats.cacheHits,
+      note: [note, covered].compactMap { $0 }.joined(separator: "; "))
+  }
+
+  // MARK: - Say what happened
+
+  /// On standard error: failures, what a shortened e-mail left out, how much was checked, the timings.
+  func sayWhatHappened(_ outputs: Outputs, _ pass: Pass) {
+    guard !settings.quiet else { return }
+    let failed = pass.outcome.problems.count { !$0.isAnswer }
+    if failed > 0 {
+      Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
+    }
+    let model = outputs.shown
+    if let omitted = model.omitted {
+      let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
+      let rest =
+        omitted.fullReport.map { "the rest are in \($0)" }
+        ?? (settings.sinceLastRun
+          ? "the rest come in the next e-mails" : "the rest are left out (--full-report PATH writes them all)")
+      Console.error(
+        "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
+          + "stay under \((settings.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)
+    }
+    if let line = model.coverageLine {
+      let reason = pass.outcome.stop == .budget ? " (the budget is spent)" : ""
+      Console.error("deepcut: \(line.dropLast())\(reason).")
+    }
+    if settings.timings { Console.error(timingTable) }
+  }
+
+  var timingTable: String {
+    var table = ["phase              seconds  cache"]
+    for timing in timings {
+      let phase = timing.phase.padding(toLength: 17, withPad: " ", startingAt: 0)
+      let value = String(format: "%8.3f", timing.seconds)
+      table.append("\(phase)\(value)  \(timing.cache ?? "")".trimmingCharacters(in: .whitespaces))
+    }
+    return table.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,93 @@
+internal import Basics
+internal import Catalog
+internal import Foundation
+internal import MusicLibrary
+internal import Report
+internal import State
+
+/// `deepcut report` as a job of named steps, in this order: read the library, run the catalog pass, apply the
+/// ledger, ask the covers, render, write, record, and say what happened. Each step is a function of its own; what
+/// one step hands the next is a plain value.
+struct ReportJob {
+  let settings: ReportSettings
+  /// The budget counts from the start, reading the library included.
+  let clock: PassClock
+  let timer = ContinuousClock()
+  var timings: [ReportModel.Timing] = []
+
+  init(_ settings: ReportSettings, clock: PassClock) {
+    self.settings = settings
+    self.clock = clock
+  }
+
+  mutating func run() async throws(CLIError) -> ExitStatus {
+    let scan = try readLibrary()
+    try Self.checkInterruption(kept: 0)
+    let state = try await openState()
+    let catalog = settings.provider.provider(for: settings.providerRun)
+    let pass = try await runCatalogPass(scan, catalog, state)
+    var told = try await applyLedger(pass, state)
+    try await askCovers(&told, catalog, state)
+    let outputs = try render(told, pass)
+    // A signal after the catalog pass still means: no report.
+    try Self.checkInterruption(kept: pass.outcome.stats.answersKept)
+    try write(outputs)
+    try await record(told, outputs, pass, state)
+    sayWhatHappened(outputs, pass)
+    return .success
+  }
+
+  /// Where this run's answers and record go: the state database, and the run's entry in its log.
+  struct Storage {
+    var store: StateStore
+    var runID: Int64?
+  }
+
+  /// What the catalog pass learned, with the library it looked up.
+  struct Pass {
+    var scan: LibraryScan
+    var outcome: CatalogOutcome
+  }
+
+  /// What tonight tells: the report's findings and, with `--feeds`, the rolling window's.
+  struct Told {
+    var ledger: ReleaseLedger.Result
+    var window: ReleaseLedger.Result?
+    var coverRequests = 0
+  }
+
+  // MARK: - Read the library
+
+  mutating func readLibrary() throws(CLIError) -> LibraryScan {
+    let start = timer.now
+    let scan: LibraryScan
+    do {
+      scan = try LibraryReader.read(path: settings.libraryPath)
+    } catch {
+      throw .library(error)
+    }
+    let keyTime = scan.keyBuilding.inSeconds
+    timings.append(ReportModel.Timing(phase: "read library", seconds: (timer.now - start).inSeconds - keyTime))
+    timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime))
+    for warning in scan.warnings.prefix(5) where !settings.quiet {
+      Console.error("deepcut: warning: \(settings.libraryPath):\(warning.line): \(warning.message)")
+    }
+    return scan
+  }
+
+  /// Opens the state and logs the run's start; a run that dies stays "running" there.
+  func openState() async throws(CLIError) -> Storage {
+    do {
+      let store = try StateStore(directory: settings.stateDirectory)
+      return Storage(store: store, runID: try await store.beginRun(at: settings.now))
+    } catch {
+      throw .state(error.description)
+    }
+  }
+
+  /// Stops here, keeping what is kept, if a signal asked the run to stop.
+  static func checkInterruption(kept: Int) throws(CLIError) {
+    guard Task.isCancelled else { return }
+    throw .interrupted(signal: Interruption.shared.signal ?? SIGINT, kept: kept)
+  }
+}

@@ -1,0 +1,169 @@
+internal import Basics
+internal import Catalog
+internal import CatalogHTTP
+internal import Foundation
+internal import MusicLibrary
+internal import Report
+
+/// Everything one `deepcut report` run is asked to do, resolved from the command line, the configuration and the
+/// defaults, and checked together before anything is read or asked.
+struct ReportSettings: Sendable {
+  var libraryPath = ""
+  var output: String?
+  var now = Date()
+  var today = CalendarDay(daysSinceEpoch: 0)
+  var finder = FinderOptions(today: CalendarDay(daysSinceEpoch: 0), days: 0)
+  var pass = CatalogPassOptions()
+  var provider: any ProviderDefinition
+  var baseURL = URL(fileURLWithPath: "/")
+  var country = ProviderRun.defaultCountry
+  /// The catalog's own settings, by key.
+  var providerOptions: [String: String] = [:]
+  /// Who runs this deepcut, for the catalog's User-Agent.
+  var contact: String?
+  var stateDirectory = ""
+  var requestsPerMinute = 0.0
+  var requestTimeout: Duration = .zero
+  var snapshot: String?
+  var format = ReportFormat.markdown
+  var templates = TemplateLocator()
+  var email: EmailOptions?
+  /// With e-mail: where the whole report is written as HTML.
+  var fullReport: String?
+  var feed = FeedOptions(identity: "")
+  /// Where deepcut.atom and deepcut.ics are written beside the report.
+  var feedsDirectory: String?
+  var ignoredArtists: Set<ArtistKey> = []
+  var minimumOwnedTracks = 1
+  var sinceLastRun = false
+  var dryRun = false
+  var wait = false
+  var timings = false
+  var quiet = false
+
+  init(_ settings: Resolved) throws(CLIError) {
+    provider = try settings.provider()
+    guard let library = settings.path(.library) else {
+      throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
+    }
+    libraryPath = library
+    format = ReportFormat(rawValue: try settings.choice(.format) ?? "") ?? .markdown
+    now = try Self.parseNow(settings.text(.now))
+    today = CalendarDay.today(at: now)
+    finder = try Self.window(settings, today: today)
+    output = settings.path(.output)
+    stateDirectory = settings.stateDirectory
+    try readCatalog(settings)
+    try readPace(settings)
+    try readEtiquette(settings)
+    try readSelection(settings)
+    try readEmail(settings)
+    try readFeeds(settings, library: library)
+    readRun(settings)
+  }
+
+  /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
+  static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {
+    var finder: FinderOptions
+    if let since = settings.text(.since) {
+      guard settings.arguments[Setting.days.name] == nil else { throw .usage("give --days or --since, not both") }
+      guard let day = CalendarDay(iso8601: since), since.count == 10 else {
+        throw .usage("--since takes a date like 2026-11-01, not '\(since)'")
+      }
+      finder = FinderOptions(today: today, since: day)
+    } else {
+      finder = FinderOptions(today: today, days: try settings.integer(.days))
+    }
+    if let types = try settings.list(.types) { finder.kinds = Set(types.compactMap(ReleaseKind.init(rawValue:))) }
+    return finder
+  }
+
+  /// Which catalog, where, for which store, with which of its own settings.
+  private mutating func readCatalog(_ settings: Resolved) throws(CLIError) {
+    finder.catalogGroupsEditions = provider.groupsEditions
+    if let country = settings.text(.country) {
+      guard country.count == 2, country.allSatisfy(\.isLetter) else {
+        throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
+      }
+      self.country = country.uppercased()
+    }
+    baseURL = try settings.url(.baseURL) ?? provider.defaultBaseURL
+    for own in provider.settings {
+      let setting = Setting(own, of: provider)
+      let value = own.isURL ? try settings.url(setting)?.absoluteString : settings.text(setting)
+      providerOptions[own.key] = value
+    }
+    snapshot = settings.path(.snapshot)
+  }
+
+  /// How fast, how long, how much: the pace, the timeout, the cache's age, the batch, the budget.
+  private mutating func readPace(_ settings: Resolved) throws(CLIError) {
+    pass.maxAge = Double(try settings.integer(.maxAge)) * 3600
+    pass.batchSize = try settings.integer(.batchSize)
+    pass.offline = settings.has(.offline)
+    pass.recheckResolvedAfterDays = try settings.integer(.recheckAfterDays)
+    pass.budget = try settings.duration(.budget)
+    let rate = try settings.integer(.rateLimit, provider: provider)
+    requestsPerMinute = rate == 0 ? .infinity : Double(rate)
+    requestTimeout = .seconds(try settings.integer(.timeout))
+    // Recorded answers come at once: no limit to count time with.
+    if snapshot != nil { requestsPerMinute = .infinity }
+  }
+
+  /// Who runs this, and whether the catalog's rules for its clients are kept.
+  private mutating func readEtiquette(_ settings: Resolved) throws(CLIError) {
+    let sender = (settings.text(.from)).map(Self.address)
+    contact = (settings.text(.contact) ?? sender)
+      .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+    if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
+      throw .usage("--contact takes an e-mail address or a URL, not '\(contact)'")
+    }
+    guard snapshot == nil, !pass.offline else { return }
+    if provider.requiresContact, contact == nil {
+      throw .config(
+        "\(provider.name) asks every client to say who runs it: set \"contact\" (an e-mail address or URL) in the "
+          + "config, or email.from, or pass --contact")
+    }
+    if let limit = provider.productionLimit, baseURL.host == limit.host,
+      !(requestsPerMinute <= Double(limit.requestsPerMinute))
+    {
+      throw .usage("\(limit.host) takes at most \(limit.words): --rate-limit \(limit.requestsPerMinute) or less")
+    }
+  }
+
+  /// What is looked up and what is left out.
+  private mutating func readSelection(_ settings: Resolved) throws(CLIError) {
+    finder.includedSecondaryTypes = Set((try settings.list(.includeSecondaryTypes) ?? []).map { $0.lowercased() })
+    finder.ignoredTitles = try settings.list(.ignoreTitles) ?? []
+    ignoredArtists = Set((try settings.list(.ignoreArtists) ?? []).map { ArtistKey($0) })
+    minimumOwnedTracks = try settings.integer(.minimumOwnedTracks)
+    templates = TemplateLocator(
+      explicitPath: settings.path(.template),
+      overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
+  }
+
+  /// The run's own switches.
+  private mutating func readRun(_ settings: Resolved) {
+    sinceLastRun = settings.has(.sinceLastRun)
+    dryRun = settings.has(.dryRun)
+    wait = settings.has(.wait)
+    timings = settings.has(.timings)
+    quiet = settings.has(.quiet)
+  }
+
+  /// The address in "Name <address>", or the text itself.
+  static func address(_ text: String) -> String {
+    guard let open = text.lastIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return text }
+    return String(text[text.index(after: open)..<close])
+  }
+
+  /// `--now 2026-11-29` (noon UTC that day) or a full ISO 8601 time; the clock otherwise.
+  static func parseNow(_ text: String?) throws(CLIError) -> Date {
+    guard let text else { return Date() }
+    if text.count == 10, let day = CalendarDay(iso8601: text) {
+      return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
+    }
+    if let date = try? Date(text, strategy: .iso8601) { return date }
+    throw .usage("--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not '\(text)'")
+  }
+}

@@ -1,0 +1,23 @@
+internal import Foundation
+internal import State
+
+/// Runs a state command, turning database failures into `CLIError.state` and keeping usage errors as they are.
+func mappingStateErrors(_ body: () async throws -> Void) async throws(CLIError) {
+  do {
+    try await body()
+  } catch let error as CLIError {
+    throw error
+  } catch let error as StateError {
+    throw .state(error.description)
+  } catch {
+    throw .state("\(error)")
+  }
+}
+
+func openStore(_ settings: Resolved) throws(CLIError) -> StateStore {
+  do {
+    return try StateStore(directory: settings.stateDirectory)
+  } catch {
+    throw .state(error.description)
+  }
+}

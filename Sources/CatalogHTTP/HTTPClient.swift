@@ -38,6 +38,7 @@ public actor HTTPClient {
   /// prefers it too (`withTaskExecutorPreference`, `addTask(executorPreference:)`) gets its answers with no
   /// hand-over between threads. Its jobs must not block.
   public nonisolated var taskExecutor: (any TaskExecutor)? { driver }
+  private let clock: ClientClock
   private var limiter: RateLimiter
   private var generator: SplitMix64
   private var flights: [URL: Flight] = [:]
@@ -46,9 +47,11 @@ public actor HTTPClient {
   private var hooks = TestHooks()
 
   /// Requests go out through libcurl: HTTP/1.1 GETs with the configured `User-Agent`, no cookies, no cache, at
-  /// most 3 redirects followed (http and https only), TLS certificates verified.
-  public init(configuration: HTTPClientConfiguration = .init()) {
+  /// most 3 redirects followed (http and https only), TLS certificates verified. Pacing, backoff and throttling
+  /// waits go by `clock`.
+  public init(configuration: HTTPClientConfiguration = .init(), clock: ClientClock = .continuous()) {
     self.configuration = configuration
+    self.clock = clock
     limiter = RateLimiter(requestsPerMinute: configuration.requestsPerMinute)
     generator = SplitMix64(seed: configuration.randomSeed ?? UInt64.random(in: .min ... .max))
   }
@@ -92,7 +95,7 @@ public actor HTTPClient {
   private func startFlight(for url: URL) -> UInt64 {
     let token = nextID()
     // The first turn is reserved here, synchronously, so requests are paced in the order callers arrived.
-    let firstTurn = limiter.reserve(now: .now)
+    let firstTurn = limiter.reserve(now: clock.now())
     let task = Task(executorPreference: driver) { await self.runFlight(url: url, token: token, firstTurn: firstTurn) }
     flights[url] = Flight(token: token, task: task)
     hooks.flightStarted?(url, token)
@@ -121,7 +124,7 @@ public actor HTTPClient {
     }
   }
 
-  private func runFlight(url: URL, token: UInt64, firstTurn: ContinuousClock.Instant) async {
+  private func runFlight(url: URL, token: UInt64, firstTurn: Duration) async {
     let result = await fetch(url, firstTurn: firstTurn)
     if let hook = hooks.flightWillFinish {
       await hook(url, token)
@@ -146,14 +149,14 @@ public actor HTTPClient {
 
   // MARK: - One request, with retries
 
-  private func fetch(_ url: URL, firstTurn: ContinuousClock.Instant) async -> Result<Data, HTTPClientError> {
+  private func fetch(_ url: URL, firstTurn: Duration) async -> Result<Data, HTTPClientError> {
     let request = TransferRequest(
       url: url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout)
 
     let maxAttempts = max(configuration.maxAttempts, 1)
     var failedAttempts = 0
     var throttleWaits = 0
-    var turn: ContinuousClock.Instant? = firstTurn
+    var turn: Duration? = firstTurn
     while true {
       guard await waitForTurn(turn) else { return .failure(.cancelled) }
       turn = nil
@@ -174,7 +177,7 @@ public actor HTTPClient {
         throttleWaits += 1
         counters.throttleWaits += 1
         // The whole client pauses, not just this request: the server is throttling all of them.
-        limiter.pause(until: .now + (retryAfter ?? configuration.throttleBackoff))
+        limiter.pause(until: clock.now() + (retryAfter ?? configuration.throttleBackoff))
       case .retry(let error):
         failedAttempts += 1
         guard failedAttempts < maxAttempts else { return .failure(error) }
@@ -183,7 +186,7 @@ public actor HTTPClient {
           afterFailures: failedAttempts, base: configuration.baseBackoff, cap: configuration.maxBackoff,
           using: &generator)
         do {
-          try await Task.sleep(for: delay)
+          try await clock.sleep(clock.now() + delay)
         } catch {
           return .failure(.cancelled)
         }
@@ -193,12 +196,12 @@ public actor HTTPClient {
 
   /// Waits for this request's turn in the rate limiter (`reserved`, or the next free one); `false` when cancelled
   /// meanwhile, in which case the turn is given back if nobody has reserved a later one.
-  private func waitForTurn(_ reserved: ContinuousClock.Instant?) async -> Bool {
-    let start = reserved ?? limiter.reserve(now: .now)
+  private func waitForTurn(_ reserved: Duration?) async -> Bool {
+    let start = reserved ?? limiter.reserve(now: clock.now())
     do {
       // A turn that has come already needs no timer.
-      if start > .now {
-        try await Task.sleep(until: start, clock: .continuous)
+      if start > clock.now() {
+        try await clock.sleep(start)
       } else {
         try Task.checkCancellation()
       }

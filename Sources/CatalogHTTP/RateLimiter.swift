@@ -2,7 +2,8 @@
 /// any rolling minute. Callers reserve a start instant and sleep until it; reservations are handed out in call
 /// order, so waiting callers are served first come, first served.
 struct RateLimiter: Sendable {
-  typealias Instant = ContinuousClock.Instant
+  /// A time on the client's clock.
+  typealias Instant = Duration
 
   /// Gap between two starts; zero when unlimited.
   let interval: Duration

@@ -93,94 +93,111 @@ final class TransferDriver: TaskExecutor, Sendable {
 
   // MARK: - The driver thread
 
-  /// The loop of the driver thread: runs jobs, takes new transfers, lets curl work, hands finished transfers
-  /// back, and sleeps in `poll` until a socket, a timer or new work needs it.
-  private func run() {
+  /// What the driver thread holds between turns of its loop.
+  private struct LoopState {
     var active: [UnsafeMutableRawPointer: (transfer: Transfer, handle: EasyHandle)] = [:]
     var idleHandles: [EasyHandle] = []
     var idleSince: ContinuousClock.Instant?
+  }
+
+  /// The loop of the driver thread: runs jobs, takes new transfers, lets curl work, hands finished transfers
+  /// back, and sleeps in `poll` until a socket, a timer or new work needs it.
+  private func run() {
+    var state = LoopState()
     let executor = asUnownedTaskExecutor()
     let thread = pthread_self()
     inbox.withLock { $0.thread = thread }
-
-    while true {
-      let now = ContinuousClock.now
-      let mayStop = active.isEmpty && idleSince.map { now - $0 >= linger } ?? false
-      let work = inbox.withLock { inbox -> (jobs: [UnownedJob], arrivals: [Transfer])? in
-        inbox.threadPolling = false
-        if inbox.isEmpty && mayStop {
-          inbox.threadRunning = false
-          inbox.thread = nil
-          return nil
-        }
-        defer {
-          inbox.jobs = []
-          inbox.arrivals = []
-        }
-        return (inbox.jobs, inbox.arrivals)
-      }
-      guard let work else { break }
-      if !work.jobs.isEmpty { idleSince = nil }
-
+    while let work = takeWork(&state) {
+      if !work.jobs.isEmpty { state.idleSince = nil }
       for job in work.jobs {
         job.runSynchronously(on: executor)
       }
-
       for transfer in work.arrivals {
-        guard !transfer.cancellation.isCancelled else {
-          transfer.finish(.cancelled)
-          continue
-        }
-        guard let handle = idleHandles.popLast() ?? EasyHandle() else {
-          transfer.finish(.cannotStart)
-          continue
-        }
-        let setup = handle.prepare(transfer.request, record: transfer.record)
-        if setup != CURLE_OK {
-          transfer.finish(Transport.failure(setup, osErrno: 0, host: transfer.request.url.host))
-          recycle(handle, into: &idleHandles)
-        } else if multi.add(handle) {
-          active[handle.raw] = (transfer, handle)
-        } else {
-          transfer.finish(.cannotStart)
-          recycle(handle, into: &idleHandles)
-        }
+        start(transfer, &state)
       }
-
-      // Cancelled callers are let go at once; their transfers end here, mid-flight or not.
-      for (key, entry) in active where entry.transfer.cancellation.isCancelled {
-        multi.remove(entry.handle)
-        active[key] = nil
-        entry.transfer.finish(.cancelled)
-        recycle(entry.handle, into: &idleHandles)
-      }
-
+      letCancelledGo(&state)
       multi.perform()
-      while let (raw, code) = multi.nextFinished() {
-        guard let entry = active.removeValue(forKey: raw) else { continue }
-        multi.remove(entry.handle)
-        let completion = entry.handle.completion(code)
-        entry.transfer.finish(
-          Transport.outcome(completion, record: entry.transfer.record, request: entry.transfer.request))
-        recycle(entry.handle, into: &idleHandles)
-      }
+      handBackFinished(&state)
+      sleepUntilNeeded(&state)
+    }
+  }
 
-      // Whatever arrived meanwhile (a finished transfer's resumed task is a job now) is taken first; otherwise
-      // new work from now on wakes the poll.
-      let mayPoll = inbox.withLock { inbox -> Bool in
-        inbox.threadPolling = inbox.isEmpty
-        return inbox.threadPolling
+  /// The jobs and transfers that arrived; nil once the thread has lingered idle long enough to stop.
+  private func takeWork(_ state: inout LoopState) -> (jobs: [UnownedJob], arrivals: [Transfer])? {
+    let mayStop = state.active.isEmpty && state.idleSince.map { ContinuousClock.now - $0 >= linger } ?? false
+    return inbox.withLock { inbox -> (jobs: [UnownedJob], arrivals: [Transfer])? in
+      inbox.threadPolling = false
+      if inbox.isEmpty && mayStop {
+        inbox.threadRunning = false
+        inbox.thread = nil
+        return nil
       }
-      guard mayPoll else { continue }
-      if active.isEmpty {
-        idleSince = idleSince ?? ContinuousClock.now
-        let left = linger - (ContinuousClock.now - (idleSince ?? now))
-        multi.poll(timeout: max(left, .zero))
-      } else {
-        idleSince = nil
-        // curl shortens the wait to its own next timeout (connect and transfer limits).
-        multi.poll(timeout: .seconds(1))
+      defer {
+        inbox.jobs = []
+        inbox.arrivals = []
       }
+      return (inbox.jobs, inbox.arrivals)
+    }
+  }
+
+  private func start(_ transfer: Transfer, _ state: inout LoopState) {
+    guard !transfer.cancellation.isCancelled else {
+      transfer.finish(.cancelled)
+      return
+    }
+    guard let handle = state.idleHandles.popLast() ?? EasyHandle() else {
+      transfer.finish(.cannotStart)
+      return
+    }
+    let setup = handle.prepare(transfer.request, record: transfer.record)
+    if setup != CURLE_OK {
+      transfer.finish(Transport.failure(setup, osErrno: 0, host: transfer.request.url.host))
+      recycle(handle, into: &state.idleHandles)
+    } else if multi.add(handle) {
+      state.active[handle.raw] = (transfer, handle)
+    } else {
+      transfer.finish(.cannotStart)
+      recycle(handle, into: &state.idleHandles)
+    }
+  }
+
+  /// Cancelled callers are let go at once; their transfers end here, mid-flight or not.
+  private func letCancelledGo(_ state: inout LoopState) {
+    for (key, entry) in state.active where entry.transfer.cancellation.isCancelled {
+      multi.remove(entry.handle)
+      state.active[key] = nil
+      entry.transfer.finish(.cancelled)
+      recycle(entry.handle, into: &state.idleHandles)
+    }
+  }
+
+  private func handBackFinished(_ state: inout LoopState) {
+    while let (raw, code) = multi.nextFinished() {
+      guard let entry = state.active.removeValue(forKey: raw) else { continue }
+      multi.remove(entry.handle)
+      let completion = entry.handle.completion(code)
+      entry.transfer.finish(
+        Transport.outcome(completion, record: entry.transfer.record, request: entry.transfer.request))
+      recycle(entry.handle, into: &state.idleHandles)
+    }
+  }
+
+  /// Whatever arrived meanwhile (a finished transfer's resumed task is a job now) is taken first; otherwise new work
+  /// from now on wakes the poll.
+  private func sleepUntilNeeded(_ state: inout LoopState) {
+    let mayPoll = inbox.withLock { inbox -> Bool in
+      inbox.threadPolling = inbox.isEmpty
+      return inbox.threadPolling
+    }
+    guard mayPoll else { return }
+    if state.active.isEmpty {
+      let idleSince = state.idleSince ?? ContinuousClock.now
+      state.idleSince = idleSince
+      multi.poll(timeout: max(linger - (ContinuousClock.now - idleSince), .zero))
+    } else {
+      state.idleSince = nil
+      // curl shortens the wait to its own next timeout (connect and transfer limits).
+      multi.poll(timeout: .seconds(1))
     }
   }
 

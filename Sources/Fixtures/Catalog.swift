@@ -136,12 +136,7 @@ struct Catalog {
       switch kind {
       case .lp, .compilation:
         plan.title = uniqueTitle(artist: artist.name, ordinal: ordinal, suffix: "", titles: &titles, rng: &rng)
-        if rng.chance(0.05) {
-          plan.discCount = rng.chance(0.8) ? 2 : 3
-          plan.trackCount = plan.discCount * rng.int(9...15)
-        } else {
-          plan.trackCount = rng.int(5...10) + rng.int(1...4)
-        }
+        Self.size(lp: &plan, rng: &rng)
       case .single:
         var lead = NameFactory.trackName(rng: &rng)
         while !titles.insert(TextKey.normalized(lead + " - Single")).inserted {
@@ -156,35 +151,52 @@ struct Catalog {
       case .edition:
         let originalIndex = rng.pick(unedited)
         editioned.insert(originalIndex)
-        let original = albums[originalIndex]
-        var suffix = rng.pick(Words.editionSuffixes)
-        var editionYear = min(todayYear, original.year + rng.int(1...25))
-        if let remasterYear = Int(suffix.filter(\.isNumber)) {
-          if remasterYear >= original.year && remasterYear <= todayYear {
-            editionYear = remasterYear
-          } else {
-            suffix = " (Remastered)"
-          }
-        }
-        guard titles.insert(TextKey.normalized(original.title + suffix)).inserted else {
+        if !edition(&plan, of: albums[originalIndex], todayYear: todayYear, titles: &titles, rng: &rng) {
           plan.kind = .lp
           plan.title = uniqueTitle(artist: artist.name, ordinal: ordinal, suffix: "", titles: &titles, rng: &rng)
           plan.trackCount = rng.int(8...16)
-          break
         }
-        plan.title = original.title + suffix
-        plan.year = editionYear
-        plan.nameSeed = original.nameSeed
-        plan.genre = original.genre
-        plan.albumArtist = original.albumArtist == .none && source.isFile ? .none : .artist
-        let bonus = rng.int(2...6)
-        plan.discCount = original.discCount > 1 || (bonus >= 6 && rng.chance(0.4)) ? original.discCount + 1 : 1
-        plan.trackCount = original.trackCount + bonus
       }
       if plan.kind == .lp { lpIndices.append(albums.count) }
       albums.append(plan)
       if kind != .edition { year = min(todayYear, year + [0, 1, 1, 2, 2, 3, 4][rng.below(7)]) }
     }
+  }
+
+  /// An album's size: now and then two or three discs.
+  private static func size(lp plan: inout AlbumPlan, rng: inout SplitMix64) {
+    if rng.chance(0.05) {
+      plan.discCount = rng.chance(0.8) ? 2 : 3
+      plan.trackCount = plan.discCount * rng.int(9...15)
+    } else {
+      plan.trackCount = rng.int(5...10) + rng.int(1...4)
+    }
+  }
+
+  /// A Deluxe, Remastered, ... edition of `original`, with its tracks and more; false when its title is taken.
+  private func edition(
+    _ plan: inout AlbumPlan, of original: AlbumPlan, todayYear: Int, titles: inout Set<String>,
+    rng: inout SplitMix64
+  ) -> Bool {
+    var suffix = rng.pick(Words.editionSuffixes)
+    var editionYear = min(todayYear, original.year + rng.int(1...25))
+    if let remasterYear = Int(suffix.filter(\.isNumber)) {
+      if remasterYear >= original.year && remasterYear <= todayYear {
+        editionYear = remasterYear
+      } else {
+        suffix = " (Remastered)"
+      }
+    }
+    guard titles.insert(TextKey.normalized(original.title + suffix)).inserted else { return false }
+    plan.title = original.title + suffix
+    plan.year = editionYear
+    plan.nameSeed = original.nameSeed
+    plan.genre = original.genre
+    plan.albumArtist = original.albumArtist == .none && plan.source.isFile ? .none : .artist
+    let bonus = rng.int(2...6)
+    plan.discCount = original.discCount > 1 || (bonus >= 6 && rng.chance(0.4)) ? original.discCount + 1 : 1
+    plan.trackCount = original.trackCount + bonus
+    return true
   }
 
   private func uniqueTitle(

@@ -297,25 +297,16 @@ struct EdgeCases {
     var pdf = factory.baseItem(rng: &rng, seconds: 0, bytesPerSecond: 0)
     pdf.totalTime = nil
     pdf.size = 2_481_337
-    pdf.name = "Liner Notes"
-    pdf.artist = Self.nfdArtist
-    pdf.album = "Café Solstice"
-    pdf.kind = "PDF document"
-    pdf.location = factory.context.mediaFolder + "Books/Liner%20Notes.pdf"
+    pdf = document(
+      pdf, "Liner Notes", by: Self.nfdArtist, in: "Café Solstice", "PDF document", at: "Books/Liner%20Notes.pdf")
     var epub = pdf
     epub.persistentID = rng.next()
-    epub.name = "The Lighthouse Keeper"
-    epub.artist = "Iris Vale"
-    epub.album = nil
-    epub.kind = "Book"
-    epub.location = factory.context.mediaFolder + "Books/The%20Lighthouse%20Keeper.epub"
+    epub = document(epub, "The Lighthouse Keeper", by: "Iris Vale", "Book", at: "Books/The%20Lighthouse%20Keeper.epub")
     var app = pdf
     app.persistentID = rng.next()
-    app.name = "Pocket Tuner"
-    app.artist = "Tuneworks Ltd."
-    app.album = nil
-    app.kind = "iPhone/iPod touch/iPad app"
-    app.location = factory.context.mediaFolder + "Mobile%20Applications/Pocket%20Tuner%201.2.ipa"
+    app = document(
+      app, "Pocket Tuner", by: "Tuneworks Ltd.", "iPhone/iPod touch/iPad app",
+      at: "Mobile%20Applications/Pocket%20Tuner%201.2.ipa")
     var stream = factory.baseItem(rng: &rng, seconds: 0, bytesPerSecond: 0)
     stream.totalTime = nil
     stream.size = 0
@@ -328,5 +319,18 @@ struct EdgeCases {
     stream.fileFolderCount = nil
     stream.libraryFolderCount = nil
     return [lecture] + memo + [pdf, epub, app, stream]
+  }
+
+  /// A file that is not audio: a PDF, a book, an app.
+  private func document(
+    _ item: TrackRecord, _ name: String, by artist: String, in album: String? = nil, _ kind: String, at path: String
+  ) -> TrackRecord {
+    var item = item
+    item.name = name
+    item.artist = artist
+    item.album = album
+    item.kind = kind
+    item.location = factory.context.mediaFolder + path
+    return item
   }
 }

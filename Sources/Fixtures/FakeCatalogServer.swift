@@ -58,64 +58,72 @@ public final class FakeCatalogServer: Sendable {
       worldFile = file
       allArguments += ["--world", file.path]
     }
-    let environment = ProcessInfo.processInfo.environment
-    let python = environment["DEEPCUT_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [python] + allArguments
-    let stdinPipe = Pipe()
-    let stdoutPipe = Pipe()
-    let stderrPipe = Pipe()
-    process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
-    process.standardError = stderrPipe
-
-    let exited = Latch()
-    let ready = ReadyLine()
-    let stderrTail = OutputTail()
-    process.terminationHandler = { _ in
-      exited.open()
-      ready.finish()
-    }
-    stdoutPipe.fileHandleForReading.readabilityHandler = { handle in
-      let chunk = handle.availableData
-      if chunk.isEmpty {
-        handle.readabilityHandler = nil
-        ready.finish()
-      } else {
-        ready.append(chunk)
-      }
-    }
-    stderrPipe.fileHandleForReading.readabilityHandler = { handle in
-      let chunk = handle.availableData
-      if chunk.isEmpty {
-        handle.readabilityHandler = nil
-      } else {
-        stderrTail.append(chunk)
-      }
-    }
+    let python = ProcessInfo.processInfo.environment["DEEPCUT_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
+    let child = Child(arguments: [python] + allArguments)
     do {
-      try process.run()
+      try child.process.run()
     } catch {
       throw Failure(description: "cannot start \(python) \(script): \(error)")
     }
-    let box = ProcessBox(process)
-    guard let line = await ready.line(timeout: .seconds(15)),
+    let box = ProcessBox(child.process)
+    guard let line = await child.ready.line(timeout: .seconds(15)),
       line.hasPrefix("READY "),
       let url = URL(string: String(line.dropFirst("READY ".count)).trimmingCharacters(in: .whitespaces))
     else {
       box.terminate()
-      _ = await exited.wait(timeout: .seconds(3))
+      _ = await child.exited.wait(timeout: .seconds(3))
       box.forceKill()
-      throw Failure(description: "\(service.rawValue) did not start: \(stderrTail.text)")
+      throw Failure(description: "\(service.rawValue) did not start: \(child.stderrTail.text)")
     }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
     return FakeCatalogServer(
-      baseURL: url, process: box, stdinPipe: stdinPipe, exited: exited, stderrTail: stderrTail,
+      baseURL: url, process: box, stdinPipe: child.stdin, exited: child.exited, stderrTail: child.stderrTail,
       worldFile: worldFile, session: URLSession(configuration: configuration))
+  }
+
+  /// The server's process with its pipes wired: standard output read for the READY line, standard error kept for
+  /// messages, standard input held open (its end tells the server to exit).
+  private struct Child {
+    let process = Process()
+    let stdin = Pipe()
+    let exited = Latch()
+    let ready = ReadyLine()
+    let stderrTail = OutputTail()
+
+    init(arguments: [String]) {
+      let stdout = Pipe()
+      let stderr = Pipe()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = arguments
+      process.standardInput = stdin
+      process.standardOutput = stdout
+      process.standardError = stderr
+      let (exited, ready, stderrTail) = (exited, ready, stderrTail)
+      process.terminationHandler = { _ in
+        exited.open()
+        ready.finish()
+      }
+      // Blocking reads on threads of their own, not readability handlers: tearing a handler's dispatch source
+      // down can race the pipe's close and crash libdispatch's event loop on Linux.
+      Self.drain(stdout.fileHandleForReading, into: ready.append, then: ready.finish)
+      Self.drain(stderr.fileHandleForReading, into: stderrTail.append, then: {})
+    }
+
+    private static func drain(
+      _ handle: FileHandle, into sink: @escaping @Sendable (Data) -> Void, then end: @escaping @Sendable () -> Void
+    ) {
+      Thread {
+        // `availableData` returns what one read gives, empty at the end of the stream.
+        var chunk = handle.availableData
+        while !chunk.isEmpty {
+          sink(chunk)
+          chunk = handle.availableData
+        }
+        end()
+      }.start()
+    }
   }
 
   /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.

@@ -53,9 +53,14 @@ struct PlaylistsWriter {
   mutating func write(_ out: inout PlistWriter) throws -> Int {
     out.line(Array("\t<key>Playlists</key>".utf8))
     out.line(Array("\t<array>".utf8))
-    var count = 0
+    let count = try writeLibraryAndMusic(&out) + writeFolder(&out) + writeSmart(&out)
+    out.line(Array("\t</array>".utf8))
+    return count
+  }
 
-    // Library (master): every track but the playlist-only ones.
+  /// Library (master): every track but the playlist-only ones; Music (distinguished), whose items (all owned music
+  /// again) are left out to keep the file near the size of a real library of this many albums.
+  private mutating func writeLibraryAndMusic(_ out: inout PlistWriter) throws -> Int {
     begin(&out, name: "Library")
     out.flag(master)
     identify(&out)
@@ -64,42 +69,40 @@ struct PlaylistsWriter {
     let playlistOnlySet = Set(playlistOnly)
     try writeItems(&out, stride(from: firstKey, to: endKey, by: 2).lazy.filter { !playlistOnlySet.contains($0) })
     end(&out)
-    count += 1
-
-    // Music (distinguished). Its items (all owned music again) are left out to keep the file
-    // near the size of a real library of this many albums.
     begin(&out, name: "Music")
     identify(&out)
     out.integer(distinguished, 4)
     out.flag(music)
     out.flag(allItems)
     end(&out)
-    count += 1
-    let excludedKeys = excluded
+    return 2
+  }
 
-    // A folder with two playlists.
+  /// A folder with two playlists, and one playlist beside it.
+  private mutating func writeFolder(_ out: inout PlistWriter) throws -> Int {
     begin(&out, name: "Mixes")
     let folderID = identify(&out)
     out.flag(allItems)
     out.flag(folder)
     end(&out)
-    count += 1
     for (index, title) in ["Road Trip", "Rainy Sunday"].enumerated() {
       begin(&out, name: title)
       identify(&out, parent: folderID)
       out.flag(allItems)
       try writeItems(&out, randomKeys(rng.int(15...120)) + (index == 0 ? playlistOnly : []))
       end(&out)
-      count += 1
     }
-
     begin(&out, name: "Favourites & Deep Cuts")
     identify(&out)
     out.flag(allItems)
     try writeItems(&out, randomKeys(rng.int(20...200)))
     end(&out)
-    count += 1
+    return 4
+  }
 
+  /// Smart playlists, which keep their rules in binary blobs.
+  private mutating func writeSmart(_ out: inout PlistWriter) throws -> Int {
+    let excludedKeys = excluded
     if context.options.edgeCases {
       out.line(Array("\t\t<!-- smart playlists keep their rules in binary Smart Info / Smart Criteria blobs -->".utf8))
     }
@@ -115,10 +118,8 @@ struct PlaylistsWriter {
         : randomKeys(rng.int(10...80))
       try writeItems(&out, picked)
       end(&out)
-      count += 1
     }
-    out.line(Array("\t</array>".utf8))
-    return count
+    return 2
   }
 
   private func begin(_ out: inout PlistWriter, name title: String) {

@@ -158,30 +158,27 @@ struct PlistWriter {
   // MARK: - Fields (a prefix is "<indent><key>Name</key><type>")
 
   mutating func integer(_ field: FieldPrefix, _ value: Int) {
-    bytes.append(contentsOf: field.bytes)
-    appendInteger(value)
-    bytes.append(contentsOf: XMLText.integerClose)
-    bytes.append(contentsOf: newline)
+    write(field, closing: XMLText.integerClose) { $0.appendInteger(value) }
   }
 
   mutating func string(_ field: FieldPrefix, _ value: String) {
-    bytes.append(contentsOf: field.bytes)
-    appendEscaped(value)
-    bytes.append(contentsOf: XMLText.stringClose)
-    bytes.append(contentsOf: newline)
+    write(field, closing: XMLText.stringClose) { $0.appendEscaped(value) }
   }
 
   mutating func date(_ field: FieldPrefix, _ unixSeconds: Int64) {
-    bytes.append(contentsOf: field.bytes)
-    appendDate(unixSeconds)
-    bytes.append(contentsOf: XMLText.dateClose)
-    bytes.append(contentsOf: newline)
+    write(field, closing: XMLText.dateClose) { $0.appendDate(unixSeconds) }
   }
 
   mutating func hex(_ field: FieldPrefix, _ value: UInt64) {
+    write(field, closing: XMLText.stringClose) { $0.appendHex16(value) }
+  }
+
+  /// One field's line: its prefix, its value, the value's closing tag.
+  @inline(__always)
+  private mutating func write(_ field: FieldPrefix, closing: [UInt8], _ value: (inout PlistWriter) -> Void) {
     bytes.append(contentsOf: field.bytes)
-    appendHex16(value)
-    bytes.append(contentsOf: XMLText.stringClose)
+    value(&self)
+    bytes.append(contentsOf: closing)
     bytes.append(contentsOf: newline)
   }
 

@@ -54,139 +54,194 @@ struct TrackFactory {
 
   // MARK: - Albums
 
-  func albumTracks(_ albumIndex: Int) -> [TrackRecord] {
-    let album = catalog.albums[albumIndex]
-    var rng = SplitMix64(seed: context.options.seed, stream: 2, index: UInt64(albumIndex))
-    var nameRNG = SplitMix64(seed: album.nameSeed)
-    let artist: ArtistPlan? = album.artist >= 0 ? catalog.artists[album.artist] : nil
-    let albumArtist: String?
-    switch album.albumArtist {
-    case .artist: albumArtist = artist?.name
-    case .none: albumArtist = nil
-    case .various(let alias): albumArtist = alias
-    }
-    let compilation = album.kind == .compilation
-    let source = album.source
-    let release = context.releaseDate(year: album.year, rng: &rng)
-    let added = context.moment(after: max(release, context.earliestAdded), rng: &rng)
-    let perDisc = (album.trackCount + album.discCount - 1) / album.discCount
-    let folder = compilation ? "Compilations" : (albumArtist ?? artist?.name ?? "Unknown Artist")
-    let locationPrefix =
-      context.mediaFolder + "Music/" + Location.component(folder) + "/" + Location.component(album.title) + "/"
-    let writers = (0..<rng.int(1...3)).map { _ in NameFactory.person(rng: &rng) }
-    let credit = NameFactory.composers(writers)
-    let soloCredit = writers[0]
-    // Music.app writes sort fields for catalogue tracks, and where the sort form differs.
-    let hasSortFields = source == .appleMusic
-    let hasReleaseDate = source == .appleMusic || source == .purchased
-    let hasDiscFields = album.discCount > 1 || hasReleaseDate || rng.chance(0.15)
-    let hasComposers = compilation || rng.chance(0.3)
-    let hasNormalization = source.isFile && rng.chance(0.4)
-    let artworkCount: Int? = rng.chance(0.85) ? 1 : nil
-    let affinity = (artist?.popularity ?? 0.4) * (0.3 + 0.7 * rng.unit())
-    let albumRating: Int? = rng.chance(0.06) ? [60, 80, 100][rng.below(3)] : nil
-    let explicitShare = Words.genres[album.genre] == "Hip-Hop/Rap" ? 0.4 : 0.05
-    let bitRate: Int
-    switch source {
-    case .mp3: bitRate = [128, 160, 192, 256, 320][rng.weighted([15, 10, 20, 15, 40])]
-    case .lossless: bitRate = rng.int(650...1_050)
-    default: bitRate = 256
-    }
-    let sortAlbum = hasSortFields ? NameFactory.sortName(album.title) ?? album.title : NameFactory.sortName(album.title)
-    let sortArtistName =
-      hasSortFields
-      ? artist.map { NameFactory.sortName($0.name) ?? $0.name } : artist.flatMap { NameFactory.sortName($0.name) }
+  /// What every track of one album shares, drawn once per album in a fixed order (so a seed always gives the same
+  /// library).
+  struct AlbumShape {
+    var album: AlbumPlan
+    var artist: ArtistPlan?
+    var albumArtist: String?
+    var compilation: Bool
+    var release: Int64
+    var added: Int64
+    var perDisc: Int
+    var locationPrefix: String
+    var credit: String
+    var soloCredit: String
+    var hasSortFields: Bool
+    var hasReleaseDate: Bool
+    var hasDiscFields: Bool
+    var hasComposers: Bool
+    var hasNormalization: Bool
+    var artworkCount: Int?
+    var affinity: Double
+    var albumRating: Int?
+    var explicitShare: Double
+    var bitRate: Int
+    var sortAlbum: String?
+    var sortArtistName: String?
+  }
 
+  func albumTracks(_ albumIndex: Int) -> [TrackRecord] {
+    var rng = SplitMix64(seed: context.options.seed, stream: 2, index: UInt64(albumIndex))
+    let shape = shape(of: catalog.albums[albumIndex], rng: &rng)
+    var nameRNG = SplitMix64(seed: shape.album.nameSeed)
     var tracks: [TrackRecord] = []
-    tracks.reserveCapacity(album.trackCount)
+    tracks.reserveCapacity(shape.album.trackCount)
     var previousPerformer = -1
-    for index in 0..<album.trackCount {
+    for index in 0..<shape.album.trackCount {
       var track = TrackRecord()
-      let disc = index / perDisc + 1
-      let number = index % perDisc + 1
       track.name =
-        index == 0 ? album.leadTrack ?? NameFactory.trackName(rng: &nameRNG) : NameFactory.trackName(rng: &nameRNG)
-      // Performer.
-      if compilation {
-        var performer = rng.below(max(catalog.artists.count, 1))
-        if performer == previousPerformer && catalog.artists.count > 1 {
-          performer = (performer + 1) % catalog.artists.count
-        }
-        previousPerformer = performer
-        var name =
-          catalog.artists.isEmpty || (catalog.artists.count == 1 && index % 2 == 1)
-          ? NameFactory.person(rng: &rng) : catalog.artists[performer].name
-        if rng.chance(0.1) { name += featuring(rng: &rng) }
-        track.artist = name
-        track.sortArtist = hasSortFields ? NameFactory.sortName(name) ?? name : NameFactory.sortName(name)
-      } else {
-        var name = artist?.name ?? ""
-        if rng.chance(0.06) { name += featuring(rng: &rng) }
-        track.artist = name
-        track.sortArtist = sortArtistName
-      }
-      track.albumArtist = albumArtist
-      if let albumArtist, let sorted = NameFactory.sortName(albumArtist) {
-        track.sortAlbumArtist = sorted
-      }
-      track.compilation = compilation
-      track.album = album.title
-      track.sortAlbum = sortAlbum
-      track.sortName = NameFactory.sortName(track.name)
-      track.genre = Words.genres[album.genre]
-      track.kind = source.kind
-      if hasComposers { track.composer = rng.chance(0.7) ? credit : soloCredit }
-      if hasDiscFields {
-        track.discNumber = disc
-        track.discCount = album.discCount
-      }
-      track.trackNumber = number
-      track.trackCount = min(perDisc, album.trackCount - (disc - 1) * perDisc)
-      track.year = album.year
-      if rng.chance(0.04) { track.bpm = rng.int(70...175) }
-      let duration = 95_000 + rng.below(150_000) + rng.below(150_000)
-      track.totalTime = duration
-      track.size = duration / 8 * bitRate + (artworkCount == nil ? 4_096 : 60_000 + rng.below(400_000))
-      track.bitRate = bitRate
-      track.sampleRate = source == .lossless && rng.chance(0.3) ? 48_000 : 44_100
-      track.dateAdded = added + Int64(index * rng.int(1...6))
-      track.dateModified = context.moment(after: track.dateAdded, rng: &rng)
-      if rng.chance(0.03) { track.comments = rng.pick(TrackFactory.comments) }
-      if rng.chance(0.22 + 0.3 * affinity) {
-        let ceiling = 2 + 400 * affinity * affinity
-        track.playCount = max(1, Int(exp(rng.unit() * rng.unit() * log(ceiling))))
-        track.playDateUTC = context.moment(after: track.dateAdded, rng: &rng)
-      }
-      if rng.chance(0.12) {
-        track.skipCount = rng.int(1...9)
-        track.skipDate = context.moment(after: track.dateAdded, rng: &rng)
-      }
-      if hasReleaseDate { track.releaseDate = release }
-      if rng.chance(0.06) { track.rating = [20, 40, 60, 80, 100][rng.below(5)] }
-      if let albumRating {
-        track.albumRating = albumRating
-        track.albumRatingComputed = true
-      }
-      track.loved = rng.chance(0.03)
-      if hasNormalization { track.normalization = rng.int(300...12_000) }
-      track.artworkCount = artworkCount
-      track.persistentID = rng.next()
-      track.explicit = rng.chance(explicitShare)
-      track.trackType = source.isFile ? .file : .remote
-      track.purchased = source == .purchased
-      track.appleMusic = source == .appleMusic
-      if source.isFile {
-        track.location =
-          locationPrefix
-          + Location.fileName(
-            disc: album.discCount > 1 ? disc : nil, number: number, name: track.name,
-            fileExtension: source.fileExtension)
-        track.fileFolderCount = 5
-        track.libraryFolderCount = 1
-      }
+        index == 0
+        ? shape.album.leadTrack ?? NameFactory.trackName(rng: &nameRNG) : NameFactory.trackName(rng: &nameRNG)
+      credit(&track, index, shape, previousPerformer: &previousPerformer, rng: &rng)
+      tag(&track, index, shape, rng: &rng)
+      play(&track, index, shape, rng: &rng)
       tracks.append(track)
     }
     return tracks
+  }
+
+  func shape(of album: AlbumPlan, rng: inout SplitMix64) -> AlbumShape {
+    let artist: ArtistPlan? = album.artist >= 0 ? catalog.artists[album.artist] : nil
+    let albumArtist: String? =
+      switch album.albumArtist {
+      case .artist: artist?.name
+      case .none: nil
+      case .various(let alias): alias
+      }
+    let compilation = album.kind == .compilation
+    let release = context.releaseDate(year: album.year, rng: &rng)
+    let added = context.moment(after: max(release, context.earliestAdded), rng: &rng)
+    let folder = compilation ? "Compilations" : (albumArtist ?? artist?.name ?? "Unknown Artist")
+    let writers = (0..<rng.int(1...3)).map { _ in NameFactory.person(rng: &rng) }
+    // Music.app writes sort fields for catalogue tracks, and where the sort form differs.
+    let hasSortFields = album.source == .appleMusic
+    let hasReleaseDate = album.source == .appleMusic || album.source == .purchased
+    let hasDiscFields = album.discCount > 1 || hasReleaseDate || rng.chance(0.15)
+    let hasComposers = compilation || rng.chance(0.3)
+    let hasNormalization = album.source.isFile && rng.chance(0.4)
+    let artworkCount: Int? = rng.chance(0.85) ? 1 : nil
+    let affinity = (artist?.popularity ?? 0.4) * (0.3 + 0.7 * rng.unit())
+    let albumRating: Int? = rng.chance(0.06) ? [60, 80, 100][rng.below(3)] : nil
+    return AlbumShape(
+      album: album, artist: artist, albumArtist: albumArtist, compilation: compilation, release: release,
+      added: added, perDisc: (album.trackCount + album.discCount - 1) / album.discCount,
+      locationPrefix: context.mediaFolder + "Music/" + Location.component(folder) + "/"
+        + Location.component(album.title) + "/",
+      credit: NameFactory.composers(writers), soloCredit: writers[0], hasSortFields: hasSortFields,
+      hasReleaseDate: hasReleaseDate, hasDiscFields: hasDiscFields, hasComposers: hasComposers,
+      hasNormalization: hasNormalization, artworkCount: artworkCount, affinity: affinity, albumRating: albumRating,
+      explicitShare: Words.genres[album.genre] == "Hip-Hop/Rap" ? 0.4 : 0.05,
+      bitRate: Self.bitRate(album.source, rng: &rng),
+      sortAlbum: hasSortFields ? NameFactory.sortName(album.title) ?? album.title : NameFactory.sortName(album.title),
+      sortArtistName: hasSortFields
+        ? artist.map { NameFactory.sortName($0.name) ?? $0.name } : artist.flatMap { NameFactory.sortName($0.name) })
+  }
+
+  static func bitRate(_ source: AudioSource, rng: inout SplitMix64) -> Int {
+    switch source {
+    case .mp3: [128, 160, 192, 256, 320][rng.weighted([15, 10, 20, 15, 40])]
+    case .lossless: rng.int(650...1_050)
+    default: 256
+    }
+  }
+
+  /// Who performs the track: the album's artist (now and then with a guest), or on a compilation another each time.
+  func credit(
+    _ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape, previousPerformer: inout Int,
+    rng: inout SplitMix64
+  ) {
+    guard shape.compilation else {
+      var name = shape.artist?.name ?? ""
+      if rng.chance(0.06) { name += featuring(rng: &rng) }
+      track.artist = name
+      track.sortArtist = shape.sortArtistName
+      return
+    }
+    var performer = rng.below(max(catalog.artists.count, 1))
+    if performer == previousPerformer && catalog.artists.count > 1 {
+      performer = (performer + 1) % catalog.artists.count
+    }
+    previousPerformer = performer
+    var name =
+      catalog.artists.isEmpty || (catalog.artists.count == 1 && index % 2 == 1)
+      ? NameFactory.person(rng: &rng) : catalog.artists[performer].name
+    if rng.chance(0.1) { name += featuring(rng: &rng) }
+    track.artist = name
+    track.sortArtist = shape.hasSortFields ? NameFactory.sortName(name) ?? name : NameFactory.sortName(name)
+  }
+
+  /// The album's tags: album artist, sort names, genre, kind, composer, disc and track numbers, year.
+  func tag(_ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape, rng: inout SplitMix64) {
+    let album = shape.album
+    let disc = index / shape.perDisc + 1
+    track.albumArtist = shape.albumArtist
+    if let albumArtist = shape.albumArtist, let sorted = NameFactory.sortName(albumArtist) {
+      track.sortAlbumArtist = sorted
+    }
+    track.compilation = shape.compilation
+    track.album = album.title
+    track.sortAlbum = shape.sortAlbum
+    track.sortName = NameFactory.sortName(track.name)
+    track.genre = Words.genres[album.genre]
+    track.kind = album.source.kind
+    if shape.hasComposers { track.composer = rng.chance(0.7) ? shape.credit : shape.soloCredit }
+    if shape.hasDiscFields {
+      track.discNumber = disc
+      track.discCount = album.discCount
+    }
+    track.trackNumber = index % shape.perDisc + 1
+    track.trackCount = min(shape.perDisc, album.trackCount - (disc - 1) * shape.perDisc)
+    track.year = album.year
+    if rng.chance(0.04) { track.bpm = rng.int(70...175) }
+  }
+
+  /// The file and its life in the library: size, dates, plays, skips, ratings, where it lives.
+  func play(_ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape, rng: inout SplitMix64) {
+    let source = shape.album.source
+    let duration = 95_000 + rng.below(150_000) + rng.below(150_000)
+    track.totalTime = duration
+    track.size = duration / 8 * shape.bitRate + (shape.artworkCount == nil ? 4_096 : 60_000 + rng.below(400_000))
+    track.bitRate = shape.bitRate
+    track.sampleRate = source == .lossless && rng.chance(0.3) ? 48_000 : 44_100
+    track.dateAdded = shape.added + Int64(index * rng.int(1...6))
+    track.dateModified = context.moment(after: track.dateAdded, rng: &rng)
+    if rng.chance(0.03) { track.comments = rng.pick(TrackFactory.comments) }
+    if rng.chance(0.22 + 0.3 * shape.affinity) {
+      let ceiling = 2 + 400 * shape.affinity * shape.affinity
+      track.playCount = max(1, Int(exp(rng.unit() * rng.unit() * log(ceiling))))
+      track.playDateUTC = context.moment(after: track.dateAdded, rng: &rng)
+    }
+    if rng.chance(0.12) {
+      track.skipCount = rng.int(1...9)
+      track.skipDate = context.moment(after: track.dateAdded, rng: &rng)
+    }
+    if shape.hasReleaseDate { track.releaseDate = shape.release }
+    if rng.chance(0.06) { track.rating = [20, 40, 60, 80, 100][rng.below(5)] }
+    if let albumRating = shape.albumRating {
+      track.albumRating = albumRating
+      track.albumRatingComputed = true
+    }
+    track.loved = rng.chance(0.03)
+    if shape.hasNormalization { track.normalization = rng.int(300...12_000) }
+    track.artworkCount = shape.artworkCount
+    track.persistentID = rng.next()
+    track.explicit = rng.chance(shape.explicitShare)
+    track.trackType = source.isFile ? .file : .remote
+    track.purchased = source == .purchased
+    track.appleMusic = source == .appleMusic
+    if source.isFile { place(&track, index, shape) }
+  }
+
+  func place(_ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape) {
+    let disc = index / shape.perDisc + 1
+    track.location =
+      shape.locationPrefix
+      + Location.fileName(
+        disc: shape.album.discCount > 1 ? disc : nil, number: index % shape.perDisc + 1, name: track.name,
+        fileExtension: shape.album.source.fileExtension)
+    track.fileFolderCount = 5
+    track.libraryFolderCount = 1
   }
 
   /// " feat. X", " (feat. X)", " ft. X", " featuring X" or " with X".
@@ -217,60 +272,24 @@ struct TrackFactory {
   /// A group of non-music items (one podcast show's episodes, one movie, …).
   func mediaTracks(_ kind: MediaKind, index: Int) -> [TrackRecord] {
     var rng = SplitMix64(seed: context.options.seed, stream: 4, index: UInt64(index))
-    var tracks: [TrackRecord] = []
     switch kind {
     case .podcast:
       let show = Words.podcastShows[index % Words.podcastShows.count]
       let host = NameFactory.person(rng: &rng)
-      for episode in 1...rng.int(3...8) {
+      return (1...rng.int(3...8)).map { episode in
         let viaURL = rng.chance(0.2)
-        tracks.append(podcastEpisode(show: show, host: host, episode: episode, viaURL: viaURL, rng: &rng))
+        return podcastEpisode(show: show, host: host, episode: episode, viaURL: viaURL, rng: &rng)
       }
     case .musicVideo:
-      var track = baseItem(rng: &rng, seconds: rng.int(180...330), bytesPerSecond: 350_000)
-      let artist = catalog.artists.isEmpty ? NameFactory.person(rng: &rng) : rng.pick(catalog.artists).name
-      track.name = NameFactory.trackName(rng: &rng)
-      track.artist = artist
-      track.genre = Words.genres[rng.below(Words.genres.count)]
-      track.kind = "Purchased MPEG-4 video file"
-      track.purchased = true
-      track.musicVideo = true
-      track.hasVideo = true
-      track.hd = true
-      track.videoWidth = 1_920
-      track.videoHeight = 1_080
-      track.location =
-        context.mediaFolder + "Music/" + Location.component(artist) + "/"
-        + Location.component(track.name + ".m4v")
-      tracks.append(track)
+      return [musicVideo(rng: &rng)]
     case .movie:
-      tracks.append(movie(title: Words.movieTitles[index % Words.movieTitles.count], rng: &rng))
+      return [movie(title: Words.movieTitles[index % Words.movieTitles.count], rng: &rng)]
     case .tvShow:
       let series = Words.tvSeries[index % Words.tvSeries.count]
       let season = rng.int(1...4)
-      for episode in 1...rng.int(3...6) {
-        tracks.append(tvEpisode(series: series, season: season, episode: episode, rng: &rng))
-      }
+      return (1...rng.int(3...6)).map { tvEpisode(series: series, season: season, episode: $0, rng: &rng) }
     case .audiobook:
-      let title = Words.audiobooks[index % Words.audiobooks.count]
-      let author = NameFactory.person(rng: &rng)
-      let parts = rng.int(1...3)
-      for part in 1...parts {
-        var track = baseItem(rng: &rng, seconds: rng.int(3_600...20_000), bytesPerSecond: 8_000)
-        track.name = parts > 1 ? "\(title) (Unabridged) Part \(part)" : "\(title) (Unabridged)"
-        track.artist = author
-        track.albumArtist = author
-        track.album = "\(title) (Unabridged)"
-        track.genre = "Audiobook"
-        track.kind = "Protected AAC audio file"
-        track.trackNumber = part
-        track.trackCount = parts
-        track.purchased = true
-        track.location =
-          context.mediaFolder + "Audiobooks/" + Location.component(author) + "/"
-          + Location.component(track.name + ".m4b")
-        tracks.append(track)
-      }
+      return audiobook(Words.audiobooks[index % Words.audiobooks.count], rng: &rng)
     case .voiceMemo:
       var track = baseItem(rng: &rng, seconds: rng.int(20...900), bytesPerSecond: 8_000)
       let stamp = CivilTime(unixSeconds: track.dateAdded)
@@ -280,9 +299,47 @@ struct TrackFactory {
       track.genre = "Voice Memo"
       track.kind = "AAC audio file"
       track.location = context.mediaFolder + "Voice%20Memos/" + Location.component(track.name + ".m4a")
-      tracks.append(track)
+      return [track]
     }
-    return tracks
+  }
+
+  func musicVideo(rng: inout SplitMix64) -> TrackRecord {
+    var track = baseItem(rng: &rng, seconds: rng.int(180...330), bytesPerSecond: 350_000)
+    let artist = catalog.artists.isEmpty ? NameFactory.person(rng: &rng) : rng.pick(catalog.artists).name
+    track.name = NameFactory.trackName(rng: &rng)
+    track.artist = artist
+    track.genre = Words.genres[rng.below(Words.genres.count)]
+    track.kind = "Purchased MPEG-4 video file"
+    track.purchased = true
+    track.musicVideo = true
+    track.hasVideo = true
+    track.hd = true
+    track.videoWidth = 1_920
+    track.videoHeight = 1_080
+    track.location =
+      context.mediaFolder + "Music/" + Location.component(artist) + "/" + Location.component(track.name + ".m4v")
+    return track
+  }
+
+  func audiobook(_ title: String, rng: inout SplitMix64) -> [TrackRecord] {
+    let author = NameFactory.person(rng: &rng)
+    let parts = rng.int(1...3)
+    return (1...parts).map { part in
+      var track = baseItem(rng: &rng, seconds: rng.int(3_600...20_000), bytesPerSecond: 8_000)
+      track.name = parts > 1 ? "\(title) (Unabridged) Part \(part)" : "\(title) (Unabridged)"
+      track.artist = author
+      track.albumArtist = author
+      track.album = "\(title) (Unabridged)"
+      track.genre = "Audiobook"
+      track.kind = "Protected AAC audio file"
+      track.trackNumber = part
+      track.trackCount = parts
+      track.purchased = true
+      track.location =
+        context.mediaFolder + "Audiobooks/" + Location.component(author) + "/"
+        + Location.component(track.name + ".m4b")
+      return track
+    }
   }
 
   /// A non-music item's common fields; `year` (if any) bounds its Date Added from below.

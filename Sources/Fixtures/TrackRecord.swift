@@ -176,6 +176,16 @@ extension PlistWriter {
     appendInteger(track.key)
     line(k.dictKeyClose)
     line(k.dictOpen)
+    numbers(track, k)
+    history(track, k, playDateOffset: playDateOffset)
+    flagsAndSorting(track, k)
+    kinds(track, k)
+    names(track, k)
+    line(k.dictClose)
+  }
+
+  /// Id, size, time, disc and track numbers, year, tempo: the numbers Music writes first.
+  private mutating func numbers(_ track: TrackRecord, _ k: TrackKeys) {
     integer(k.trackID, track.trackID)
     integer(k.size, track.size)
     if let value = track.totalTime { integer(k.totalTime, value) }
@@ -187,6 +197,10 @@ extension PlistWriter {
     if track.damage == .keyWithoutValue { line(k.danglingKey.bytes) }
     if let value = track.bpm { integer(k.bpm, value) }
     if track.damage == .nonNumericInteger { line(k.brokenInteger) }
+  }
+
+  /// Dates, rates, plays, skips and ratings.
+  private mutating func history(_ track: TrackRecord, _ k: TrackKeys, playDateOffset: Int64) {
     date(k.dateModified, track.dateModified)
     date(k.dateAdded, track.dateAdded)
     if let value = track.bitRate { integer(k.bitRate, value) }
@@ -204,6 +218,10 @@ extension PlistWriter {
     if let value = track.releaseDate { date(k.releaseDate, value) }
     if let value = track.rating { integer(k.rating, value) }
     if let value = track.albumRating { integer(k.albumRating, value) }
+  }
+
+  /// Loved, compilation and artwork, TV fields, sort names, the persistent id, explicitness and the track type.
+  private mutating func flagsAndSorting(_ track: TrackRecord, _ k: TrackKeys) {
     let spaced = track.spacedTrue
     if track.albumRatingComputed { flag(k.albumRatingComputed, spaced: spaced) }
     if track.loved { flag(k.loved, spaced: spaced) }
@@ -226,23 +244,27 @@ extension PlistWriter {
       appendASCII(comment)
       line(k.commentClose)
     }
-    if track.purchased { flag(k.purchased, spaced: spaced) }
-    if track.appleMusic { flag(k.appleMusic, spaced: spaced) }
-    if track.playlistOnly { flag(k.playlistOnly, spaced: spaced) }
-    if track.podcast { flag(k.podcast, spaced: spaced) }
-    if track.unplayed { flag(k.unplayed, spaced: spaced) }
-    if track.iTunesU { flag(k.iTunesU, spaced: spaced) }
-    if track.movie { flag(k.movie, spaced: spaced) }
-    if track.tvShow { flag(k.tvShow, spaced: spaced) }
-    if track.musicVideo { flag(k.musicVideo, spaced: spaced) }
-    if track.hasVideo { flag(k.hasVideo, spaced: spaced) }
-    if track.hd { flag(k.hd, spaced: spaced) }
+  }
+
+  /// What kind of item it is (purchased, a podcast, a movie, ...), and where its file lives.
+  private mutating func kinds(_ track: TrackRecord, _ k: TrackKeys) {
+    let spaced = track.spacedTrue
+    let flags: [(Bool, FieldPrefix)] = [
+      (track.purchased, k.purchased), (track.appleMusic, k.appleMusic), (track.playlistOnly, k.playlistOnly),
+      (track.podcast, k.podcast), (track.unplayed, k.unplayed), (track.iTunesU, k.iTunesU), (track.movie, k.movie),
+      (track.tvShow, k.tvShow), (track.musicVideo, k.musicVideo), (track.hasVideo, k.hasVideo), (track.hd, k.hd),
+    ]
+    for (isSet, key) in flags where isSet { flag(key, spaced: spaced) }
     if let value = track.videoWidth { integer(k.videoWidth, value) }
     if let value = track.videoHeight { integer(k.videoHeight, value) }
     if let value = track.location { string(k.location, value) }
     if let value = track.fileFolderCount { integer(k.fileFolderCount, value) }
     if let value = track.libraryFolderCount { integer(k.libraryFolderCount, value) }
     if let blob = track.dataBlob { data(key: k.artworkData, indent: 3, payload: blob) }
+  }
+
+  /// The name, the artists, the album, the genre and the kind: what Music writes last.
+  private mutating func names(_ track: TrackRecord, _ k: TrackKeys) {
     string(k.name, track.name)
     if let value = track.artist { string(k.artist, value) }
     if let value = track.albumArtist { string(k.albumArtist, value) }
@@ -254,6 +276,5 @@ extension PlistWriter {
     }
     if let value = track.genre { string(k.genre, value) }
     if let value = track.kind { string(k.kind, value) }
-    line(k.dictClose)
   }
 }

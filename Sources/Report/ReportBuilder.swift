@@ -34,16 +34,59 @@ public enum ReportBuilder {
     timings: [ReportModel.Timing]?
   ) -> ReportModel {
     let ranks = ranks(of: scan.library)
+    let sections = Sections(findings, provider: provider, ranks: ranks)
     let unranked = scan.library.artists.count + 1
-    func entries(_ category: ReleaseCategory) -> [ReportModel.Release] {
-      findings.filter { $0.category == category }.map {
-        release($0, provider: provider, rank: rank(of: $0, ranks))
+    let attention = outcome.problems.map { Self.attention($0, rank: ranks[$0.artist.key] ?? unranked) }.sorted {
+      $0.rank < $1.rank
+    }
+    let stats = outcome.stats
+    return ReportModel(
+      date: options.today.description, generated: Timestamp.rfc3339(now), dateLabel: longDate(options.today),
+      since: options.since.description, sinceLabel: longDate(options.since), days: options.today - options.since,
+      headline: headline(newCount: sections.new.count, today: options.today),
+      emptyMessage:
+        "Nothing new from your \(stats.artistsChecked) artists since \(longDate(options.since)) — all caught up.",
+      newCount: sections.new.count, new: sections.new, newByDate: byDate(sections.new),
+      newByArtist: byArtist(sections.new, library: scan.library), upcoming: sections.upcoming,
+      editions: sections.editions, backfill: sections.backfill, owned: sections.owned, needsAttention: attention,
+      summary: summary(stats, scan: scan, findings: findings, owned: sections.owned.count),
+      coverage: outcome.coverage, coverageLine: coverageLine(outcome.coverage), timings: timings, omitted: nil,
+      isEmpty: sections.isEmpty, hasNew: !sections.new.isEmpty, hasUpcoming: !sections.upcoming.isEmpty,
+      hasEditions: !sections.editions.isEmpty, hasBackfill: !sections.backfill.isEmpty,
+      hasAttention: !attention.isEmpty)
+  }
+
+  /// The report's lists, each in its order: new, editions and backfill newest first, upcoming soonest first.
+  struct Sections {
+    var new: [ReportModel.Release]
+    var upcoming: [ReportModel.Release]
+    var editions: [ReportModel.Release]
+    var owned: [ReportModel.Release]
+    var backfill: [ReportModel.Release]
+
+    init(_ findings: [Finding], provider: String, ranks: [ArtistKey: Int]) {
+      func entries(_ category: ReleaseCategory) -> [ReportModel.Release] {
+        findings.filter { $0.category == category }.map {
+          ReportBuilder.release($0, provider: provider, rank: ReportBuilder.rank(of: $0, ranks))
+        }
       }
+      let newestFirst: (ReportModel.Release, ReportModel.Release) -> Bool = {
+        ($1.releaseDate ?? "", $0.artist, $0.title) < ($0.releaseDate ?? "", $1.artist, $1.title)
+      }
+      new = entries(.new).sorted(by: newestFirst)
+      upcoming = entries(.upcoming).sorted {
+        ($0.releaseDate ?? "", $0.artist, $0.title) < ($1.releaseDate ?? "", $1.artist, $1.title)
+      }
+      editions = entries(.edition).sorted(by: newestFirst)
+      owned = entries(.owned).sorted { ($0.artist, $0.title) < ($1.artist, $1.title) }
+      backfill = entries(.backfill).sorted(by: newestFirst)
     }
-    let byDateDescending: (ReportModel.Release, ReportModel.Release) -> Bool = {
-      ($1.releaseDate ?? "", $0.artist, $0.title) < ($0.releaseDate ?? "", $1.artist, $1.title)
-    }
-    let new = entries(.new).sorted(by: byDateDescending)
+
+    var isEmpty: Bool { new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty }
+  }
+
+  /// The new releases grouped by release date, newest first.
+  static func byDate(_ new: [ReportModel.Release]) -> [ReportModel.Day] {
     var days: [ReportModel.Day] = []
     for release in new {
       if days.last?.date == release.releaseDate ?? "" {
@@ -51,82 +94,36 @@ public enum ReportBuilder {
       } else {
         days.append(
           ReportModel.Day(
-            date: release.releaseDate ?? "",
-            label: release.releaseDateLabel ?? "date unknown",
-            releases: [release]
-          )
-        )
+            date: release.releaseDate ?? "", label: release.releaseDateLabel ?? "date unknown", releases: [release]))
       }
     }
+    return days
+  }
+
+  /// The new releases by artist, most played first; each artist's releases stay newest first.
+  static func byArtist(_ new: [ReportModel.Release], library: OwnedLibrary) -> [ReportModel.ArtistReleases] {
+    let unranked = library.artists.count + 1
     var byArtist: [ReportModel.ArtistReleases] = []
-    // Most played first; each artist's releases stay newest first.
     let byRank = new.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
     for release in byRank.map(\.element) {
       if byArtist.last?.rank == release.rank {
         byArtist[byArtist.count - 1].releases.append(release)
       } else {
-        let name = release.rank < unranked ? scan.library.artists[release.rank - 1].name : release.artist
+        let name = release.rank < unranked ? library.artists[release.rank - 1].name : release.artist
         byArtist.append(ReportModel.ArtistReleases(artist: name, rank: release.rank, releases: [release]))
       }
     }
-    let upcoming = entries(.upcoming).sorted {
-      ($0.releaseDate ?? "", $0.artist, $0.title) < ($1.releaseDate ?? "", $1.artist, $1.title)
-    }
-    let editions = entries(.edition).sorted(by: byDateDescending)
-    let owned = entries(.owned).sorted { ($0.artist, $0.title) < ($1.artist, $1.title) }
-    let backfill = entries(.backfill).sorted(by: byDateDescending)
-    let stats = outcome.stats
-    let summary = ReportModel.Summary(
-      artistsChecked: stats.artistsChecked,
-      artistsResolved: stats.resolved,
-      artistsUnresolved: stats.unresolved,
-      artistsAmbiguous: stats.ambiguous,
-      lookupsFailed: stats.failed,
-      albumsOwned: scan.library.albums.count,
-      tracksOwned: scan.musicTracks,
-      releasesSeen: findings.count,
-      releasesOwned: owned.count,
-      releasesOlder: findings.count { $0.category == .older },
-      searches: stats.searches,
-      lookups: stats.lookups,
-      requests: stats.requests,
-      retries: stats.retries,
-      cacheHits: stats.cacheHits
-    )
-    let attention = outcome.problems.map { Self.attention($0, rank: ranks[$0.artist.key] ?? unranked) }.sorted {
-      $0.rank < $1.rank
-    }
-    return ReportModel(
-      date: options.today.description,
-      generated: Timestamp.rfc3339(now),
-      dateLabel: longDate(options.today),
-      since: options.since.description,
-      sinceLabel: longDate(options.since),
-      days: options.today - options.since,
-      headline: headline(newCount: new.count, today: options.today),
-      emptyMessage:
-        "Nothing new from your \(stats.artistsChecked) artists since \(longDate(options.since)) — all caught up.",
-      newCount: new.count,
-      new: new,
-      newByDate: days,
-      newByArtist: byArtist,
-      upcoming: upcoming,
-      editions: editions,
-      backfill: backfill,
-      owned: owned,
-      needsAttention: attention,
-      summary: summary,
-      coverage: outcome.coverage,
-      coverageLine: coverageLine(outcome.coverage),
-      timings: timings,
-      omitted: nil,
-      isEmpty: new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty,
-      hasNew: !new.isEmpty,
-      hasUpcoming: !upcoming.isEmpty,
-      hasEditions: !editions.isEmpty,
-      hasBackfill: !backfill.isEmpty,
-      hasAttention: !attention.isEmpty
-    )
+    return byArtist
+  }
+
+  static func summary(_ stats: CatalogStats, scan: LibraryScan, findings: [Finding], owned: Int) -> ReportModel.Summary
+  {
+    ReportModel.Summary(
+      artistsChecked: stats.artistsChecked, artistsResolved: stats.resolved, artistsUnresolved: stats.unresolved,
+      artistsAmbiguous: stats.ambiguous, lookupsFailed: stats.failed, albumsOwned: scan.library.albums.count,
+      tracksOwned: scan.musicTracks, releasesSeen: findings.count, releasesOwned: owned,
+      releasesOlder: findings.count { $0.category == .older }, searches: stats.searches, lookups: stats.lookups,
+      requests: stats.requests, retries: stats.retries, cacheHits: stats.cacheHits)
   }
 
   /// Each artist's place in listening order, 1 the most played: the library lists them so. An artist not in the
@@ -213,24 +210,7 @@ public enum ReportBuilder {
     guard let text, let colon = text.firstIndex(of: ":") else { return nil }
     let scheme = text[..<colon].lowercased()
     guard scheme == "https" || scheme == "http", text.dropFirst(scheme.count).hasPrefix("://") else { return nil }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case " ": result += "%20"
-      case "(": result += "%28"
-      case ")": result += "%29"
-      case "<": result += "%3C"
-      case ">": result += "%3E"
-      case "\"": result += "%22"
-      case "'": result += "%27"
-      case "\\": result += "%5C"
-      case "`": result += "%60"
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
+    return Escaping.replacing(in: text, Escaping.linkEscapes) { $0.value < 0x20 || $0.value == 0x7F }
   }
 
   static func attention(_ problem: ArtistProblem, rank: Int) -> ReportModel.Attention {

@@ -91,59 +91,8 @@ struct Parser {
         break
       }
       let tag = try scanTag(at: tagStart)
-      let lineStart = startOfLine(containing: tagStart)
-      var resumeAt = tag.end
-      var standaloneIndent: String? = nil
-
-      if tag.kind.canBeStandalone, isInlineSpace(from: lineStart, to: tagStart),
-        let lineEnd = endOfBlankLine(from: tag.end)
-      {
-        // The whole line disappears: leading whitespace, the tag, and its line ending.
-        appendText(from: position, to: max(position, lineStart), into: &nodes)
-        standaloneIndent = text(from: lineStart, to: tagStart)
-        resumeAt = lineEnd
-      } else {
-        appendText(from: position, to: tagStart, into: &nodes)
-        if isLineStart(tagStart) {
-          nodes.append(.lineStart)
-        }
-      }
-
-      switch tag.kind {
-      case .variable(let escaped):
-        nodes.append(.variable(try path(for: tag), escaped: escaped))
-      case .sectionOpen(let inverted):
-        guard openSections.count < Self.maximumNesting else {
-          throw error(
-            at: tag.start,
-            "sections nest more than \(Self.maximumNesting) deep here; close some with '{{/name}}' before opening more")
-        }
-        let open = OpenSection(
-          siblings: nodes, name: tag.name, path: try path(for: tag), inverted: inverted, start: tag.start)
-        openSections.append(open)
-        nodes = []
-      case .sectionClose:
-        guard let open = openSections.popLast() else {
-          throw error(at: tag.start, "closing tag '\(tag.name)' has no matching opening tag; remove it")
-        }
-        guard open.name == tag.name else {
-          let (line, column) = location(of: open.start)
-          throw error(
-            at: tag.start,
-            "closing tag '\(tag.name)' does not match the open section '\(open.name)' from line \(line), "
-              + "column \(column); close '\(open.name)' first with '{{/\(open.name)}}'")
-        }
-        let body = nodes
-        nodes = open.siblings
-        nodes.append(.section(open.path, body: body, inverted: open.inverted, start: open.start))
-      case .partial:
-        nodes.append(.partial(name: tag.name, indent: standaloneIndent, start: tag.start))
-      case .comment:
-        break
-      case .setDelimiters(let open, let close):
-        openDelimiter = open
-        closeDelimiter = close
-      }
+      let (resumeAt, standaloneIndent) = placeText(before: tag, at: tagStart, from: position, into: &nodes)
+      try take(tag, indent: standaloneIndent, &nodes, &openSections)
       position = resumeAt
     }
 
@@ -151,6 +100,71 @@ struct Parser {
       throw error(at: open.start, "unclosed section '\(open.name)'; add '{{/\(open.name)}}' where it should end")
     }
     return nodes
+  }
+
+  /// The text before a tag; where parsing resumes after it, and the indent of a tag that stands alone on its line
+  /// (whose whole line disappears: leading whitespace, the tag, and its line ending).
+  private func placeText(
+    before tag: Tag, at tagStart: Int, from position: Int, into nodes: inout [Node]
+  ) -> (resumeAt: Int, standaloneIndent: String?) {
+    let lineStart = startOfLine(containing: tagStart)
+    if tag.kind.canBeStandalone, isInlineSpace(from: lineStart, to: tagStart),
+      let lineEnd = endOfBlankLine(from: tag.end)
+    {
+      appendText(from: position, to: max(position, lineStart), into: &nodes)
+      return (lineEnd, text(from: lineStart, to: tagStart))
+    }
+    appendText(from: position, to: tagStart, into: &nodes)
+    if isLineStart(tagStart) {
+      nodes.append(.lineStart)
+    }
+    return (tag.end, nil)
+  }
+
+  /// What a tag adds to the tree: a node, a section opened or closed, new delimiters.
+  private mutating func take(
+    _ tag: Tag, indent: String?, _ nodes: inout [Node], _ openSections: inout [OpenSection]
+  ) throws(TemplateError) {
+    switch tag.kind {
+    case .variable(let escaped):
+      nodes.append(.variable(try path(for: tag), escaped: escaped))
+    case .sectionOpen(let inverted):
+      guard openSections.count < Self.maximumNesting else {
+        throw error(
+          at: tag.start,
+          "sections nest more than \(Self.maximumNesting) deep here; close some with '{{/name}}' before opening more")
+      }
+      openSections.append(
+        OpenSection(siblings: nodes, name: tag.name, path: try path(for: tag), inverted: inverted, start: tag.start))
+      nodes = []
+    case .sectionClose:
+      let open = try closing(tag, openSections.popLast())
+      let body = nodes
+      nodes = open.siblings
+      nodes.append(.section(open.path, body: body, inverted: open.inverted, start: open.start))
+    case .partial:
+      nodes.append(.partial(name: tag.name, indent: indent, start: tag.start))
+    case .comment:
+      break
+    case .setDelimiters(let open, let close):
+      openDelimiter = open
+      closeDelimiter = close
+    }
+  }
+
+  /// The section a closing tag closes: the one open, of its name.
+  private func closing(_ tag: Tag, _ open: OpenSection?) throws(TemplateError) -> OpenSection {
+    guard let open else {
+      throw error(at: tag.start, "closing tag '\(tag.name)' has no matching opening tag; remove it")
+    }
+    guard open.name == tag.name else {
+      let (line, column) = location(of: open.start)
+      throw error(
+        at: tag.start,
+        "closing tag '\(tag.name)' does not match the open section '\(open.name)' from line \(line), "
+          + "column \(column); close '\(open.name)' first with '{{/\(open.name)}}'")
+    }
+    return open
   }
 
   // MARK: - Tags

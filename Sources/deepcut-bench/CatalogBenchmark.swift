@@ -52,6 +52,11 @@ enum CatalogBenchmark {
       }
       return allRuns
     }
+    report(allRuns, library: library)
+  }
+
+  /// The table of medians, and the targets met or missed.
+  static func report(_ allRuns: [[Row]], library: OwnedLibrary) {
     // Counts are the same in every run (checked below); times are medians.
     var rows = allRuns[0]
     for index in rows.indices {
@@ -59,11 +64,6 @@ enum CatalogBenchmark {
       rows[index].cpuSeconds = median(allRuns.map { $0[index].cpuSeconds })
       rows[index].userSeconds = median(allRuns.map { $0[index].userSeconds })
     }
-    let cpuRanges = rows.indices.map { index in
-      let values = allRuns.map { $0[index].cpuSeconds }
-      return "\(rows[index].name) \(format(values.min() ?? 0))–\(format(values.max() ?? 0))"
-    }
-
     print("run    requests  searches  lookups  repeated   wall s    CPU s   user s")
     for row in rows {
       let columns = [
@@ -74,6 +74,18 @@ enum CatalogBenchmark {
       ]
       print(columns.joined(separator: " "))
     }
+    print("")
+    if allRuns.count > 1 {
+      let ranges = rows.indices.map { index in
+        let values = allRuns.map { $0[index].cpuSeconds }
+        return "\(rows[index].name) \(format(values.min() ?? 0))–\(format(values.max() ?? 0))"
+      }
+      print("CPU s over the runs: " + ranges.joined(separator: ", "))
+    }
+    verdicts(rows, allRuns, library: library)
+  }
+
+  static func verdicts(_ rows: [Row], _ allRuns: [[Row]], library: OwnedLibrary) {
     let batches = (library.artists.count + 99) / 100
     // The warm run is the next day: the artists whose re-check day it is are searched again.
     let warmDay = Date(timeIntervalSince1970: 1_795_953_600 + 21 * 3600)
@@ -81,19 +93,12 @@ enum CatalogBenchmark {
       RecheckSchedule(windowDays: 30).isDue(
         $0.key.rawValue, checkedAt: Date(timeIntervalSince1970: 1_795_953_600), now: warmDay)
     }
-    print("")
-    if allRuns.count > 1 {
-      print("CPU s over the runs: " + cpuRanges.joined(separator: ", "))
-    }
     print(
       "targets: warm ≤ \(batches) lookups + \(due) re-checks due that day, hot 0, cold ≤ \(library.artists.count) searches + batches,"
     )
     print("         no request twice in a run, catalog CPU < 1 s in user time (the kernel's share includes a sync")
     print("         to disk of every answer kept, as the state database does it)")
-    let warm = rows[1]
-    let hot = rows[2]
-    let cold = rows[0]
-    let fetch = rows[3]
+    let (cold, warm, hot, fetch) = (rows[0], rows[1], rows[2], rows[3])
     print(
       "the cold pass's CPU is \(format(cold.cpuSeconds / fetch.cpuSeconds))x that of fetching its \(fetch.requests) "
         + "requests and nothing else (\(format(fetch.cpuSeconds)) s); the rest is reading, matching and saving")

@@ -60,46 +60,52 @@ enum MusicBrainzBenchmark {
             name: name, log: try await server.requestLog(), wallSeconds: wall.inSeconds,
             coverage: outcome.coverage))
       }
-      print(
-        "run                requests  searches  evidence  releases    covers  repeated  minutes at limit   wall s   checked"
-      )
-      for row in rows {
-        let columns = [
-          row.name.padding(toLength: 18, withPad: " ", startingAt: 0), "\(row.log.count)".leftPadded(to: 9),
-          "\(row.searches)".leftPadded(to: 9), "\(row.evidence)".leftPadded(to: 9), "\(row.releases)".leftPadded(to: 9),
-          "\(row.covers)".leftPadded(to: 9),
-          "\(row.log.count - row.distinct)".leftPadded(to: 9), format(row.minutesAtLimit, 1).leftPadded(to: 16),
-          format(row.wallSeconds, 1).leftPadded(to: 8),
-          "\(row.coverage.checked)/\(row.coverage.artists)".leftPadded(to: 10),
-        ]
-        print(columns.joined(separator: " "))
-      }
-      // The pace the service saw: the most requests that started within any one second, and on average.
-      let times = rows[0].log.filter { ($0["path"] as? String)?.hasPrefix("/ws/2/") == true }
-        .compactMap { $0["time"] as? Double }.sorted()
-      var busiest = 0
-      var start = 0
-      for end in times.indices {
-        while times[end] - times[start] >= 1 { start += 1 }
-        busiest = max(busiest, end - start + 1)
-      }
-      let span = (times.last ?? 0) - (times.first ?? 0)
-      let average = span > 0 ? Double(times.count - 1) / span : 0
-      print(
-        "\nfirst night: at most \(busiest) MusicBrainz request(s) in any one second, \(format(average, 2)) a second on "
-          + "average; \(rows[0].covers) Cover Art Archive questions at \(Int(CoverArtArchive.pace / 60)) a second"
-      )
-      let verdicts = [
-        ("cold ≤ 300 catalog requests", rows[0].log.count - rows[0].covers <= 300),
-        ("same night 0 covers", rows[2].covers == 0),
-        ("next night ≤ 45", rows[1].log.count <= 45),
-        ("same night 0", rows[2].log.isEmpty),
-        ("nothing repeated", rows.allSatisfy { $0.log.count == $0.distinct }),
-        ("never above one a second", !requestsPerMinute.isFinite || (busiest <= 1 && average <= 1)),
-        ("whole library", rows.allSatisfy { $0.coverage.complete }),
-      ]
-      print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
+      report(rows, requestsPerMinute: requestsPerMinute)
     }
+  }
+
+  static func report(_ rows: [Row], requestsPerMinute: Double) {
+    print(
+      "run                requests  searches  evidence  releases    covers  repeated  minutes at limit   wall s   checked"
+    )
+    for row in rows {
+      let columns = [
+        row.name.padding(toLength: 18, withPad: " ", startingAt: 0), "\(row.log.count)".leftPadded(to: 9),
+        "\(row.searches)".leftPadded(to: 9), "\(row.evidence)".leftPadded(to: 9), "\(row.releases)".leftPadded(to: 9),
+        "\(row.covers)".leftPadded(to: 9), "\(row.log.count - row.distinct)".leftPadded(to: 9),
+        format(row.minutesAtLimit, 1).leftPadded(to: 16), format(row.wallSeconds, 1).leftPadded(to: 8),
+        "\(row.coverage.checked)/\(row.coverage.artists)".leftPadded(to: 10),
+      ]
+      print(columns.joined(separator: " "))
+    }
+    let (busiest, average) = pace(rows[0])
+    print(
+      "\nfirst night: at most \(busiest) MusicBrainz request(s) in any one second, \(format(average, 2)) a second on "
+        + "average; \(rows[0].covers) Cover Art Archive questions at \(Int(CoverArtArchive.pace / 60)) a second")
+    let verdicts = [
+      ("cold ≤ 300 catalog requests", rows[0].log.count - rows[0].covers <= 300),
+      ("same night 0 covers", rows[2].covers == 0),
+      ("next night ≤ 45", rows[1].log.count <= 45),
+      ("same night 0", rows[2].log.isEmpty),
+      ("nothing repeated", rows.allSatisfy { $0.log.count == $0.distinct }),
+      ("never above one a second", !requestsPerMinute.isFinite || (busiest <= 1 && average <= 1)),
+      ("whole library", rows.allSatisfy { $0.coverage.complete }),
+    ]
+    print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
+  }
+
+  /// The pace the service saw: the most MusicBrainz requests that started within any one second, and on average.
+  static func pace(_ row: Row) -> (busiest: Int, average: Double) {
+    let times = row.log.filter { ($0["path"] as? String)?.hasPrefix("/ws/2/") == true }
+      .compactMap { $0["time"] as? Double }.sorted()
+    var busiest = 0
+    var start = 0
+    for end in times.indices {
+      while times[end] - times[start] >= 1 { start += 1 }
+      busiest = max(busiest, end - start + 1)
+    }
+    let span = (times.last ?? 0) - (times.first ?? 0)
+    return (busiest, span > 0 ? Double(times.count - 1) / span : 0)
   }
 
   /// The Cover Art Archive, asked as the report asks it: about the releases it lists, answers kept.

@@ -20,7 +20,6 @@ enum NightsBenchmark {
     let library = try CatalogBenchmark.library(artists: artists, albums: albums, directory: directory)
     let worldPath = directory + "/deepcut-bench-world-\(artists).json"
     try CatalogBenchmark.writeWorld(for: library, to: worldPath)
-    let fifth = (library.artists.count + 4) / 5
     defer {
       for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
       where name.hasPrefix("deepcut-bench-nights-") {
@@ -31,35 +30,60 @@ enum NightsBenchmark {
       server in
       print("fake catalog: \(server.baseURL), \(latencyMilliseconds) ms per request, limit lifted; minutes below are")
       print("requests ÷ \(Int(perMinute)), the iTunes Search API's limit\n")
-
-      // The first night.
+      let nightly = Nights(server: server, library: library, concurrency: concurrency, directory: directory)
       let state = try freshState(directory)
+      let cold = try await nightly.firstNight(state)
+      let firstUseful = try await nightly.budgets()
+      let (mean, maximum) = try await nightly.nightsAfter(state, nights: nights)
+      let repeated = try await nightly.stopAndResume(at: stopAt, cold: cold)
+      let verdicts = [
+        ("most played fifth covered within \(firstUseful.minutes) min", firstUseful.checked >= nightly.fifth),
+        ("no night above 2x the mean", Double(maximum) <= 2 * mean),
+        ("nothing asked again but what was in flight", repeated <= concurrency),
+      ]
+      print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
+    }
+  }
+
+  /// The nights of one library against one fake catalog, each part printing its rows.
+  struct Nights {
+    let server: FakeCatalogServer
+    let library: OwnedLibrary
+    let concurrency: Int
+    let directory: String
+    var fifth: Int { (library.artists.count + 4) / 5 }
+
+    /// The first night, and when the most played fifth was done in passing; the cold request count.
+    func firstNight(_ state: StateStore) async throws -> Int {
       let first = Mutex<Int?>(nil)
-      var logged = try await server.requestCount
+      let logged = try await server.requestCount
+      let fifth = fifth
       let cold = try await pass(server, state, concurrency: concurrency, night: 0) { progress in
         if progress.settledPrefix >= fifth { first.withLock { $0 = $0 ?? progress.requests } }
       }.run(library)
       let coldRequests = try await server.requestCount - logged
-      let fifthInPassing = first.withLock { $0 } ?? coldRequests
       print("first night (cold)                     requests   minutes")
       row("the whole library", coldRequests)
-      row("most played fifth done, in passing", fifthInPassing)
+      row("most played fifth done, in passing", first.withLock { $0 } ?? coldRequests)
       print(
         "  searches \(cold.stats.searches), lookups \(cold.stats.lookups); coverage \(cold.coverage.checked)/\(cold.coverage.artists)\n"
       )
+      return coldRequests
+    }
 
-      // A report comes out when the budget is spent: the first useful one is the smallest budget that covers the
-      // most played fifth, a search each and their lookups.
+    /// A report comes out when the budget is spent: the first useful one is the smallest budget that covers the
+    /// most played fifth, a search each and their lookups.
+    func budgets() async throws -> (minutes: Int, checked: Int) {
       let fifthMinutes = Int((Double(fifth + (fifth + 99) / 100) / perMinute).rounded(.up))
       print("first night with a budget (own state)  checked   requests   minutes")
-      var firstUseful: (minutes: Int, checked: Int)?
+      var firstUseful = (minutes: fifthMinutes, checked: 0)
       for minutes in [10, fifthMinutes, 30, 60, 100] {
-        let budgetState = try freshState(directory)
-        logged = try await server.requestCount
-        let limited = try await pass(server, budgetState, concurrency: concurrency, night: 0, budget: minutes)
-          .run(library)
+        let logged = try await server.requestCount
+        let limited = try await pass(
+          server, try freshState(directory), concurrency: concurrency, night: 0, budget: minutes
+        ).run(library)
         let made = try await server.requestCount - logged
-        if minutes == fifthMinutes { firstUseful = (minutes, limited.coverage.checked) }
+        if minutes == fifthMinutes { firstUseful.checked = limited.coverage.checked }
         print(
           "  --budget \(minutes)m".padding(toLength: 40, withPad: " ", startingAt: 0)
             + "\(limited.coverage.checked)".leftPadded(to: 7) + "\(made)".leftPadded(to: 11)
@@ -67,12 +91,15 @@ enum NightsBenchmark {
             + "   (then \(limited.coverage.estimatedMinutesToFinish) min to finish)")
       }
       print("  the most played fifth is \(fifth) artists: a report covering them comes after \(fifthMinutes) minutes\n")
+      return firstUseful
+    }
 
-      // The nights after: re-checks spread over the window, album lists refreshed.
+    /// The nights after: re-checks spread over the window, album lists refreshed. The mean and the most.
+    func nightsAfter(_ state: StateStore, nights: Int) async throws -> (mean: Double, maximum: Int) {
       var perNight: [Int] = []
       var searches: [Int] = []
       for night in 1...max(1, nights) {
-        logged = try await server.requestCount
+        let logged = try await server.requestCount
         let outcome = try await pass(server, state, concurrency: concurrency, night: night).run(library)
         perNight.append(try await server.requestCount - logged)
         searches.append(outcome.stats.searches)
@@ -87,8 +114,11 @@ enum NightsBenchmark {
       print(
         "  minutes per night (mean, max)       \(format(mean / perMinute, 1)), \(format(Double(maximum) / perMinute, 1))\n"
       )
+      return (mean, maximum)
+    }
 
-      // A run stopped half-way, then the run that resumes it.
+    /// A run stopped half-way, then the run that resumes it; how many requests were asked again.
+    func stopAndResume(at stopAt: Int, cold: Int) async throws -> Int {
       let stopState = try freshState(directory)
       let before = try await CatalogBenchmark.requestLog(server).count
       let stopped = try await stop(
@@ -103,15 +133,9 @@ enum NightsBenchmark {
       print("  answers kept by the stopped run      \(stopped.stats.answersKept)")
       print("  requests of the resumed run          \(secondLog.count)")
       print("  asked again                          \(repeated.count) (in flight at the stop: at most \(concurrency))")
-      print("  both runs together                   \(firstLog.count + secondLog.count) (cold: \(coldRequests))")
+      print("  both runs together                   \(firstLog.count + secondLog.count) (cold: \(cold))")
       print("  resumed coverage                     \(resumed.coverage.checked)/\(resumed.coverage.artists)\n")
-
-      let verdicts = [
-        ("most played fifth covered within \(fifthMinutes) min", (firstUseful?.checked ?? 0) >= fifth),
-        ("no night above 2x the mean", Double(maximum) <= 2 * mean),
-        ("nothing asked again but what was in flight", repeated.count <= concurrency),
-      ]
-      print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
+      return repeated.count
     }
   }
 

@@ -9,13 +9,18 @@ import Testing
 /// Sharing of in-flight requests, and what cancelling callers does to them.
 @Suite struct CoalescingTests {
   @Test func concurrentIdenticalGetsShareOneRequest() async throws {
-    try await FakeCatalogServer.with(arguments: ["--latency-ms", "400"], world: sampleWorld()) { server in
+    try await FakeCatalogServer.with(world: sampleWorld()) { server in
       let client = makeClient()
+      let gate = Gate()
+      await client.installTestHooks(HTTPClient.TestHooks(flightWillFinish: { _, _ in await gate.wait() }))
       let url = server.url("/lookup", ["id": "909253", "entity": "album"])
       let bodies = try await withThrowingTaskGroup(of: Data.self) { group in
         for _ in 0..<10 {
           group.addTask { try await client.get(url) }
         }
+        // The answer is held back until every caller has joined the one request.
+        try await waitUntil { await client.metrics.coalesced == 9 }
+        gate.open()
         return try await group.reduce(into: [Data]()) { $0.append($1) }
       }
       #expect(bodies.count == 10)
@@ -27,12 +32,17 @@ import Testing
   }
 
   @Test func differentURLsAreNotShared() async throws {
-    try await FakeCatalogServer.with(arguments: ["--latency-ms", "200"]) { server in
+    try await FakeCatalogServer.with { server in
       let client = makeClient()
+      let gate = Gate()
+      await client.installTestHooks(HTTPClient.TestHooks(flightWillFinish: { _, _ in await gate.wait() }))
       try await withThrowingTaskGroup(of: Data.self) { group in
         for term in ["a", "b", "c"] {
           group.addTask { try await client.get(server.url("/search", ["term": term])) }
         }
+        // All three in flight at once, and each sent its own request.
+        try await waitUntil { try await server.requestCount == 3 }
+        gate.open()
         for try await _ in group {}
       }
       try #expect(await server.requestCount == 3)
@@ -41,9 +51,12 @@ import Testing
   }
 
   @Test func sharedFailureReachesEveryCallerAndIsNotKept() async throws {
-    let arguments = ["--latency-ms", "300", "--fail-next", "2", "--fail-status", "503"]
-    try await FakeCatalogServer.with(arguments: arguments) { server in
+    try await FakeCatalogServer.with(arguments: ["--fail-next", "2", "--fail-status", "503"]) { server in
       let client = makeClient { $0.maxAttempts = 2 }
+      let gate = Gate()
+      let first = FirstCall()
+      await client.installTestHooks(
+        HTTPClient.TestHooks(flightWillFinish: { _, _ in if first.claim() { await gate.wait() } }))
       let url = server.url("/search", ["term": "flaky"])
       let errors = await withTaskGroup(of: HTTPClientError?.self) { group in
         for _ in 0..<5 {
@@ -56,6 +69,8 @@ import Testing
             }
           }
         }
+        try? await waitUntil { await client.metrics.coalesced == 4 }
+        gate.open()
         return await group.reduce(into: [HTTPClientError?]()) { $0.append($1) }
       }
       #expect(errors == Array(repeating: .server(status: 503), count: 5))
@@ -84,6 +99,7 @@ import Testing
       let (held, heldSink) = AsyncStream.makeStream(of: UInt64.self)
       let (finished, finishedSink) = AsyncStream.makeStream(of: UInt64.self)
       let gate = Gate()
+      let newerGate = Gate()
       let first = FirstCall()
       await client.installTestHooks(
         HTTPClient.TestHooks(
@@ -92,6 +108,8 @@ import Testing
             if first.claim() {
               heldSink.yield(token)
               await gate.wait()
+            } else {
+              await newerGate.wait()
             }
           },
           flightFinished: { _, token in finishedSink.yield(token) }))
@@ -106,7 +124,6 @@ import Testing
       await #expect(throws: HTTPClientError.cancelled) { try await abandoned.value }
       #expect(await client.inFlightToken(for: url) == nil)
 
-      try await server.setKnobs(["latency_ms": 1_000])
       let newer = Task { try await client.get(url) }
       let newToken = try #require(await startedTokens.next())
       #expect(newToken != oldToken)
@@ -116,6 +133,8 @@ import Testing
       #expect(await client.inFlightToken(for: url) == newToken)
 
       let joiner = Task { try await client.get(url) }
+      try await waitUntil { await client.metrics.coalesced == 1 }
+      newerGate.open()
       let bodies = try await [newer.value, joiner.value]
       #expect(bodies[0] == bodies[1] && !bodies[0].isEmpty)
       try #expect(await server.requestCount == 2)
@@ -127,24 +146,23 @@ import Testing
   }
 
   @Test func cancellingOneCallerLeavesTheRequestToTheOthers() async throws {
-    // Bounds are loose on purpose: "promptly" means well before the request could finish, on a busy machine too.
-    try await FakeCatalogServer.with(arguments: ["--latency-ms", "4000"]) { server in
+    try await FakeCatalogServer.with { server in
       let client = makeClient()
+      let gate = Gate()
+      await client.installTestHooks(HTTPClient.TestHooks(flightWillFinish: { _, _ in await gate.wait() }))
       let url = server.url("/search", ["term": "shared"])
       let leaving = Task { try await client.get(url) }
       let staying = Task { try await client.get(url) }
       try await waitUntil { await client.metrics.coalesced == 1 }
-      let (_, elapsed) = await timed {
-        leaving.cancel()
-        await #expect(throws: HTTPClientError.cancelled) { try await leaving.value }
-      }
-      #expect(elapsed < .milliseconds(2_500))
+      // The request is held back, so the one who leaves cannot have waited for it.
+      leaving.cancel()
+      await #expect(throws: HTTPClientError.cancelled) { try await leaving.value }
+      gate.open()
       let body = try await staying.value
       #expect(!body.isEmpty)
-      try #expect(await server.requestCount == 1)
       let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
       #expect(statuses == [200])
-      #expect(await client.metrics.coalesced == 1)
+      #expect(await client.metrics == HTTPClientMetrics(requests: 1, coalesced: 1))
     }
   }
 
@@ -159,40 +177,31 @@ import Testing
       // Cancel only once the request is really in flight; on a busy machine the task may start late.
       try await waitUntil { await client.inFlightToken(for: url) != nil }
       try await waitUntil { try await server.requestCount == 1 }
-      let (_, elapsed) = await timed {
-        caller.cancel()
-        await #expect(throws: HTTPClientError.cancelled) { try await caller.value }
-      }
-      #expect(elapsed < .seconds(3))
+      caller.cancel()
+      await #expect(throws: HTTPClientError.cancelled) { try await caller.value }
       #expect(await client.inFlightToken(for: url) == nil)
-      // The hung transfer itself was cancelled, not left running until its 30 s timeout.
-      let (token, stopped) = await timed { await finishedTokens.next() }
-      #expect(token != nil)
-      #expect(stopped < .seconds(5))
+      // The hung transfer itself was cancelled: had it run into its timeout, it would count a retry.
+      #expect(await finishedTokens.next() != nil)
       // A new call starts a new request rather than joining the abandoned one.
-      let (body, quick) = try await timed { try await client.get(url) }
+      let body = try await client.get(url)
       #expect(!body.isEmpty)
-      #expect(quick < .seconds(5))
       try #expect(await server.requestCount == 2)
-      let metrics = await client.metrics
-      #expect(metrics == HTTPClientMetrics(requests: 2))
+      #expect(await client.metrics == HTTPClientMetrics(requests: 2))
     }
   }
 
   @Test func cancellationWhileWaitingInTheRateLimiter() async throws {
     try await FakeCatalogServer.with { server in
-      let client = makeClient { $0.requestsPerMinute = 6 }  // the second start is 10 s away
+      let clock = VirtualClock()
+      let client = makeClient(clock: clock) { $0.requestsPerMinute = 6 }  // the second start is 10 s away
       _ = try await client.get(server.url("/search", ["term": "first"]))
       let waiting = Task { try await client.get(server.url("/search", ["term": "second"])) }
-      try await Task.sleep(for: .milliseconds(200))
-      let (_, elapsed) = await timed {
-        waiting.cancel()
-        await #expect(throws: HTTPClientError.cancelled) { try await waiting.value }
-      }
-      #expect(elapsed < .seconds(3))
+      try await waitUntil { clock.sleeping == [.seconds(10)] }
+      waiting.cancel()
+      await #expect(throws: HTTPClientError.cancelled) { try await waiting.value }
+      #expect(clock.sleeping.isEmpty && clock.now == .zero)
       try #expect(await server.requestCount == 1)
-      let metrics = await client.metrics
-      #expect(metrics == HTTPClientMetrics(requests: 1))
+      #expect(await client.metrics == HTTPClientMetrics(requests: 1))
     }
   }
 
@@ -202,26 +211,22 @@ import Testing
     let delay = backoffDelay(afterFailures: 1, base: .seconds(30), cap: .seconds(30), using: &generator)
     try #require(delay > .seconds(3))
     try await FakeCatalogServer.with(arguments: ["--fail-next", "1"]) { server in
-      let client = makeClient {
+      let clock = VirtualClock()
+      let client = makeClient(clock: clock) {
         $0.baseBackoff = .seconds(30)
         $0.maxBackoff = .seconds(30)
         $0.randomSeed = 42
       }
-      let caller = Task { try await client.get(server.url("/search", ["term": "x"])) }
-      // Wait until the 503 has come back and the client is backing off (a busy machine may take a while).
-      let deadline = ContinuousClock.now + .seconds(10)
-      while await client.metrics.retries == 0, ContinuousClock.now < deadline {
-        try await Task.sleep(for: .milliseconds(20))
-      }
+      let url = server.url("/search", ["term": "x"])
+      let caller = Task { try await client.get(url) }
+      // The 503 has come back and the client backs off.
+      try await waitUntil { clock.sleeping == [delay] }
+      caller.cancel()
+      await #expect(throws: HTTPClientError.cancelled) { try await caller.value }
+      #expect(clock.sleeping.isEmpty)
+      #expect(await client.inFlightToken(for: url) == nil)
       try #expect(await server.requestCount == 1)
-      let (_, elapsed) = await timed {
-        caller.cancel()
-        await #expect(throws: HTTPClientError.cancelled) { try await caller.value }
-      }
-      #expect(elapsed < .milliseconds(1_500))
-      try await Task.sleep(for: .milliseconds(100))
-      try #expect(await server.requestCount == 1)
-      #expect(await client.metrics.retries == 1)
+      #expect(await client.metrics == HTTPClientMetrics(requests: 1, retries: 1))
     }
   }
 

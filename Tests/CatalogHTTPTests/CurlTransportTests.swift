@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Synchronization
 import TestSupport
 import Testing
 
@@ -196,28 +197,32 @@ import Testing
 
   /// One thread serves every transfer at once, and leaves when there has been nothing to do for a while.
   @Test func driverThreadRunsTransfersTogetherAndStopsWhenIdle() async throws {
-    let reply = ScriptedHTTPServer.Reply(status: 200, body: Data("ok".utf8), delay: .milliseconds(300))
-    try await ScriptedHTTPServer.with(respond: { _ in reply }) { server in
+    // No answer goes out before all six requests are in: run one after another, the first would time out.
+    let arrived = Mutex(0)
+    let respond: @Sendable (String) -> ScriptedHTTPServer.Reply = { _ in
+      arrived.withLock { $0 += 1 }
+      let deadline = ContinuousClock.now + .seconds(20)
+      while arrived.withLock({ $0 }) < 6, ContinuousClock.now < deadline {
+        Thread.sleep(forTimeInterval: 0.005)
+      }
+      return ScriptedHTTPServer.Reply(status: 200, body: Data("ok".utf8))
+    }
+    try await ScriptedHTTPServer.with(respond: respond) { server in
       let driver = try #require(TransferDriver(linger: .milliseconds(200)))
       #expect(!driver.isRunning)
-      let (outcomes, elapsed) = await timed {
-        await withTaskGroup(of: AttemptOutcome.self) { group in
-          for index in 0..<6 {
-            let request = TransferRequest(url: server.url("/x\(index)"), userAgent: "t", timeout: .seconds(5))
-            group.addTask { await driver.exchange(request) }
-          }
-          return await group.reduce(into: []) { $0.append($1) }
+      let outcomes = await withTaskGroup(of: AttemptOutcome.self) { group in
+        for index in 0..<6 {
+          let request = TransferRequest(url: server.url("/x\(index)"), userAgent: "t", timeout: .seconds(10))
+          group.addTask { await driver.exchange(request) }
         }
+        return await group.reduce(into: []) { $0.append($1) }
       }
       #expect(outcomes.count == 6)
       #expect(
         outcomes.allSatisfy {
           if case .response(let head, let body) = $0 { head.status == 200 && body == Data("ok".utf8) } else { false }
         })
-      #expect(elapsed < .milliseconds(1_500))  // six 300 ms answers side by side, not one after another
-      #expect(driver.isRunning)
-      try await Task.sleep(for: .milliseconds(600))
-      #expect(!driver.isRunning)
+      try await waitUntil { !driver.isRunning }
       // A new thread takes over, and the connections the first one opened are still there.
       let again = TransferRequest(url: server.url("/again"), userAgent: "t", timeout: .seconds(5))
       guard case .response(let head, _) = await driver.exchange(again) else {
@@ -230,18 +235,22 @@ import Testing
   }
 
   @Test func cancellingATransferInFlightEndsItAtOnce() async throws {
-    let reply = ScriptedHTTPServer.Reply(status: 200, body: Data("late".utf8), delay: .seconds(3))
-    try await ScriptedHTTPServer.with(respond: { _ in reply }) { server in
-      let driver = try #require(TransferDriver())
-      let request = TransferRequest(url: server.url("/slow"), userAgent: "t", timeout: .seconds(10))
-      let task = Task { await driver.exchange(request) }
-      try await Task.sleep(for: .milliseconds(200))
-      let (outcome, elapsed) = await timed {
-        task.cancel()
-        return await task.value
+    // The server answers only when the test lets it, long after the request would time out.
+    let answer = Mutex(false)
+    let respond: @Sendable (String) -> ScriptedHTTPServer.Reply = { _ in
+      while !answer.withLock({ $0 }) {
+        Thread.sleep(forTimeInterval: 0.005)
       }
-      #expect(outcome == .cancelled)
-      #expect(elapsed < .milliseconds(500))
+      return ScriptedHTTPServer.Reply(status: 200, body: Data("late".utf8))
+    }
+    try await ScriptedHTTPServer.with(respond: respond) { server in
+      defer { answer.withLock { $0 = true } }
+      let driver = try #require(TransferDriver())
+      let request = TransferRequest(url: server.url("/slow"), userAgent: "t", timeout: .seconds(60))
+      let task = Task { await driver.exchange(request) }
+      try await waitUntil { server.requests.count == 1 }
+      task.cancel()
+      #expect(await task.value == .cancelled)
     }
   }
 
@@ -287,8 +296,7 @@ import Testing
     #expect(!Self.onThread(of: driver))
     let ranThere = await Task(executorPreference: driver) { Self.onThread(of: driver) }.value
     #expect(ranThere)
-    try await Task.sleep(for: .milliseconds(500))
-    #expect(!driver.isRunning)
+    try await waitUntil { !driver.isRunning }
     // Many jobs at once, from many tasks, all run.
     let sum = await withTaskGroup(of: Int.self) { group in
       for index in 1...200 {

@@ -29,26 +29,30 @@ import Testing
 
   @Test func rateLimiterSpacesRequestStarts() async throws {
     try await FakeCatalogServer.with { server in
-      let client = makeClient { $0.requestsPerMinute = 120 }  // one start every 0.5 s
-      let ((), elapsed) = try await timed {
-        try await withThrowingTaskGroup(of: Data.self) { group in
-          for index in 0..<5 {
-            group.addTask { try await client.get(server.url("/search", ["term": "artist \(index)"])) }
-          }
-          for try await _ in group {}
+      let clock = VirtualClock()
+      let client = makeClient(clock: clock) { $0.requestsPerMinute = 120 }  // one start every 0.5 s
+      try await withThrowingTaskGroup(of: Data.self) { group in
+        for index in 0..<5 {
+          group.addTask { try await client.get(server.url("/search", ["term": "artist \(index)"])) }
         }
+        // The first goes at once; the others wait for their turns, half a second apart.
+        try await waitUntil { clock.sleeping.count == 4 }
+        #expect(clock.sleeping == [0.5, 1.0, 1.5, 2.0].map { Duration.seconds($0) })
+        for sent in 1...5 {
+          try await waitUntil { try await server.requestCount == sent }
+          #expect(clock.sleeping.count == 5 - sent)  // nobody went before their turn
+          clock.advance(by: .milliseconds(500))
+        }
+        for try await _ in group {}
       }
-      #expect(elapsed >= .milliseconds(1_950))
-      #expect(elapsed < .seconds(6))
-      // Spacing is checked at the client, where the limiter acts; server arrival times jitter on a busy
-      // machine. The limiter's own tests check the rolling window exactly.
       try #expect(await server.requestCount == 5)
     }
   }
 
   @Test func limiterServesCallersInArrivalOrder() async throws {
     try await FakeCatalogServer.with { server in
-      let client = makeClient { $0.requestsPerMinute = 240 }  // one start every 0.25 s
+      let clock = VirtualClock()
+      let client = makeClient(clock: clock) { $0.requestsPerMinute = 240 }  // one start every 0.25 s
       let (started, startedSink) = AsyncStream.makeStream(of: URL.self)
       await client.installTestHooks(HTTPClient.TestHooks(flightStarted: { url, _ in startedSink.yield(url) }))
       var startedURLs = started.makeAsyncIterator()
@@ -57,6 +61,11 @@ import Testing
         let url = server.url("/search", ["term": term])
         callers.append(Task { try await client.get(url) })
         #expect(await startedURLs.next() == url)  // registered before the next caller starts
+      }
+      try await waitUntil { clock.sleeping.count == 3 }
+      for sent in 1...4 {
+        try await waitUntil { try await server.requestCount == sent }
+        clock.advance(by: .milliseconds(250))
       }
       for caller in callers {
         _ = try await caller.value
@@ -68,49 +77,45 @@ import Testing
 
   @Test func retriesWaitForTheRateLimiterToo() async throws {
     try await FakeCatalogServer.with(arguments: ["--fail-next", "1"]) { server in
-      let client = makeClient { $0.requestsPerMinute = 120 }  // backoff is ~10 ms, the limiter says 500 ms
-      // Measured at the client, where the limiter acts: server-side timestamps drift on a busy machine.
-      let clock = ContinuousClock()
-      let start = clock.now
+      let clock = VirtualClock(advancesWhenSlept: true)
+      let client = makeClient(clock: clock) { $0.requestsPerMinute = 120 }  // backoff is ~10 ms, the limiter 500 ms
       _ = try await client.get(server.url("/search", ["term": "x"]))
-      let elapsed = clock.now - start
       try #expect(await server.requestCount == 2)
-      #expect(elapsed >= .milliseconds(490))
+      let waits = clock.deadlines
+      #expect(waits.count == 2 && waits[0] < .milliseconds(50))
+      #expect(waits.last == .milliseconds(500))
     }
   }
 
   @Test func forbiddenWithEmptyBodyWaitsAndRecovers() async throws {
-    // One request per second allowed; the client waits 0.4 s per throttling answer.
-    try await FakeCatalogServer.with(arguments: ["--rate-limit", "1", "--rate-window", "1"]) { server in
-      let client = makeClient {
+    // Two throttling answers; the client waits 0.4 s after each.
+    try await FakeCatalogServer.with(arguments: ["--throttle-next", "2"]) { server in
+      let clock = VirtualClock(advancesWhenSlept: true)
+      let client = makeClient(clock: clock) {
         $0.throttleBackoff = .milliseconds(400)
         $0.maxThrottleWaits = 5
         $0.throttleSignals.insert(.blankForbidden)
       }
-      _ = try await client.get(server.url("/search", ["term": "first"]))
-      let (body, elapsed) = try await timed { try await client.get(server.url("/search", ["term": "second"])) }
+      let body = try await client.get(server.url("/search", ["term": "second"]))
       #expect(!body.isEmpty)
-      #expect(elapsed >= .milliseconds(350))
-      let metrics = await client.metrics
-      #expect((1...4).contains(metrics.throttleWaits))
+      #expect(clock.deadlines == [.milliseconds(400), .milliseconds(800)])
+      #expect(await client.metrics.throttleWaits == 2)
       let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
-      #expect(statuses.first == 200 && statuses.last == 200)
-      #expect(statuses.dropFirst().dropLast().allSatisfy { $0 == 403 } && statuses.count == metrics.throttleWaits + 2)
+      #expect(statuses == [403, 403, 200])
     }
   }
 
   @Test func stillThrottledAfterTheAllowedWaits() async throws {
-    try await FakeCatalogServer.with(arguments: ["--rate-limit", "1"]) { server in
+    try await FakeCatalogServer.with(arguments: ["--throttle-next", "10"]) { server in
       let client = makeClient {
         $0.throttleBackoff = .milliseconds(100)
         $0.maxThrottleWaits = 2
         $0.throttleSignals.insert(.blankForbidden)
       }
-      _ = try await client.get(server.url("/search", ["term": "first"]))
       await #expect(throws: HTTPClientError.throttled(retryAfter: nil)) {
         try await client.get(server.url("/search", ["term": "second"]))
       }
-      try #expect(await server.requestCount == 4)  // 1 + the first try and 2 waits' retries
+      try #expect(await server.requestCount == 3)  // the first try and 2 waits' retries
       let metrics = await client.metrics
       #expect(metrics.throttleWaits == 2)
       #expect(metrics.failures == 1)
@@ -118,32 +123,27 @@ import Testing
   }
 
   @Test func tooManyRequestsHonoursRetryAfter() async throws {
-    let arguments = ["--rate-limit", "1", "--rate-window", "1", "--retry-after", "1"]
-    try await FakeCatalogServer.with(arguments: arguments) { server in
-      // A 30 s default would blow the time bound below: the server's Retry-After: 1 must win.
-      let client = makeClient { $0.throttleBackoff = .seconds(30) }
-      _ = try await client.get(server.url("/search", ["term": "first"]))
-      let (_, elapsed) = try await timed { try await client.get(server.url("/search", ["term": "second"])) }
-      #expect(elapsed >= .milliseconds(950))
-      #expect(elapsed < .seconds(5))
+    try await FakeCatalogServer.with(arguments: ["--throttle-next", "1", "--retry-after", "1"]) { server in
+      let clock = VirtualClock(advancesWhenSlept: true)
+      // The server's Retry-After: 1 wins over the client's own 30 s.
+      let client = makeClient(clock: clock) { $0.throttleBackoff = .seconds(30) }
+      _ = try await client.get(server.url("/search", ["term": "second"]))
+      #expect(clock.deadlines == [.seconds(1)])
       let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
-      #expect(statuses == [200, 429, 200])
+      #expect(statuses == [429, 200])
       #expect(await client.metrics.throttleWaits == 1)
     }
   }
 
   @Test func retryAfterBeyondTheLimitFailsAtOnce() async throws {
-    try await FakeCatalogServer.with(arguments: ["--rate-limit", "1", "--retry-after", "600"]) { server in
-      let client = makeClient()
-      _ = try await client.get(server.url("/search", ["term": "first"]))
-      let (result, elapsed) = await timed {
-        await #expect(throws: HTTPClientError.throttled(retryAfter: .seconds(600))) {
-          try await client.get(server.url("/search", ["term": "second"]))
-        }
+    try await FakeCatalogServer.with(arguments: ["--throttle-next", "1", "--retry-after", "600"]) { server in
+      let clock = VirtualClock(advancesWhenSlept: true)
+      let client = makeClient(clock: clock)
+      await #expect(throws: HTTPClientError.throttled(retryAfter: .seconds(600))) {
+        try await client.get(server.url("/search", ["term": "second"]))
       }
-      _ = result
-      #expect(elapsed < .seconds(5))
-      try #expect(await server.requestCount == 2)
+      #expect(clock.deadlines.isEmpty)
+      try #expect(await server.requestCount == 1)
     }
   }
 
@@ -215,17 +215,12 @@ import Testing
         $0.requestTimeout = .milliseconds(300)
         $0.maxAttempts = 2
       }
-      let (_, elapsed) = await timed {
-        await #expect(throws: HTTPClientError.timedOut) {
-          try await client.get(server.url("/search", ["term": "hung"]))
-        }
+      await #expect(throws: HTTPClientError.timedOut) {
+        try await client.get(server.url("/search", ["term": "hung"]))
       }
-      // 2 × 300 ms plus at most 10 ms of backoff, with room for a slow machine.
-      #expect(elapsed >= .milliseconds(590))
-      #expect(elapsed < .seconds(6))
-      let (body, quick) = try await timed { try await client.get(server.url("/search", ["term": "fine"])) }
+      #expect(await client.metrics == HTTPClientMetrics(requests: 2, retries: 1, failures: 1))
+      let body = try await client.get(server.url("/search", ["term": "fine"]))
       #expect(!body.isEmpty)
-      #expect(quick < .seconds(5))
       let faults = try await server.requestLog().map { $0["fault"] as? String }
       #expect(faults == ["hang", "hang", nil])
     }

@@ -60,18 +60,21 @@ struct CrashSafetyTests {
     let directory = NSTemporaryDirectory() + "deepcut-lock-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
-    // Slow enough that the first run is surely still holding the lock when the second one starts.
-    try await FakeCatalogServer.with(arguments: ["--latency-ms", "2500"], world: ReportCommandTests.world) { server in
+    // The catalog answers nothing until the test says so: the first run holds the lock until then.
+    try await FakeCatalogServer.with(arguments: ["--hold-from", "1"], world: ReportCommandTests.world) { server in
       let arguments = [
         "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
-        server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",
+        server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
       ]
       let holder = try await DeepcutProcess.startHoldingTheLock(arguments, stateDirectory: directory + "/state")
       let second = try DeepcutProcess.run(arguments)
       #expect(second.status == 75)
       #expect(second.stderr.contains("another deepcut run"))
-      let waiting = try DeepcutProcess.run(arguments + ["--wait"])
-      #expect(waiting.status == 0)
+      let waiting = try DeepcutProcess.start(arguments + ["--wait"])
+      try await waiting.waitUntilWaitingForTheLock()
+      try await server.setKnobs(["hold_from": NSNull()])
+      let waited = try await waiting.finish()
+      #expect(waited.status == 0, "\(waited.stderr)")
       holder.waitUntilExit()
       #expect(holder.terminationStatus == 0)
     }

@@ -116,19 +116,23 @@ struct DiskFaultTests {
   @Test func aPinDuringAReportWaitsOrSaysSo() async throws {
     let directory = try directory()
     try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
-    try await FakeCatalogServer.with(arguments: ["--latency-ms", "1500"], world: ReportCommandTests.world) { server in
+    try await FakeCatalogServer.with(arguments: ["--hold-from", "1"], world: ReportCommandTests.world) { server in
+      // The catalog answers nothing until the test says so: the report holds the lock until then.
       let holder = try await DeepcutProcess.startHoldingTheLock(
         [
           "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
-          server.baseURL.absoluteString, "--rate-limit", "0", "--quiet", "--now", "2026-11-29",
+          server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
         ], stateDirectory: directory + "/state")
       let refused = try DeepcutProcess.run([
         "artists", "pin", "Slayer", "907800827", "--state-dir", directory + "/state",
       ])
       #expect(refused.status == 75)
       #expect(refused.stderr.contains("another deepcut run"))
-      let waited = try DeepcutProcess.run(
+      let waiting = try DeepcutProcess.start(
         ["artists", "pin", "Slayer", "907800827", "--wait", "--state-dir", directory + "/state"])
+      try await waiting.waitUntilWaitingForTheLock()
+      try await server.setKnobs(["hold_from": NSNull()])
+      let waited = try await waiting.finish()
       #expect(waited.status == 0, "\(waited.stderr)")
       holder.waitUntilExit()
       #expect(holder.terminationStatus == 0)

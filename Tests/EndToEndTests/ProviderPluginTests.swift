@@ -199,7 +199,7 @@ struct ProviderPluginTests {
 
   @Test func helpAndTheExampleSpeakOfItFromItsOwnDeclaration() {
     let help = ReportCommand.spec.help(Self.registry)
-    #expect(help.contains("catalog: itunes, musicbrainz or toy"))
+    #expect(help.contains("catalog: itunes (default), musicbrainz or toy"))
     #expect(help.contains("--toy-shelf NAME"))
     #expect(help.contains("600 for toy"))
     #expect(ConfigExample.text(Self.registry).contains(#"// "shelf": "main""#))

@@ -38,26 +38,22 @@ it on any machine that has ``python3``.
 from __future__ import annotations
 
 import argparse
-import collections
 import dataclasses
 import datetime as dt
 import hashlib
-import http.server
 import json
 import random
 import re
-import select
-import signal
 import socket
-import socketserver
 import struct
 import sys
-import threading
-import time
 import unicodedata
 import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fake_service  # noqa: E402  (a sibling module: the serving code is shared)
 
 __all__ = [
     "FakeItunesServer",
@@ -69,10 +65,9 @@ __all__ = [
     "encode_error",
     "generate_world",
     "main",
-    "serve",
 ]
 
-LOOPBACK = "127.0.0.1"
+LOOPBACK = fake_service.LOOPBACK
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
 
@@ -754,6 +749,8 @@ class Knobs:
     slow_ms: int = 3000
     fault_every: int = 0  # every Nth request (by its number in the log) gets fault_kind
     fault_kind: str = "reset"  # reset, reset_body, truncate, slow, html, fail or hang
+    hold_from: int | None = None  # requests numbered from this on wait, unanswered, until the knob moves
+    throttle_next: int = 0  # answer the next N as the rate limit does, whatever the window says
     rate_limit: int | None = None
     rate_window_s: float = 60.0
     retry_after: int | None = None
@@ -789,8 +786,8 @@ def _check_knob(key: str, value: Any) -> Any:
             raise ValueError(f"{key} must be an HTTP status")
         return v
 
-    if key in ("latency_ms", "fail_next", "truncate_next", "hang_next", "seed", "reset_next", "reset_body_next",
-               "html_next", "slow_next", "slow_ms", "fault_every"):
+    if key in ("latency_ms", "fail_next", "truncate_next", "hang_next", "throttle_next", "seed", "reset_next",
+               "reset_body_next", "html_next", "slow_next", "slow_ms", "fault_every"):
         return non_negative_int(value)
     if key == "html_type":
         if not isinstance(value, str) or not value.isprintable():
@@ -804,7 +801,7 @@ def _check_knob(key: str, value: Any) -> Any:
         if not _is_int(value) or value < 1:
             raise ValueError("max_ids must be a positive integer")
         return value
-    if key in ("rate_limit", "retry_after", "fail_retry_after"):
+    if key in ("rate_limit", "retry_after", "fail_retry_after", "hold_from"):
         return optional_positive_int(value)
     if key == "cache_max_age":
         return None if value is None else non_negative_int(value)
@@ -825,172 +822,56 @@ def _check_knob(key: str, value: Any) -> Any:
     raise ValueError(f"unknown knob {key!r}")
 
 
-class State:
-    """Everything the handler threads share, behind one lock."""
+class State(fake_service.Service):
+    """The shared state, plus the random stream error-rate draws from."""
 
     def __init__(self, world: World, knobs: Knobs, verbose: bool) -> None:
-        self.lock = threading.Lock()
-        self.world = world
-        self.initial_knobs = knobs
-        self.knobs = knobs
+        super().__init__(world, knobs, World.load, verbose)
         self.rng = random.Random(knobs.seed)
-        self.log: list[dict[str, Any]] = []
-        self.admitted: collections.deque[float] = collections.deque()
-        self.seq = 0
-        self.verbose = verbose
-        self.stopping = threading.Event()
 
-    def set_knobs(self, changes: Mapping[str, Any]) -> Knobs:
-        with self.lock:
-            new = self.knobs.updated(changes)
-            if "seed" in changes:
-                self.rng = random.Random(new.seed)
-            self.knobs = new
-            return new
-
-    def reset(self) -> None:
-        with self.lock:
-            self.knobs = self.initial_knobs
+    def knobs_changed(self, changes: Mapping[str, Any]) -> None:
+        if "seed" in changes:
             self.rng = random.Random(self.knobs.seed)
-            self.log.clear()
-            self.admitted.clear()
 
-    def begin(self, method: str, path: str, query: Mapping[str, str]) -> dict[str, Any]:
-        entry: dict[str, Any] = {"method": method, "path": path, "query": dict(query), "status": None,
-                                 "fault": None, "time": time.time()}
+    def begin_request(self, method: str, path: str, query: Mapping[str, str]) -> dict[str, Any]:
+        entry: dict[str, Any] = {"method": method, "path": path, "query": dict(query)}
         if path == "/lookup" and "id" in query:
             entry["ids"] = [int(p) if _ID.match(p) else p for p in (s.strip() for s in query["id"].split(",")) if p]
-        with self.lock:
-            self.seq += 1
-            entry["seq"] = self.seq
-            self.log.append(entry)
-        return entry
-
-    def finish(self, entry: dict[str, Any], status: int | None, fault: str | None) -> None:
-        with self.lock:
-            entry["status"] = status
-            entry["fault"] = fault
-            entry["duration_ms"] = round((time.time() - entry["time"]) * 1000, 1)
+        return self.begin(entry)
 
     def decide(self, seq: int = 0) -> tuple[str | None, Knobs]:
         """Which fault (if any) this request gets; consumes one-shot counters atomically."""
         with self.lock:
             k = self.knobs
-            now = time.monotonic()
-            while self.admitted and self.admitted[0] <= now - k.rate_window_s:
-                self.admitted.popleft()
-            if k.rate_limit is not None and len(self.admitted) >= k.rate_limit:
+            if not self.admit() or self.take("throttle_next"):
                 return "rate_limit", k
-            self.admitted.append(now)
-            if k.hang_next > 0:
-                self.knobs = dataclasses.replace(k, hang_next=k.hang_next - 1)
-                return "hang", k
-            for name in ("reset_next", "reset_body_next", "html_next", "slow_next"):
-                if getattr(k, name) > 0:
-                    self.knobs = dataclasses.replace(k, **{name: getattr(k, name) - 1})
-                    return name.removesuffix("_next"), k
-            if k.fail_next > 0:
-                self.knobs = dataclasses.replace(k, fail_next=k.fail_next - 1)
-                return "fail", k
-            if k.truncate_next > 0:
-                self.knobs = dataclasses.replace(k, truncate_next=k.truncate_next - 1)
-                return "truncate", k
+            for name in ("hang_next", "reset_next", "reset_body_next", "html_next", "slow_next", "fail_next",
+                         "truncate_next"):
+                if self.take(name):
+                    return {"fail_next": "fail", "truncate_next": "truncate"}.get(name, name.removesuffix("_next")), k
             if k.fault_every and seq % k.fault_every == 0:
                 return k.fault_kind, k
             if k.error_rate > 0 and self.rng.random() < k.error_rate:
                 return f"error:{self.rng.choice(k.error_statuses)}", k
             return None, k
 
-    def snapshot_log(self) -> list[dict[str, Any]]:
-        with self.lock:
-            return [dict(e) for e in self.log]
 
+class _Handler(fake_service.Handler):
+    """Routes /search and /lookup through the fault knobs; the shared handler answers /_*."""
 
-class _Server(http.server.ThreadingHTTPServer):
-    """Threaded so a hung request never blocks the others."""
-
-    daemon_threads = True
-    allow_reuse_address = True
-    state: State
-
-    def server_bind(self) -> None:
-        # HTTPServer.server_bind does a reverse DNS lookup (getfqdn); skip it, it can stall.
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = self.server_address[:2]
-
-
-class _Handler(http.server.BaseHTTPRequestHandler):
-    """Routes /search and /lookup through the fault knobs, and /_* to the control API."""
-
-    protocol_version = "HTTP/1.1"
     server_version = "fake-itunes/1.0"
-    sys_version = ""
-    server: _Server
-
-    def do_GET(self) -> None:
-        self._dispatch("GET")
-
-    def do_POST(self) -> None:
-        self._dispatch("POST")
-
-    def do_DELETE(self) -> None:
-        self._dispatch("DELETE")
-
-    def do_HEAD(self) -> None:
-        self._dispatch("HEAD")
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        if self.server.state.verbose:
-            sys.stderr.write(f"fake_itunes: {self.address_string()} {format % args}\n")
-
-    # ---- plumbing ------------------------------------------------------------------------
-
-    def _read_body(self) -> bytes:
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length > 0 else b""
 
     def _send(self, response: Response, truncate: bool = False) -> None:
-        self.send_response(response.status)
-        for name, value in response.headers:
-            self.send_header(name, value)
-        self.send_header("content-length", str(len(response.body)))
-        # Keep-alive, as the real service does, so clients can reuse connections; a truncated body must
-        # end its connection, or the client would wait for the missing bytes.
-        if truncate:
-            self.send_header("connection", "close")
-        self.end_headers()
-        body = response.body[: len(response.body) // 2] if truncate else response.body
-        try:
-            if self.command != "HEAD":
-                self.wfile.write(body)
-            self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
-        if truncate:
-            self.close_connection = True
-
-    def _send_json(self, status: int, payload: Any) -> None:
-        body = (json.dumps(payload, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
-        self._send(Response(status, body, [("content-type", "application/json; charset=utf-8")]))
-
-    def _dispatch(self, method: str) -> None:
-        split = urllib.parse.urlsplit(self.path)
-        path = split.path
-        pairs = urllib.parse.parse_qsl(split.query, keep_blank_values=True)
-        query: dict[str, str] = {}
-        for key, value in pairs:
-            query.setdefault(key, value)
-        body = self._read_body()
-        if path.startswith("/_"):
-            self._control(method, path, body)
-        else:
-            self._api(method, path, query)
+        self.send(response.status, response.body, response.headers, truncate=truncate)
 
     # ---- the API, with faults ------------------------------------------------------------
 
-    def _api(self, method: str, path: str, query: Mapping[str, str]) -> None:
-        state = self.server.state
-        entry = state.begin(method, path, query)
+    def api(self, method: str, path: str, query: Mapping[str, str]) -> None:
+        state = self.server.service
+        entry = state.begin_request(method, path, query)
+        if not self.wait_while(lambda: state.held(entry["seq"])):
+            state.finish(entry, None, "held")
+            return
         fault, knobs = state.decide(entry["seq"])
         if fault == "hang":
             state.finish(entry, None, "hang")
@@ -1060,48 +941,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     def _hang(self) -> None:
         """Hold the connection open without answering until the client leaves or we stop."""
-        conn = self.connection
-        while not self.server.state.stopping.is_set():
-            try:
-                readable, _, _ = select.select([conn], [], [], 0.1)
-                if readable and not conn.recv(4096):
-                    break  # client closed its end
-            except OSError:
-                break
+        self.wait_while(lambda: True)
         self.close_connection = True
-
-    # ---- control endpoints (never logged, never rate limited) ----------------------------
-
-    def _control(self, method: str, path: str, body: bytes) -> None:
-        state = self.server.state
-        try:
-            if path == "/_control" and method == "GET":
-                self._send_json(200, dataclasses.asdict(state.knobs))
-            elif path == "/_control" and method == "POST":
-                changes = json.loads(body or b"{}")
-                if not isinstance(changes, dict):
-                    raise ValueError("body must be a JSON object of knob names to values")
-                self._send_json(200, dataclasses.asdict(state.set_knobs(changes)))
-            elif path == "/_log" and method == "GET":
-                entries = state.snapshot_log()
-                self._send_json(200, {"count": len(entries), "requests": entries})
-            elif (path == "/_log/clear" and method == "POST") or (path == "/_log" and method == "DELETE"):
-                with state.lock:
-                    cleared = len(state.log)
-                    state.log.clear()
-                self._send_json(200, {"cleared": cleared})
-            elif path == "/_reset" and method == "POST":
-                state.reset()
-                self._send_json(200, dataclasses.asdict(state.knobs))
-            elif path == "/_world" and method == "GET":
-                self._send_json(200, state.world.to_json())
-            elif path == "/_world" and method == "POST":
-                state.world = World.from_json(json.loads(body))
-                self._send_json(200, {"artists": len(state.world.artists)})
-            else:
-                self._send_json(404, {"error": f"no control endpoint {method} {path}"})
-        except (ValueError, WorldError) as exc:  # json.JSONDecodeError is a ValueError
-            self._send_json(400, {"error": str(exc)})
 
 
 # --------------------------------------------------------------------------------------
@@ -1109,65 +950,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 # --------------------------------------------------------------------------------------
 
 
-class FakeItunesServer:
+class FakeItunesServer(fake_service.BackgroundServer):
     """Runs the fake API on 127.0.0.1 in a background thread.
 
     >>> with FakeItunesServer(world={"artists": []}, latency_ms=50) as server:
     ...     server.base_url  # doctest: +SKIP
     """
 
+    state: State
+
     def __init__(self, world: World | Mapping[str, Any] | str | Path | None = None, *, port: int = 0,
                  verbose: bool = False, **knobs: Any) -> None:
-        self.state = State(World.load(world), Knobs().updated(knobs), verbose)
-        self._httpd = _Server((LOOPBACK, port), _Handler)
-        self._httpd.state = self.state
-        self._thread: threading.Thread | None = None
-
-    @property
-    def port(self) -> int:
-        return int(self._httpd.server_address[1])
-
-    @property
-    def base_url(self) -> str:
-        return f"http://{LOOPBACK}:{self.port}"
-
-    def start(self) -> "FakeItunesServer":
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="fake-itunes", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        """Release hung requests, stop serving and close the socket."""
-        self.state.stopping.set()
-        if self._thread is not None:
-            self._httpd.shutdown()
-            self._thread.join(timeout=5)
-            self._thread = None
-        self._httpd.server_close()
-
-    def __enter__(self) -> "FakeItunesServer":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    # Direct (non-HTTP) equivalents of the control endpoints, for Python callers.
-    def set_knobs(self, **changes: Any) -> Knobs:
-        return self.state.set_knobs(changes)
-
-    def requests(self) -> list[dict[str, Any]]:
-        return self.state.snapshot_log()
-
-    def clear_log(self) -> None:
-        with self.state.lock:
-            self.state.log.clear()
-
-    def reset(self) -> None:
-        self.state.reset()
-
-    def set_world(self, world: World | Mapping[str, Any] | str | Path) -> None:
-        self.state.world = World.load(world)
+        super().__init__(State(World.load(world), Knobs().updated(knobs), verbose), _Handler, port, "fake-itunes")
 
 
 # --------------------------------------------------------------------------------------
@@ -1333,6 +1127,8 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--fail-status", type=int, default=503)
     parser.add_argument("--truncate-next", type=int, default=0, help="cut the next N bodies in half")
     parser.add_argument("--hang-next", type=int, default=0, help="never answer the next N requests")
+    parser.add_argument("--hold-from", type=int, default=None, help="hold requests numbered from N on, unanswered")
+    parser.add_argument("--throttle-next", type=int, default=0, help="answer the next N as the rate limit does")
     parser.add_argument("--rate-limit", type=int, default=None, help="requests allowed per window (default off)")
     parser.add_argument("--rate-window", type=float, default=60.0, help="rate-limit window in seconds")
     parser.add_argument("--retry-after", type=int, default=None, help="rate limit answers 429 + Retry-After: N instead of 403")
@@ -1362,47 +1158,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             "latency_ms": args.latency_ms, "error_rate": args.error_rate, "seed": args.seed,
             "error_statuses": [int(s) for s in args.error_statuses.split(",") if s.strip()],
             "fail_next": args.fail_next, "fail_status": args.fail_status, "truncate_next": args.truncate_next,
-            "hang_next": args.hang_next, "rate_limit": args.rate_limit, "rate_window_s": args.rate_window,
-            "retry_after": args.retry_after, "max_ids": args.max_ids, "cache_max_age": args.cache_max_age,
+            "hang_next": args.hang_next, "throttle_next": args.throttle_next, "hold_from": args.hold_from,
+            "rate_limit": args.rate_limit, "rate_window_s": args.rate_window, "retry_after": args.retry_after,
+            "max_ids": args.max_ids, "cache_max_age": args.cache_max_age,
         }
         server = FakeItunesServer(args.world, port=args.port, verbose=args.verbose, **knobs)
     except (ValueError, OSError) as exc:
         sys.stderr.write(f"fake_itunes: {exc}\n")
         return 2
 
-    serve(server, exit_on_stdin_eof=args.exit_on_stdin_eof)
+    fake_service.serve(server, exit_on_stdin_eof=args.exit_on_stdin_eof)
     return 0
-
-
-def serve(server: Any, exit_on_stdin_eof: bool) -> None:
-    """Starts `server`, prints ``READY <base url>`` and serves until SIGTERM, SIGINT or (if asked) stdin EOF.
-
-    Shared with the other fake servers: anything with ``start()``, ``stop()`` and ``base_url``.
-    """
-    stop = threading.Event()
-    # A parent may spawn us with these signals blocked (Foundation's Process does); unblock them so
-    # terminating the server from a test always works.
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    signal.signal(signal.SIGINT, lambda *_: stop.set())
-    if exit_on_stdin_eof:
-        def watch_stdin() -> None:
-            try:
-                while sys.stdin.buffer.read1(65536):
-                    pass
-            except (OSError, ValueError, AttributeError):
-                pass
-            stop.set()
-        threading.Thread(target=watch_stdin, name="stdin-watch", daemon=True).start()
-
-    server.start()
-    try:
-        print(f"READY {server.base_url}", flush=True)
-    except BrokenPipeError:
-        pass
-    while not stop.wait(0.2):
-        pass
-    server.stop()
 
 
 if __name__ == "__main__":

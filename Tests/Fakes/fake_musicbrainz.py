@@ -31,26 +31,22 @@ Only the Python 3.11 standard library is used.
 from __future__ import annotations
 
 import argparse
-import collections
 import dataclasses
 import datetime as dt
 import functools
 import http.server
 import json
 import re
-import socketserver
 import sys
-import threading
-import time
 import unicodedata
 import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import fake_itunes  # noqa: E402  (a sibling module: the serving loop is shared)
+import fake_service  # noqa: E402  (a sibling module: the serving code is shared)
 
-LOOPBACK = "127.0.0.1"
+LOOPBACK = fake_service.LOOPBACK
 # The smallest JPEG a mail client shows: a 1x1 grey pixel, as the fake's cover image.
 FAKE_JPEG = bytes.fromhex(
     "ffd8ffe000104a46494600010100000100010000ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f141d1a1f"
@@ -507,51 +503,24 @@ class Knobs:
         return new
 
 
-class State:
+class State(fake_service.Service):
     def __init__(self, world: World, knobs: Knobs, record: Path | None) -> None:
-        self.lock = threading.Lock()
-        self.world = world
-        self.initial_knobs = knobs
-        self.knobs = knobs
-        self.log: list[dict[str, Any]] = []
-        self.admitted: collections.deque[float] = collections.deque()
-        self.seq = 0
+        super().__init__(world, knobs, World.load)
         self.record = record
-        self.stopping = threading.Event()
 
     @staticmethod
     def cover_base(handler: http.server.BaseHTTPRequestHandler) -> str:
         host = handler.headers.get("Host") or f"{LOOPBACK}"
         return f"http://{host}"
 
-    def begin(self, path: str, query: Mapping[str, str], user_agent: str) -> tuple[dict[str, Any], str | None, Knobs]:
-        entry: dict[str, Any] = {"method": "GET", "path": path, "query": dict(query), "status": None, "fault": None,
-                                 "time": time.time(), "user_agent": user_agent}
+    def begin_request(self, method: str, path: str, query: Mapping[str, str],
+                      user_agent: str) -> tuple[dict[str, Any], str | None, Knobs]:
+        entry = self.begin({"method": method, "path": path, "query": dict(query), "user_agent": user_agent})
         with self.lock:
-            self.seq += 1
-            entry["seq"] = self.seq
-            self.log.append(entry)
             knobs = self.knobs
-            now = time.monotonic()
-            while self.admitted and self.admitted[0] <= now - knobs.rate_window_s:
-                self.admitted.popleft()
-            if knobs.rate_limit is not None and len(self.admitted) >= knobs.rate_limit:
+            if not self.admit():
                 return entry, "rate_limit", knobs
-            self.admitted.append(now)
-            if knobs.fail_next > 0:
-                self.knobs = dataclasses.replace(knobs, fail_next=knobs.fail_next - 1)
-                return entry, "fail", knobs
-        return entry, None, knobs
-
-
-class _Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-    allow_reuse_address = True
-    state: State
-
-    def server_bind(self) -> None:
-        socketserver.TCPServer.server_bind(self)
-        self.server_name, self.server_port = self.server_address[:2]
+            return entry, "fail" if self.take("fail_next") else None, knobs
 
 
 def fnv1a64(text: str) -> str:
@@ -561,54 +530,26 @@ def fnv1a64(text: str) -> str:
     return f"{value:016x}"
 
 
-class _Handler(http.server.BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class _Handler(fake_service.Handler):
     server_version = "fake-musicbrainz/1.0"
-    sys_version = ""
-    server: _Server
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - stdlib signature
-        pass
-
-    def do_GET(self) -> None:
-        self._dispatch("GET")
-
-    def do_POST(self) -> None:
-        self._dispatch("POST")
 
     def _send(self, status: int, body: bytes, content_type: str, headers: Sequence[tuple[str, str]] = ()) -> None:
-        self.send_response(status)
-        self.send_header("content-type", content_type)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("content-length", str(len(body)))
-        self.end_headers()
-        try:
-            self.wfile.write(body)
-            self.wfile.flush()
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True
+        self.send(status, body, [("content-type", content_type), *headers])
 
-    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = ()) -> bytes:
+    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = (), keep: bool = False) -> None:
+        """The service's compact JSON; its 200s say no charset, its errors do. A kept answer (``--record``) is
+        written before it is sent, so a client that has it finds it recorded."""
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        record = self.server.service.record
+        if keep and record is not None and status == 200:
+            (record / f"{fnv1a64(self.path)}.json").write_bytes(body)
         charset = "application/json" if status == 200 else "application/json; charset=utf-8"
         self._send(status, body, charset, headers)
-        return body
 
-    def _dispatch(self, method: str) -> None:
-        split = urllib.parse.urlsplit(self.path)
-        query = dict(urllib.parse.parse_qsl(split.query, keep_blank_values=True))
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length) if length > 0 else b""
-        if split.path.startswith("/_"):
-            self._control(method, split.path, body)
-        else:
-            self._api(split.path, query)
-
-    def _api(self, path: str, query: Mapping[str, str]) -> None:
-        state = self.server.state
+    def api(self, method: str, path: str, query: Mapping[str, str]) -> None:
+        state = self.server.service
         user_agent = self.headers.get("User-Agent", "")
-        entry, fault, knobs = state.begin(path, query, user_agent)
+        entry, fault, knobs = state.begin_request(method, path, query, user_agent)
         if knobs.latency_ms and fault != "rate_limit":
             state.stopping.wait(knobs.latency_ms / 1000)
         limits = [("x-ratelimit-limit", "1200"), ("x-ratelimit-remaining", "1199"), ("x-ratelimit-reset", "0")]
@@ -646,12 +587,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             except QueryError as exc:
                 status = 400
                 payload = {"error": f"Invalid query: {exc}", "help": HELP}
-            body = self._json(status, payload, limits)
-            if state.record is not None and status == 200:
-                (state.record / f"{fnv1a64(self.path)}.json").write_bytes(body)
-        with state.lock:
-            entry["status"] = status
-            entry["fault"] = fault
+            self._json(status, payload, limits, keep=True)
+        state.finish(entry, status, fault)
 
     def _cover_art(self, world: World, path: str) -> int:
         """The Cover Art Archive: ``/release-group/ID`` lists a group's images, ``/release-group/ID/front-250``
@@ -669,84 +606,24 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._send(400, b"Bad Request", "text/plain; charset=utf-8")
             return 400
         release = group["id"][:-4] + "r001"
-        image = f"{self.server.state.cover_base(self)}/release/{release}/1"
-        body = self._json(200, {"images": [{
+        image = f"{self.server.service.cover_base(self)}/release/{release}/1"
+        self._json(200, {"images": [{
             "approved": True, "back": False, "comment": "", "edit": 1, "front": True, "id": 1,
             "image": image + ".jpg", "types": ["Front"],
             "thumbnails": {"250": image + "-250.jpg", "500": image + "-500.jpg", "1200": image + "-1200.jpg",
                            "large": image + "-500.jpg", "small": image + "-250.jpg"}}],
-            "release": f"https://musicbrainz.org/release/{release}"})
-        if self.server.state.record is not None:
-            (self.server.state.record / f"{fnv1a64(self.path)}.json").write_bytes(body)
+            "release": f"https://musicbrainz.org/release/{release}"}, keep=True)
         return 200
 
-    def _control(self, method: str, path: str, body: bytes) -> None:
-        state = self.server.state
-        try:
-            if path == "/_control" and method == "GET":
-                self._json(200, dataclasses.asdict(state.knobs))
-            elif path == "/_control" and method == "POST":
-                with state.lock:
-                    state.knobs = state.knobs.updated(json.loads(body or b"{}"))
-                self._json(200, dataclasses.asdict(state.knobs))
-            elif path == "/_log" and method == "GET":
-                with state.lock:
-                    entries = [dict(e) for e in state.log]
-                self._json(200, {"count": len(entries), "requests": entries})
-            elif path == "/_log/clear" and method == "POST":
-                with state.lock:
-                    cleared = len(state.log)
-                    state.log.clear()
-                self._json(200, {"cleared": cleared})
-            elif path == "/_reset" and method == "POST":
-                with state.lock:
-                    state.knobs = state.initial_knobs
-                    state.log.clear()
-                    state.admitted.clear()
-                self._json(200, dataclasses.asdict(state.knobs))
-            elif path == "/_world" and method == "GET":
-                self._json(200, state.world.to_json())
-            elif path == "/_world" and method == "POST":
-                state.world = World.load(json.loads(body))
-                self._json(200, {"artists": len(state.world.artists)})
-            else:
-                self._json(404, {"error": f"no control endpoint {method} {path}"})
-        except ValueError as exc:
-            self._json(400, {"error": str(exc)})
 
-
-class FakeMusicBrainzServer:
+class FakeMusicBrainzServer(fake_service.BackgroundServer):
     """The fake service on 127.0.0.1 in a background thread."""
+
+    state: State
 
     def __init__(self, world: str | Path | Mapping[str, Any] | None = None, *, port: int = 0,
                  record: Path | None = None, **knobs: Any) -> None:
-        self.state = State(World.load(world), Knobs().updated(knobs), record)
-        self._httpd = _Server((LOOPBACK, port), _Handler)
-        self._httpd.state = self.state
-        self._thread: threading.Thread | None = None
-
-    @property
-    def base_url(self) -> str:
-        return f"http://{LOOPBACK}:{self._httpd.server_address[1]}"
-
-    def start(self) -> "FakeMusicBrainzServer":
-        self._thread = threading.Thread(target=self._httpd.serve_forever, kwargs={"poll_interval": 0.05},
-                                        name="fake-musicbrainz", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self.state.stopping.set()
-        if self._thread is not None:
-            self._httpd.shutdown()
-            self._thread.join(timeout=5)
-        self._httpd.server_close()
-
-    def __enter__(self) -> "FakeMusicBrainzServer":
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
+        super().__init__(State(World.load(world), Knobs().updated(knobs), record), _Handler, port, "fake-musicbrainz")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -770,7 +647,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rate_window_s=args.rate_window, retry_after=args.retry_after,
         require_user_agent=not args.no_user_agent_check)
 
-    fake_itunes.serve(server, exit_on_stdin_eof=args.exit_on_stdin_eof)
+    fake_service.serve(server, exit_on_stdin_eof=args.exit_on_stdin_eof)
     return 0
 
 

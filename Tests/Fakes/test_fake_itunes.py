@@ -370,6 +370,28 @@ class FaultTests(ServerTestCase):
         time.sleep(0.35)
         self.assertEqual(self.get("/lookup?id=1001").status, 200)
 
+    def test_throttle_next_answers_as_the_rate_limit_does(self) -> None:
+        self.control(throttle_next=1)
+        self.assertEqual((self.get("/lookup?id=1001").status, self.get("/lookup?id=1001").status), (403, 200))
+        self.control(throttle_next=1, retry_after=2)
+        reply = self.get("/lookup?id=1001")
+        self.assertEqual((reply.status, reply.headers["Retry-After"], reply.body), (429, "2", b""))
+        self.assertEqual([e["fault"] for e in self.log()], ["rate_limit", None, "rate_limit"])
+
+    def test_hold_from_keeps_requests_unanswered_until_the_knob_moves(self) -> None:
+        self.control(hold_from=self.server.state.seq + 2)  # numbers go on across tests
+        self.assertEqual(self.get("/lookup?id=1001").status, 200)
+        answers: list[int] = []
+        waiter = threading.Thread(target=lambda: answers.append(self.get("/lookup?id=1001").status))
+        waiter.start()
+        deadline = time.monotonic() + 10
+        while len(self.log()) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        self.assertEqual((len(self.log()), answers), (2, []), "the second request is in, and held")
+        self.control(hold_from=None)
+        waiter.join(timeout=10)
+        self.assertEqual(answers, [200])
+
     def test_retry_after_knob_gives_429(self) -> None:
         self.control(rate_limit=1, retry_after=7)
         self.get("/lookup?id=1001")

@@ -74,8 +74,7 @@ struct CrashSafetyTests {
       let waited = clock.now - start
       #expect(error == .locked(path: path))
       #expect(error?.description.hasPrefix("\(path) is locked by another process") == true)
-      #expect(waited >= .milliseconds(250))
-      #expect(waited < .seconds(3))
+      #expect(waited >= .milliseconds(250), "it waits for busy_timeout before giving up")
 
       try holder.execute("ROLLBACK")
       let id = try await store.beginRun(at: date(2))

@@ -104,3 +104,52 @@ public final class LockedData: @unchecked Sendable {
   public var isSet: Bool { lock.withLock { data != nil } }
   public var value: Data { lock.withLock { data ?? Data() } }
 }
+
+extension DeepcutProcess {
+  /// A `deepcut` run in the background, its output captured.
+  public final class Running: Sendable {
+    public let process: Process
+    private let output = LockedData()
+    private let errors = LockedData()
+    private let exited = Gate()
+
+    init(_ arguments: [String]) throws {
+      process = Process()
+      process.executableURL = DeepcutProcess.executable
+      process.arguments = arguments
+      process.currentDirectoryURL = DeepcutProcess.packageRoot
+      let (out, err) = (Pipe(), Pipe())
+      process.standardOutput = out
+      process.standardError = err
+      process.standardInput = FileHandle.nullDevice
+      let (output, errors, exited) = (output, errors, exited)
+      process.terminationHandler = { _ in exited.open() }
+      try process.run()
+      Thread { output.set(out.fileHandleForReading.readDataToEndOfFile()) }.start()
+      Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }.start()
+    }
+
+    /// Waits for the run to end, without holding a thread meanwhile.
+    public func finish() async throws -> Result {
+      await exited.wait()
+      try await waitUntil { output.isSet && errors.isSet }
+      return Result(
+        status: process.terminationStatus, stdout: String(decoding: output.value, as: UTF8.self),
+        stderr: String(decoding: errors.value, as: UTF8.self))
+    }
+
+    /// Waits until the run is blocked on another run's lock: the kernel lists it as a waiter in /proc/locks.
+    public func waitUntilWaitingForTheLock() async throws {
+      let pid = process.processIdentifier
+      try await waitUntil {
+        let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+        return locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(" \(pid) ") }
+      }
+    }
+  }
+
+  /// Starts `deepcut arguments` in the background.
+  public static func start(_ arguments: [String]) throws -> Running {
+    try Running(arguments)
+  }
+}

@@ -4,13 +4,17 @@ internal import Foundation
 internal import Synchronization
 public import Testing
 
-/// A client tuned for fast tests: no rate limit, tiny backoffs, deterministic jitter.
-public func makeClient(_ adjust: (inout HTTPClientConfiguration) -> Void = { _ in }) -> HTTPClient {
+/// A client tuned for fast tests: no rate limit, tiny backoffs, deterministic jitter, and a clock that jumps to
+/// each deadline it is asked to sleep until, unless the test brings a clock of its own.
+public func makeClient(
+  clock: VirtualClock = VirtualClock(advancesWhenSlept: true),
+  _ adjust: (inout HTTPClientConfiguration) -> Void = { _ in }
+) -> HTTPClient {
   var configuration = HTTPClientConfiguration(
     requestsPerMinute: 0, maxAttempts: 4, baseBackoff: .milliseconds(10), maxBackoff: .milliseconds(50),
     throttleBackoff: .milliseconds(200), maxThrottleWaits: 2, requestTimeout: .seconds(5), randomSeed: 42)
   adjust(&configuration)
-  return HTTPClient(configuration: configuration)
+  return HTTPClient(configuration: configuration, clock: clock.clientClock)
 }
 
 /// One artist with one album, enough for real search and lookup answers.
@@ -28,14 +32,6 @@ public func sampleWorld() -> [String: Any] {
       ]
     ]
   ]
-}
-
-/// Runs `operation` and returns how long it took along with its result.
-public func timed<T>(_ operation: () async throws -> T) async rethrows -> (T, Duration) {
-  let clock = ContinuousClock()
-  let start = clock.now
-  let value = try await operation()
-  return (value, clock.now - start)
 }
 
 /// A barrier that suspends waiters until the test opens it.

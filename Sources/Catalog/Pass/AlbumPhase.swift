@@ -20,15 +20,11 @@ extension CatalogPass {
     let batches = Array(state.wanted.prefix(count)).chunks(of: releaseBatch)
     guard !batches.isEmpty else { return }
 
-    var next = 0
-    try await exchange(&state) { state, inFlight in
-      guard next < batches.count, mayStart(reserving: inFlight + 1, &state) else { return nil }
-      let batch = batches[next]
-      next += 1
+    _ = try await exchange(batches, &state) { batch, state in
       state.stats.lookups += 1
-      return { (batch, await lookup(batch)) }
-    } take: { (answer: ([String], Result<[String: ReleaseList], CatalogError>), state) throws(CatalogError) in
-      try await record(answer.1, for: answer.0, &state)
+      return { await lookup(batch) }
+    } take: { batch, answer, state throws(CatalogError) in
+      try await record(answer, for: batch, &state)
     }
   }
 

@@ -168,6 +168,26 @@ public struct CatalogPass: Sendable {
     if let failure { throw failure }
   }
 
+  /// One request per batch, in order, while the budget allows, each answer taken as it arrives; how many batches
+  /// were sent (the rest wait for the next run).
+  func exchange<Batch: Sendable, Answer: Sendable>(
+    _ batches: [Batch], _ state: inout PassState,
+    request: (Batch, inout PassState) -> @Sendable () async -> Answer,
+    take: (Batch, Answer, inout PassState) async throws(CatalogError) -> Void
+  ) async throws(CatalogError) -> Int {
+    var next = 0
+    try await exchange(&state) { state, inFlight in
+      guard next < batches.count, mayStart(reserving: inFlight + 1, &state) else { return nil }
+      let batch = batches[next]
+      next += 1
+      let send = request(batch, &state)
+      return { (batch, await send()) }
+    } take: { (answer: (Batch, Answer), state) throws(CatalogError) in
+      try await take(answer.0, answer.1, &state)
+    }
+    return next
+  }
+
   func lookupsNeeded(for ids: Int) -> Int {
     (ids + releaseBatch - 1) / releaseBatch
   }

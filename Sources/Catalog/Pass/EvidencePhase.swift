@@ -24,19 +24,15 @@ extension CatalogPass {
     }
     let perRequest = max(1, provider.limits.artistsPerSearch)
     let batches = waiting.chunks(of: perRequest)
-    var next = 0
-    try await exchange(&state) { state, inFlight in
-      guard next < batches.count, mayStart(reserving: inFlight + 1, &state) else { return nil }
-      let batch = batches[next]
-      next += 1
+    let sent = try await exchange(batches, &state) { batch, state in
       state.stats.searches += 1
       let questions = batch.map { question(for: $0, state) }
-      return { (batch, await ask(questions)) }
-    } take: { (answer: ([Int], Result<[[String: Set<String>]], CatalogError>), state) throws(CatalogError) in
-      try await decide(answer.0, by: answer.1, &state)
+      return { await ask(questions) }
+    } take: { batch, answer, state throws(CatalogError) in
+      try await decide(batch, by: answer, &state)
     }
     // What the budget or a signal left unasked waits for the next run, which finds it pending.
-    state.awaitingEvidence = Array(batches.dropFirst(next).joined())
+    state.awaitingEvidence = Array(batches.dropFirst(sent).joined())
   }
 
   private func question(for index: Int, _ state: PassState) -> EvidenceQuestion {

@@ -17,8 +17,12 @@ public struct ProviderRegistry: Sendable {
   }
 
   /// "itunes or musicbrainz", "a, b or c".
-  public var alternatives: String {
-    guard names.count > 1 else { return names.first ?? "" }
-    return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+  public var alternatives: String { alternatives(\.name) }
+
+  /// The catalogs as `word` names each, in a list: "a, b or c".
+  public func alternatives(_ word: (any ProviderDefinition) -> String) -> String {
+    let words = providers.map(word)
+    guard words.count > 1 else { return words.first ?? "" }
+    return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
   }
 }

@@ -10,7 +10,10 @@ enum ArtistsCommand {
     usage: "artists [--unresolved] | artists pin \"NAME\" ID [ID ...] | artists unpin \"NAME\"",
     summary:
       "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",
-    settings: [.unresolved, .wait, .stateDirectory, .provider, .config],
+    settings: [
+      .unresolved, .wait.worded("pin or unpin after a report that is running ends, instead of exiting with status 75"),
+      .stateDirectory.worded(Setting.stateDirectoryFromConfig), .provider, .config,
+    ],
     maxPositionals: 12
   )
 

@@ -8,7 +8,7 @@ enum CacheCommand {
     name: "cache",
     usage: "cache stats | cache clear",
     summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
-    settings: [.stateDirectory, .config],
+    settings: [.stateDirectory.worded(Setting.stateDirectoryFromConfig), .config],
     maxPositionals: 1
   )
 

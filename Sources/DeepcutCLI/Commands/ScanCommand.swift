@@ -8,7 +8,10 @@ enum ScanCommand {
     name: "scan",
     usage: "scan [--library PATH] [--json]",
     summary: "Read a Library.xml export and tell what it holds, what was skipped and why.",
-    settings: [.library, .json, .top, .config]
+    settings: [
+      .library.worded("the Library.xml export to read (default: library in the config; - reads standard input)"),
+      .json.worded("print a JSON object instead of a summary"), .top, .config,
+    ]
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) throws(CLIError) -> ExitStatus {

@@ -12,7 +12,13 @@ enum WhyCommand {
     usage: "why \"ARTIST\" [\"ALBUM\"] [--provider P] [--json]",
     summary:
       "Explain, offline, why a release is or is not in the report: the artist's key, owned albums, catalog artist, and each release's rule.",
-    settings: [.json, .library, .provider, .now, .days, .since, .types, .stateDirectory, .config],
+    settings: [
+      .json, .library.worded("the Library.xml export (default: library in the config)"), .provider,
+      .now.worded("the day to explain (default: the day of the last report)"),
+      .days.worded("releases of the last N days count as new (default as for report)"), .since,
+      .types.worded("release kinds the report shows: album,ep,single (default as for report)"), .stateDirectory,
+      .config,
+    ],
     maxPositionals: 2,
     examples: [
       "why \"Calvin Harris\"                 # everything deepcut knows about an artist",

@@ -26,10 +26,14 @@ struct CommandSpec: Sendable {
     self.takesCatalogSettings = takesCatalogSettings
   }
 
-  /// The options, the catalogs' own among them when the command takes them.
+  /// The options, the catalogs' own among them (after `--base-url`) when the command takes them.
   func options(_ registry: ProviderRegistry) -> [Setting] {
-    let own = takesCatalogSettings ? Setting.catalogsOwn(registry) : []
-    return settings.filter { $0.flag != nil } + own
+    var options = settings.filter { $0.flag != nil }
+    if takesCatalogSettings {
+      let after = options.firstIndex { $0.flag == Setting.baseURL.flag }.map { $0 + 1 } ?? options.endIndex
+      options.insert(contentsOf: Setting.catalogsOwn(registry), at: after)
+    }
+    return options
   }
 
   func help(_ registry: ProviderRegistry) -> String {

@@ -33,7 +33,12 @@ enum ConfigExample {
         entries.append(([indent + "\"\(group)\": {"] + inner + [indent + "}"], false))
       } else {
         let value = example.json ?? defaultJSON(setting, registry) ?? "null"
-        let note = example.note.map { indent + "// " + $0 }
+        let defaultText = setting.defaultText(registry) ?? ""
+        let note = example.note.map { line in
+          indent + "// "
+            + line.replacingOccurrences(of: "{default}", with: defaultText)
+            .replacingOccurrences(of: "{alternatives}", with: registry.alternatives)
+        }
         entries.append(
           (note + [indent + (example.commentedOut ? "// " : "") + "\"\(rest)\": " + value], example.commentedOut))
       }
@@ -65,6 +70,7 @@ enum ConfigExample {
       }
     case .perProvider(let value): return registry.defaultProvider.map { "\(value($0))" }
     case .none, .described: return nil
+    case .firstProvider: return registry.defaultProvider.map { "\"\($0.name)\"" }
     }
   }
 }

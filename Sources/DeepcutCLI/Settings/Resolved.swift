@@ -54,7 +54,7 @@ struct Resolved: Sendable {
     switch setting.defaultValue {
     case .value(let text): return Int(text) ?? range.lowerBound
     case .perProvider(let value): return (provider ?? registry.defaultProvider).map(value) ?? range.lowerBound
-    case .none, .described: return range.lowerBound
+    case .none, .described, .firstProvider: return range.lowerBound
     }
   }
 

@@ -41,6 +41,8 @@ struct Setting: Sendable {
     case value(String)
     /// Each catalog's own.
     case perProvider(@Sendable (any ProviderDefinition) -> Int)
+    /// The first catalog the registry lists.
+    case firstProvider
     /// Worked out where it is used (a folder from the environment); only said in help.
     case described(String)
   }
@@ -49,7 +51,7 @@ struct Setting: Sendable {
   struct Example: Sendable {
     /// The value as JSON text; nil shows the default.
     var json: String?
-    /// Comment lines above it.
+    /// Comment lines above it; `{default}` stands for the default, `{alternatives}` for the catalogs.
     var note: [String] = []
     /// A value the user fills in, shown commented out.
     var commentedOut = false
@@ -63,6 +65,8 @@ struct Setting: Sendable {
   var kind: Kind
   var defaultValue: Default = .none
   var example: Example?
+  /// The whole help line one command shows instead, its default in its own words (see ``worded(_:)``).
+  var commandWords: String?
 
   init(
     flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: String, kind: Kind,
@@ -93,7 +97,7 @@ struct Setting: Sendable {
       flag: setting.flag, key: "provider." + setting.key, placeholder: setting.placeholder,
       help: "\(provider.name): \(setting.help)", kind: setting.isURL ? .url(noun: "an http(s) URL") : .text,
       example: Example(
-        json: "\"\(setting.example)\"", note: [setting.help.capitalizedFirst + " (\(provider.name) only)."],
+        json: "\"\(setting.example)\"", note: ["\(provider.title): \(setting.help)."],
         commentedOut: true))
   }
 
@@ -111,21 +115,26 @@ struct Setting: Sendable {
     case .none: nil
     case .value(let text): text
     case .described(let text): text
+    case .firstProvider: registry.defaultProvider?.name
     case .perProvider(let value):
       registry.providers.map { "\(value($0)) for \($0.name)" }.joined(separator: ", ")
     }
   }
 
+  /// The same setting as one command puts it, when its meaning there needs other words: `why --now` is the day
+  /// to explain. Flag, key, kind and default stay as declared.
+  func worded(_ words: String) -> Setting {
+    var setting = self
+    setting.commandWords = words
+    return setting
+  }
+
   /// The help line: the words, with the default where they say `{default}` or after them.
   func helpText(_ registry: ProviderRegistry) -> String {
+    if let commandWords { return commandWords }
     let words = help(registry)
     guard let value = defaultText(registry) else { return words }
     if words.contains("{default}") { return words.replacingOccurrences(of: "{default}", with: value) }
     return words + " (default \(value))"
   }
-}
-
-extension String {
-  /// "where covers are asked" → "Where covers are asked".
-  var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

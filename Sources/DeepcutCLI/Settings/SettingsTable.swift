@@ -22,6 +22,10 @@ extension Setting {
       json: #""/home/me/.local/state/deepcut""#, note: ["Where deepcut keeps what it learned (state.sqlite)."],
       commentedOut: true))
 
+  /// How the state commands say `--state-dir`'s default: they read the configuration's too.
+  static let stateDirectoryFromConfig =
+    "where state.sqlite lives (default: stateDir in the config, else $XDG_STATE_HOME/deepcut)"
+
   // MARK: - The report
 
   static let format = Setting(
@@ -58,17 +62,17 @@ extension Setting {
     example: Example(json: #"["album", "ep", "single"]"#, note: ["Release kinds to include: album, ep, single."]))
   static let now = Setting(
     flag: "now", placeholder: "DATE",
-    help: "the day (and time) to report for, or to explain, e.g. 2026-11-29: reproducible reports", kind: .text)
+    help: "the date (and time) to report for, e.g. 2026-11-29: reproducible reports", kind: .text)
 
   // MARK: - The catalog
 
   static let provider = Setting(
     flag: "provider", key: "provider.name", placeholder: "NAME",
-    dynamicHelp: { "catalog: \($0.alternatives)" }, kind: .provider,
-    defaultValue: .described(ProviderRegistry.standard.defaultProvider?.name ?? ""),
-    example: Example(
-      json: "\"\(ProviderRegistry.standard.defaultProvider?.name ?? "")\"",
-      note: ["The catalog to ask: " + ProviderRegistry.standard.alternatives + "."]))
+    dynamicHelp: { registry in
+      "catalog: "
+        + registry.alternatives { $0.name == registry.defaultProvider?.name ? "{default} (default)" : $0.name }
+    }, kind: .provider,
+    defaultValue: .firstProvider, example: Example(note: ["The catalog to ask: {alternatives}."]))
   static let contact = Setting(
     flag: "contact", key: "contact", placeholder: "TEXT",
     dynamicHelp: { registry in
@@ -92,7 +96,7 @@ extension Setting {
     flag: "rate-limit", key: "provider.requestsPerMinute", placeholder: "N",
     help: "catalog requests per minute (default {default}; 0 lifts it)", kind: .integer(0...100_000),
     defaultValue: .perProvider(\.defaultRequestsPerMinute),
-    example: Example(json: "20", note: ["Each catalog's own limit by default."], commentedOut: true))
+    example: Example(json: "20", note: ["Each catalog's own limit by default: {default}."], commentedOut: true))
   static let batchSize = Setting(
     flag: "batch-size", key: "provider.batchSize", placeholder: "N",
     dynamicHelp: { registry in
@@ -166,8 +170,8 @@ extension Setting {
     flag: "from", key: "email.from", placeholder: "ADDRESS", help: "e-mail sender", kind: .text,
     defaultValue: .value("deepcut <deepcut@localhost>"), example: Example(json: #""deepcut <deepcut@example.com>""#))
   static let subject = Setting(
-    flag: "subject", key: "email.subject", placeholder: "TEXT", help: "e-mail subject", kind: .text,
-    defaultValue: .described("the report's headline"), example: Example(json: #""New music for you""#))
+    flag: "subject", key: "email.subject", placeholder: "TEXT", help: "e-mail subject (default: {default})",
+    kind: .text, defaultValue: .described("the report's headline"), example: Example(json: #""New music for you""#))
   static let fullReport = Setting(
     flag: "full-report", key: "email.fullReport", placeholder: "PATH",
     help: "with email: also write the whole report as HTML here; an e-mail too long for mail names it", kind: .path,

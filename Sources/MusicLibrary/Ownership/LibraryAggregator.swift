@@ -122,11 +122,38 @@ public struct LibraryAggregator: Sendable {
       return
     }
     musicTracks += 1
-
+    let (credit, trackCredit) = credits(of: track)
     var owner: Int?
-    var isCompilation = track.isCompilation
     var isNamedVarious = false
-    // The album artist decides; without one, the track artist does, unless Music marked a compilation.
+    switch credit {
+    case .artist(let index, _): owner = index
+    case .various: isNamedVarious = true
+    case .none: break
+    }
+    guard let rawTitle = track.album, let key = albumKey(rawTitle) else {
+      if let owner {
+        looseTrackArtists[owner, default: (0, 0)].tracks += 1
+        looseTrackArtists[owner, default: (0, 0)].plays += track.playCount
+      }
+      return
+    }
+    let albumIndex = album(
+      AlbumID(owner: Int32(owner ?? -1), key: key), title: rawTitle,
+      isCompilation: track.isCompilation || isNamedVarious, namedVarious: isNamedVarious)
+    albums[albumIndex].trackCount += 1
+    albums[albumIndex].playCount += track.playCount
+    if let year = track.effectiveYear, year > (albums[albumIndex].year ?? Int.min) {
+      albums[albumIndex].year = year
+    }
+    if owner == nil, !namedVariousAlbums.contains(albumIndex), case .artist(let index, _) = trackCredit {
+      compilationArtists[albumIndex, default: []].insert(index)
+    }
+  }
+
+  /// Who a track's album belongs to, and who its track artist is. The album artist decides; without one, the track
+  /// artist does, unless Music marked a compilation.
+  @inline(__always)
+  private mutating func credits(of track: TrackRecord) -> (album: Credit, track: Credit) {
     var credit = track.albumArtist.map { albumArtist($0) } ?? .none
     var trackCredit = Credit.none
     if case .none = credit, let artist = track.artist {
@@ -137,51 +164,22 @@ public struct LibraryAggregator: Sendable {
         credit = trackCredit
       }
     }
-    switch credit {
-    case .artist(let index, _):
-      owner = index
-    case .various:
-      isCompilation = true
-      isNamedVarious = true
-    case .none:
-      break
-    }
+    return (credit, trackCredit)
+  }
 
-    guard let rawTitle = track.album, let key = albumKey(rawTitle) else {
-      if let owner {
-        looseTrackArtists[owner, default: (0, 0)].tracks += 1
-        looseTrackArtists[owner, default: (0, 0)].plays += track.playCount
-      }
-      return
-    }
-
-    let id = AlbumID(owner: Int32(owner ?? -1), key: key)
-    let albumIndex: Int
-    if let existing = self.albumIndex.find(id, in: albums, owners: albumOwners) {
-      albumIndex = existing
-    } else {
-      albumIndex = albums.count
-      albums.append(
-        OwnedAlbum(
-          artistKey: nil,
-          artistName: "",
-          title: ArtistCredit.trimmed(rawTitle),
-          key: key,
-          isCompilation: isCompilation
-        )
-      )
-      albumOwners.append(Int32(owner ?? -1))
-      self.albumIndex.insert(id, at: albumIndex, albums: albums, owners: albumOwners)
-      if isNamedVarious { namedVariousAlbums.insert(albumIndex) }
-    }
-    albums[albumIndex].trackCount += 1
-    albums[albumIndex].playCount += track.playCount
-    if let year = track.effectiveYear, year > (albums[albumIndex].year ?? Int.min) {
-      albums[albumIndex].year = year
-    }
-    if owner == nil, !namedVariousAlbums.contains(albumIndex), case .artist(let index, _) = trackCredit {
-      compilationArtists[albumIndex, default: []].insert(index)
-    }
+  /// The album's place in `albums`, added the first time one of its tracks comes.
+  @inline(__always)
+  private mutating func album(_ id: AlbumID, title: String, isCompilation: Bool, namedVarious: Bool) -> Int {
+    if let existing = albumIndex.find(id, in: albums, owners: albumOwners) { return existing }
+    let index = albums.count
+    albums.append(
+      OwnedAlbum(
+        artistKey: nil, artistName: "", title: ArtistCredit.trimmed(title), key: id.key,
+        isCompilation: isCompilation))
+    albumOwners.append(id.owner)
+    albumIndex.insert(id, at: index, albums: albums, owners: albumOwners)
+    if namedVarious { namedVariousAlbums.insert(index) }
+    return index
   }
 
   /// Settles compilations, counts albums per artist and sorts the result. The aggregator is spent after.

@@ -90,77 +90,76 @@ struct ByteRepair: ~Copyable {
       // Safety: `runStart...end` lies within the `count` bytes at `base`.
       if end > runStart { output.append(base + runStart, count: end - runStart) }
     }
-    scanning: while index < count {
+    while index < count {
       // Eight plain bytes at a time (printable ASCII, no "&"): nearly all of an export.
       while index + 8 <= count, Self.isPlain(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
         index += 8
       }
       guard index < count else { break }
       let byte = base[index]
-      if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "&") {
+      if byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "&") || byte == 0x09 || byte == 0x0D {
         index += 1
         continue
       }
-      switch byte {
-      case 0x0A:
+      if byte == 0x0A {
         line += 1
         index += 1
-      case 0x09, 0x0D:
-        index += 1
-      case 0x00..<0x20:
-        keep(index, &output)
-        note(.control(byte))
-        index += 1
-        runStart = index
-      case UInt8(ascii: "&"):
-        switch reference(at: index, in: bytes) {
-        case .incomplete where !final:
-          keep(index, &output)
-          pending.append(base + index, count: count - index)
-          return
-        case .incomplete, .notNumeric, .valid:
-          index += 1
-        case .invalid(let end):
-          keep(index, &output)
-          output.append(Self.replacementReference)
-          note(.badReference)
-          index = end
-          runStart = index
-        case .pair(let scalar, let end):
-          keep(index, &output)
-          output.append(Array("&#x\(String(scalar, radix: 16, uppercase: true));".utf8))
-          note(.surrogatePair)
-          index = end
-          runStart = index
-        }
-      default:
-        switch Self.utf8Sequence(at: index, in: bytes) {
-        case .valid(let length):
-          index += length
-        case .incomplete where !final:
-          keep(index, &output)
-          pending.append(base + index, count: count - index)
-          return
-        case .nonCharacter(let length):
-          keep(index, &output)
-          output.append(Self.replacementCharacter)
-          note(.nonCharacter)
-          index += length
-          runStart = index
-        case .incomplete, .invalid:
-          keep(index, &output)
-          output.append(Self.replacementCharacter)
-          note(.invalidUTF8)
-          index += 1
-          runStart = index
-        }
+        continue
       }
-      continue scanning
+      switch step(at: index, byte, in: bytes, final: final) {
+      case .pass(let end):
+        index = end
+      case .wait:
+        keep(index, &output)
+        // Safety: `index..<count` lies within the `count` bytes at `base`.
+        pending.append(base + index, count: count - index)
+        return
+      case .repair(let end, let replacement, let kind):
+        keep(index, &output)
+        output.append(replacement)
+        note(kind)
+        index = end
+        runStart = index
+      }
     }
     if mayPassThrough, runStart == 0 {
       passedThrough = true
     } else {
       keep(count, &output)
+    }
+  }
+
+  /// What to do at a byte that needs a look.
+  private enum Step {
+    /// The bytes up to `end` are fine as they are.
+    case pass(Int)
+    /// The rest may be an incomplete sequence or reference: wait for the next chunk.
+    case wait
+    /// The bytes up to `end` become `replacement`, and the damage is noted.
+    case repair(end: Int, replacement: [UInt8], kind: Kind)
+  }
+
+  /// A control character, a reference, or a multi-byte sequence, at `index`.
+  @inline(__always)
+  private func step(at index: Int, _ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, final: Bool) -> Step {
+    if byte < 0x20 { return .repair(end: index + 1, replacement: [], kind: .control(byte)) }
+    if byte == UInt8(ascii: "&") {
+      switch reference(at: index, in: bytes) {
+      case .incomplete where !final: return .wait
+      case .incomplete, .notNumeric, .valid: return .pass(index + 1)
+      case .invalid(let end): return .repair(end: end, replacement: Self.replacementReference, kind: .badReference)
+      case .pair(let scalar, let end):
+        let text = Array("&#x\(String(scalar, radix: 16, uppercase: true));".utf8)
+        return .repair(end: end, replacement: text, kind: .surrogatePair)
+      }
+    }
+    switch Self.utf8Sequence(at: index, in: bytes) {
+    case .valid(let length): return .pass(index + length)
+    case .incomplete where !final: return .wait
+    case .nonCharacter(let length):
+      return .repair(end: index + length, replacement: Self.replacementCharacter, kind: .nonCharacter)
+    case .incomplete, .invalid:
+      return .repair(end: index + 1, replacement: Self.replacementCharacter, kind: .invalidUTF8)
     }
   }
 

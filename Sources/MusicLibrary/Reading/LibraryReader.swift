@@ -16,18 +16,9 @@ public enum LibraryReader {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
     defer { buffer.deallocate() }
 
-    var count = try input.read(into: buffer)
-    guard count > 0 else {
-      throw .malformed(path: path, line: 1, reason: "the file is empty; export the library again")
-    }
-    if startsWithBinaryPlistMagic(UnsafeRawBufferPointer(rebasing: buffer[..<count])) {
-      throw .malformed(
-        path: path,
-        line: 1,
-        reason: "this is a binary property list, not XML; export it from Music with File › Library › Export Library…"
-      )
-    }
-
+    let count = try input.read(into: buffer)
+    // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
+    try checkStart(UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: path)
     let parser = UnsafeMutablePointer<PlistTrackParser>.allocate(capacity: 1)
     parser.initialize(to: PlistTrackParser(path: path, expectedSize: input.plainFileSize))
     defer {
@@ -51,6 +42,29 @@ public enum LibraryReader {
     xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
     parser.pointee.context = context
 
+    try stream(input, buffer, firstCount: count, into: parser, context)
+    return try parser.pointee.finish()
+  }
+
+  /// An empty file or a binary property list is told as such, before the parser calls it broken XML.
+  private static func checkStart(_ bytes: UnsafeRawBufferPointer, path: String) throws(LibraryError) {
+    guard !bytes.isEmpty else {
+      throw .malformed(path: path, line: 1, reason: "the file is empty; export the library again")
+    }
+    if startsWithBinaryPlistMagic(bytes) {
+      throw .malformed(
+        path: path,
+        line: 1,
+        reason: "this is a binary property list, not XML; export it from Music with File › Library › Export Library…"
+      )
+    }
+  }
+
+  /// Feeds the file to libxml2 chunk by chunk, each repaired first, until its end or the parser's first failure.
+  private static func stream(
+    _ input: LibraryInput, _ buffer: UnsafeMutableRawBufferPointer, firstCount: Int,
+    into parser: UnsafeMutablePointer<PlistTrackParser>, _ context: xmlParserCtxtPtr
+  ) throws(LibraryError) {
     var repair = ByteRepair(chunkSize: chunkSize)
     func feed(_ input: UnsafeRawBufferPointer, final: Bool) {
       repair.repair(input, final: final)
@@ -63,6 +77,7 @@ public enum LibraryReader {
       if final { parser.pointee.reachedEndOfInput = true }
       xmlParseChunk(context, bound, Int32(bytes.count), final ? 1 : 0)
     }
+    var count = firstCount
     while count > 0, parser.pointee.failure == nil {
       // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
       feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]), final: false)
@@ -72,7 +87,6 @@ public enum LibraryReader {
     if parser.pointee.failure == nil, context.pointee.wellFormed != 0 {
       feed(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
     }
-    return try parser.pointee.finish()
   }
 
   private static func startsWithBinaryPlistMagic(_ bytes: UnsafeRawBufferPointer) -> Bool {

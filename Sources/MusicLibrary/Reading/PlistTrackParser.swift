@@ -113,55 +113,9 @@ struct PlistTrackParser: ~Copyable {
   }
 
   private mutating func startValue(_ element: Element) {
-    var field = Field.other
     let awaited = top.awaitingValue
     if top.element == .dict { top.awaitingValue = false }
-    switch top.role {
-    case .document:
-      return
-    case .plist:
-      guard element == .dict, !sawRoot else {
-        fail("a library export has one top-level <dict>, found <\(element.name)>")
-        return
-      }
-      sawRoot = true
-      push(Frame(element: .dict, role: .root))
-      return
-    case .root:
-      if !awaited {
-        warn("<\(element.name)> without a <key> in the top-level dict; ignored")
-      } else if top.field == .tracks {
-        guard element == .dict else {
-          fail("Tracks is a <\(element.name)>, expected a <dict> of tracks")
-          return
-        }
-        sawTracks = true
-        push(Frame(element: .dict, role: .tracks))
-        return
-      }
-    case .tracks:
-      if !awaited { trackID.removeAll() }
-      trackHasWarning = false
-      if element == .dict {
-        record = TrackRecord()
-        if !awaited { damage("a track <dict> without a <key> before it") }
-        push(Frame(element: .dict, role: .track))
-        return
-      }
-      warn("track \(trackName): is a <\(element.name)>, not a <dict>; skipped")
-      var damaged = TrackRecord()
-      damaged.isDamaged = true
-      aggregator.add(damaged)
-    case .track:
-      if awaited {
-        field = top.field
-      } else {
-        damage("<\(element.name)> without a <key>")
-      }
-    case .ignored:
-      break
-    }
-
+    guard let field = field(for: element, awaited: awaited) else { return }
     switch element {
     case .dict, .array:
       push(Frame(element: element, role: .ignored))
@@ -176,6 +130,62 @@ struct PlistTrackParser: ~Copyable {
       currentField = field
       text.removeAll()
     }
+  }
+
+  /// The field a value fills where it stands, or nil when the value is taken care of here: the document's root, the
+  /// Tracks dict and each track open frames of their own, and what does not belong is refused.
+  @inline(__always)
+  private mutating func field(for element: Element, awaited: Bool) -> Field? {
+    switch top.role {
+    case .document:
+      return nil
+    case .plist:
+      guard element == .dict, !sawRoot else {
+        fail("a library export has one top-level <dict>, found <\(element.name)>")
+        return nil
+      }
+      sawRoot = true
+      push(Frame(element: .dict, role: .root))
+      return nil
+    case .root:
+      if !awaited {
+        warn("<\(element.name)> without a <key> in the top-level dict; ignored")
+      } else if top.field == .tracks {
+        guard element == .dict else {
+          fail("Tracks is a <\(element.name)>, expected a <dict> of tracks")
+          return nil
+        }
+        sawTracks = true
+        push(Frame(element: .dict, role: .tracks))
+        return nil
+      }
+      return .other
+    case .tracks:
+      return startTrack(element, awaited: awaited) ? nil : .other
+    case .track:
+      if !awaited { damage("<\(element.name)> without a <key>") }
+      return awaited ? top.field : .other
+    case .ignored:
+      return .other
+    }
+  }
+
+  /// A value in the Tracks dict: a track's dict opens; anything else is a damaged track. Whether a frame opened.
+  @inline(__always)
+  private mutating func startTrack(_ element: Element, awaited: Bool) -> Bool {
+    if !awaited { trackID.removeAll() }
+    trackHasWarning = false
+    if element == .dict {
+      record = TrackRecord()
+      if !awaited { damage("a track <dict> without a <key> before it") }
+      push(Frame(element: .dict, role: .track))
+      return true
+    }
+    warn("track \(trackName): is a <\(element.name)>, not a <dict>; skipped")
+    var damaged = TrackRecord()
+    damaged.isDamaged = true
+    aggregator.add(damaged)
+    return false
   }
 
   fileprivate mutating func endElement() {

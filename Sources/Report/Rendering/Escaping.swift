@@ -24,18 +24,31 @@ public enum Escaping {
   /// XML forbids even as references (C0 controls but tab and line ends, U+FFFE, U+FFFF) left out, so a catalog
   /// name can never make the feed ill-formed.
   @Sendable public static func xml(_ text: String) -> String {
+    replacing(in: text, xmlEntities) { scalar in
+      (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0xFFFE
+        || scalar.value == 0xFFFF
+    }
+  }
+
+  static let xmlEntities: [Unicode.Scalar: String] = [
+    "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;",
+  ]
+
+  /// What ends a Markdown link or an HTML attribute, percent-encoded, for links.
+  static let linkEscapes: [Unicode.Scalar: String] = [
+    " ": "%20", "(": "%28", ")": "%29", "<": "%3C", ">": "%3E", "\"": "%22", "'": "%27", "\\": "%5C", "`": "%60",
+  ]
+
+  /// `text` with the scalars `replacements` names replaced, those `dropped` says left out, and the rest as they are.
+  static func replacing(
+    in text: String, _ replacements: [Unicode.Scalar: String], dropping dropped: (Unicode.Scalar) -> Bool
+  ) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count + 8)
     for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      case "'": result += "&apos;"
-      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
-      default:
-        if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF { continue }
+      if let replacement = replacements[scalar] {
+        result += replacement
+      } else if !dropped(scalar) {
         result.unicodeScalars.append(scalar)
       }
     }

@@ -125,13 +125,10 @@ struct BadInputTests {
     let text =
       "<?xml version=\"1.0\"?>\n" + doctype
       + "<plist><dict><key>Tracks</key><dict><key>1</key><dict><key>Artist</key><string>&lol9;</string></dict></dict></dict></plist>"
-    let clock = ContinuousClock()
-    let start = clock.now
+    // Refused at the first entity declaration (line 3), before anything is expanded.
     let (line, reason) = try malformed(text)
     #expect(reason.contains("entity"))
     #expect(line == 3)
-    // Refused at the first declaration: nowhere near the 10^9 expansions.
-    #expect(clock.now - start < .seconds(5))
   }
 
   @Test func anExternalEntityNeverReadsTheFileItNames() throws {

@@ -25,21 +25,21 @@ struct ConfigurationTests {
     ("{ not json", "not valid JSON"),
     (#"{"budget": "ten minutes"}"#, "budget: expected a length of time like \"90s\", \"10m\" or \"2h\""),
   ])
-  func aBadConfigurationExits78NamingTheKey(_ config: String, _ message: String) throws {
+  func aBadConfigurationExits78NamingTheKey(_ config: String, _ message: String) async throws {
     let (_, environment) = try setUp(config)
-    let result = try DeepcutProcess.run(["report", "--library", "x.xml"], environment: environment)
+    let result = try await DeepcutProcess.run(["report", "--library", "x.xml"], environment: environment)
     #expect(result.status == 78)
     #expect(result.stderr.contains(message), "\(result.stderr)")
-    let check = try DeepcutProcess.run(["config", "--check"], environment: environment)
+    let check = try await DeepcutProcess.run(["config", "--check"], environment: environment)
     #expect(check.status == 78)
   }
 
-  @Test func theExampleIsAValidConfiguration() throws {
-    let example = try DeepcutProcess.run(["config", "--example"])
+  @Test func theExampleIsAValidConfiguration() async throws {
+    let example = try await DeepcutProcess.run(["config", "--example"])
     #expect(example.status == 0)
     #expect(example.stdout.contains("// "))
     let (_, environment) = try setUp(example.stdout)
-    let check = try DeepcutProcess.run(["config", "--check"], environment: environment)
+    let check = try await DeepcutProcess.run(["config", "--check"], environment: environment)
     #expect(check.status == 0, "\(check.stderr)")
   }
 
@@ -57,7 +57,7 @@ struct ConfigurationTests {
           "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
         }
         """)
-      let result = try DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: environment)
+      let result = try await DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
       let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
       #expect(json["days"] as? Int == 3)
@@ -70,7 +70,7 @@ struct ConfigurationTests {
       #expect((json["summary"] as? [String: Any])?["artistsChecked"] as? Int == 2)
 
       // Flags win over the file.
-      let overridden = try DeepcutProcess.run(
+      let overridden = try await DeepcutProcess.run(
         ["report", "--now", "2026-11-29", "--quiet", "--days", "30", "--format", "markdown"], environment: environment)
       #expect(overridden.status == 0)
       #expect(overridden.stdout.hasPrefix("# 1 new release from artists you own"))
@@ -89,7 +89,7 @@ struct ConfigurationTests {
           "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 60 }
         }
         """)
-      let limited = try DeepcutProcess.run(["report", "--now", "2026-11-29"], environment: environment)
+      let limited = try await DeepcutProcess.run(["report", "--now", "2026-11-29"], environment: environment)
       #expect(limited.status == 0, "\(limited.stderr)")
       let json = try #require(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [String: Any])
       let coverage = try #require(json["coverage"] as? [String: Any])
@@ -100,14 +100,14 @@ struct ConfigurationTests {
       #expect(limited.stderr.contains("Checked 0 of 3 artists, most played first; the rest continue on the next run"))
 
       // The flag wins: ten minutes is plenty.
-      let whole = try DeepcutProcess.run(
+      let whole = try await DeepcutProcess.run(
         ["report", "--now", "2026-11-29", "--budget", "10m"], environment: environment)
       #expect(whole.status == 0, "\(whole.stderr)")
       let wholeJSON = try #require(try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any])
       #expect((wholeJSON["coverage"] as? [String: Any])?["complete"] as? Bool == true)
 
       for bad in ["5x", "0s", "m", "-3m"] {
-        let wrong = try DeepcutProcess.run(["report", "--budget", bad], environment: environment)
+        let wrong = try await DeepcutProcess.run(["report", "--budget", bad], environment: environment)
         #expect(wrong.status == 64)
         #expect(wrong.stderr.contains("--budget takes a length of time like 90s, 10m, 2h or 1h30m"))
       }
@@ -130,50 +130,50 @@ struct ConfigurationTests {
       env["XDG_STATE_HOME"] = home + "/elsewhere"  // must lose to the configuration
       let state = home + "/music-state"
 
-      let scan = try DeepcutProcess.run(["scan", "--json"], environment: env)
+      let scan = try await DeepcutProcess.run(["scan", "--json"], environment: env)
       #expect(scan.status == 0, "\(scan.stderr)")
       #expect(scan.stdout.contains("\"musicTracks\" : 3"))
 
-      let report = try DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: env)
+      let report = try await DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: env)
       #expect(report.status == 0, "\(report.stderr)")
       #expect(FileManager.default.fileExists(atPath: state + "/state.sqlite"))
       #expect(!FileManager.default.fileExists(atPath: home + "/elsewhere/deepcut/state.sqlite"))
 
-      let artists = try DeepcutProcess.run(["artists"], environment: env)
+      let artists = try await DeepcutProcess.run(["artists"], environment: env)
       #expect(artists.stdout.contains("Slayer\tresolved\t414425"), "\(artists.stdout)")
-      let pin = try DeepcutProcess.run(["artists", "pin", "Nobody Knows", "777"], environment: env)
+      let pin = try await DeepcutProcess.run(["artists", "pin", "Nobody Knows", "777"], environment: env)
       #expect(pin.status == 0, "\(pin.stderr)")
-      let stats = try DeepcutProcess.run(["cache", "stats"], environment: env)
+      let stats = try await DeepcutProcess.run(["cache", "stats"], environment: env)
       #expect(stats.stdout.contains("state: \(state)/state.sqlite"))
       #expect(stats.stdout.contains("albums: 2"))
 
       // The next report sees the pin made through the same table.
-      let again = try DeepcutProcess.run(["report", "--now", "2026-11-29", "--format", "json"], environment: env)
+      let again = try await DeepcutProcess.run(["report", "--now", "2026-11-29", "--format", "json"], environment: env)
       #expect(again.status == 0)
       #expect(!again.stdout.contains("Nobody Knows"))
-      let cleared = try DeepcutProcess.run(["cache", "clear"], environment: env)
+      let cleared = try await DeepcutProcess.run(["cache", "clear"], environment: env)
       #expect(cleared.stdout.hasPrefix("removed 3 cached answers"))  // the pinned artist's (empty) list too
 
       // A flag still wins over the file.
-      let elsewhere = try DeepcutProcess.run(["artists", "--state-dir", home + "/other"], environment: env)
+      let elsewhere = try await DeepcutProcess.run(["artists", "--state-dir", home + "/other"], environment: env)
       #expect(elsewhere.stdout.contains("no artists looked up yet"))
     }
   }
 
-  @Test func theRequestTimeoutIsASetting() throws {
+  @Test func theRequestTimeoutIsASetting() async throws {
     let (_, environment) = try setUp(#"{"provider": {"timeoutSeconds": 0}}"#)
-    let result = try DeepcutProcess.run(["config", "--check"], environment: environment)
+    let result = try await DeepcutProcess.run(["config", "--check"], environment: environment)
     #expect(result.status == 78)
     #expect(result.stderr.contains("provider.timeoutSeconds: expected a whole number from 1 to 600, found 0"))
-    let flag = try DeepcutProcess.run(["report", "--library", "x.xml", "--timeout", "0"], environment: [:])
+    let flag = try await DeepcutProcess.run(["report", "--library", "x.xml", "--timeout", "0"], environment: [:])
     #expect(flag.status == 64)
     #expect(flag.stderr.contains("--timeout takes a whole number from 1 to 600"))
   }
 
-  @Test func aBrokenTemplateExits78WithFileLineAndColumn() throws {
+  @Test func aBrokenTemplateExits78WithFileLineAndColumn() async throws {
     let (home, environment) = try setUp("{}")
     try Data("# {{headline}\n".utf8).write(to: URL(fileURLWithPath: home + "/broken.mustache"))
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       [
         "report", "--library", home + "/Library.xml", "--snapshot", "samples/catalog", "--template",
         home + "/broken.mustache", "--quiet",
@@ -182,7 +182,7 @@ struct ConfigurationTests {
     #expect(result.stderr.contains("broken.mustache:1:"))
   }
 
-  @Test func aTemplateThatRepeatsInsideItselfExits78AndKeepsThePreviousReport() throws {
+  @Test func aTemplateThatRepeatsInsideItselfExits78AndKeepsThePreviousReport() async throws {
     let (home, environment) = try setUp("{}")
     // Every new release renders every new release again, forty levels deep: it would never finish.
     let runaway =
@@ -191,7 +191,7 @@ struct ConfigurationTests {
     try Data(runaway.utf8).write(to: URL(fileURLWithPath: home + "/runaway.mustache"))
     let output = home + "/report.md"
     try Data("yesterday's report\n".utf8).write(to: URL(fileURLWithPath: output))
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       [
         "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
         "--template", home + "/runaway.mustache", "--output", output, "--quiet",

@@ -19,20 +19,15 @@ struct CrashSafetyTests {
           "--max-age", "0", "--since-last-run", "--quiet",
         ]
       }
-      let first = try DeepcutProcess.run(arguments("2026-11-29"))
+      let first = try await DeepcutProcess.run(arguments("2026-11-29"))
       try #require(first.status == 0, "\(first.stderr)")
       let yesterday = try Data(contentsOf: URL(fileURLWithPath: output))
 
       for delay in [20, 90, 170, 260, 350, 430, 520, 650] {
-        let process = Process()
-        process.executableURL = DeepcutProcess.executable
-        process.arguments = arguments("2026-11-30")
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try DeepcutProcess.start(arguments("2026-11-30"))
         try await Task.sleep(for: .milliseconds(delay))
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        kill(run.process.processIdentifier, SIGKILL)
+        _ = try await run.finish()
 
         // The report is yesterday's, or a whole new one: never a torn file.
         let now = try Data(contentsOf: URL(fileURLWithPath: output))
@@ -41,12 +36,12 @@ struct CrashSafetyTests {
           #expect(report?["date"] as? String == "2026-11-30", "killed after \(delay) ms: a torn report")
         }
         // The state opens and answers.
-        let artists = try DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
+        let artists = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
         #expect(artists.status == 0, "killed after \(delay) ms: \(artists.stderr)")
       }
 
       // The next run completes, and its report is whole.
-      let next = try DeepcutProcess.run(arguments("2026-12-01"))
+      let next = try await DeepcutProcess.run(arguments("2026-12-01"))
       #expect(next.status == 0, "\(next.stderr)")
       let report = try #require(
         try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
@@ -67,7 +62,7 @@ struct CrashSafetyTests {
         server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
       ]
       let holder = try await DeepcutProcess.startHoldingTheLock(arguments, stateDirectory: directory + "/state")
-      let second = try DeepcutProcess.run(arguments)
+      let second = try await DeepcutProcess.run(arguments)
       #expect(second.status == 75)
       #expect(second.stderr.contains("another deepcut run"))
       let waiting = try DeepcutProcess.start(arguments + ["--wait"])
@@ -75,8 +70,8 @@ struct CrashSafetyTests {
       try await server.setKnobs(["hold_from": NSNull()])
       let waited = try await waiting.finish()
       #expect(waited.status == 0, "\(waited.stderr)")
-      holder.waitUntilExit()
-      #expect(holder.terminationStatus == 0)
+      let held = try await holder.finish()
+      #expect(held.status == 0, "\(held.stderr)")
     }
   }
 }

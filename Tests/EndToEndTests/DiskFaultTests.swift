@@ -23,47 +23,47 @@ struct DiskFaultTests {
     return directory + "/blocker/inside"
   }
 
-  @Test func aStateFolderThatCannotBeMadeExits73NamingIt() throws {
+  @Test func aStateFolderThatCannotBeMadeExits73NamingIt() async throws {
     let blocked = try blockedPath(in: try directory())
     for arguments in [
       Self.sample(["--state-dir", blocked]), ["artists", "--state-dir", blocked],
       ["cache", "stats", "--state-dir", blocked],
     ] {
-      let result = try DeepcutProcess.run(arguments)
+      let result = try await DeepcutProcess.run(arguments)
       #expect(result.status == 73, "\(arguments[0]): \(result.stderr)")
       #expect(result.stderr.contains(blocked), "\(arguments[0]): \(result.stderr)")
     }
   }
 
-  @Test func anOutputThatCannotBeWrittenExits73NamingIt() throws {
+  @Test func anOutputThatCannotBeWrittenExits73NamingIt() async throws {
     let directory = try directory()
     let blocked = try blockedPath(in: directory) + "/report.md"
-    let result = try DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state", "--output", blocked]))
+    let result = try await DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state", "--output", blocked]))
     #expect(result.status == 73)
     #expect(result.stderr.contains(blocked))
   }
 
-  @Test func aStateFileThatIsNotADatabaseIsLeftAloneAndNamed() throws {
+  @Test func aStateFileThatIsNotADatabaseIsLeftAloneAndNamed() async throws {
     let directory = try directory()
     try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
     let file = directory + "/state/state.sqlite"
     let garbage = Data("these are somebody's notes, not a database\n".utf8)
     try garbage.write(to: URL(fileURLWithPath: file))
-    let result = try DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state"]))
+    let result = try await DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state"]))
     #expect(result.status == 73)
     #expect(result.stderr.contains(file), "\(result.stderr)")
     #expect(result.stderr.contains("file is not a database; move it aside and run again"), "\(result.stderr)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == garbage)
-    let artists = try DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
+    let artists = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
     #expect(artists.status == 73)
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == garbage)
   }
 
-  @Test func aStateFileFromANewerDeepcutIsLeftAloneAndNamed() throws {
+  @Test func aStateFileFromANewerDeepcutIsLeftAloneAndNamed() async throws {
     let directory = try directory()
     try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
     let file = directory + "/state/state.sqlite"
-    let made = try Shell.run(
+    let made = try await Shell.run(
       "/usr/bin/env",
       [
         "python3", "-c",
@@ -72,7 +72,7 @@ struct DiskFaultTests {
       ])
     #expect(made.status == 0, "\(made.output)")
     let before = try Data(contentsOf: URL(fileURLWithPath: file))
-    let result = try DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state"]))
+    let result = try await DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state"]))
     #expect(result.status == 73)
     #expect(result.stderr.contains("\(file) was written by a newer deepcut"), "\(result.stderr)")
     #expect(result.stderr.contains("upgrade deepcut"))
@@ -81,10 +81,10 @@ struct DiskFaultTests {
 
   /// The disk fills while the report is written (a file-size limit stands in for it): 73, yesterday's report as
   /// it was, and no temporary file left beside it.
-  @Test func aDiskThatFillsWhileTheReportIsWrittenKeepsThePreviousReport() throws {
+  @Test func aDiskThatFillsWhileTheReportIsWrittenKeepsThePreviousReport() async throws {
     let directory = try directory()
     let output = directory + "/report.md"
-    let first = try DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state", "--output", output]))
+    let first = try await DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state", "--output", output]))
     #expect(first.status == 0, "\(first.stderr)")
     let yesterday = try Data(contentsOf: URL(fileURLWithPath: output))
 
@@ -98,7 +98,7 @@ struct DiskFaultTests {
       + Self.sample([
         "--state-dir", directory + "/state", "--output", output, "--template", template, "--now", "2026-11-30",
       ])).map { "'\($0)'" }.joined(separator: " ")
-    let full = try Shell.run(
+    let full = try await Shell.run(
       "/bin/sh", ["-c", "ulimit -f 512 && cd '\(DeepcutProcess.packageRoot.path)' && exec \(command)"])
     #expect(full.status == 73, "\(full.output)")
     #expect(full.output.contains(output), "\(full.output)")
@@ -107,7 +107,7 @@ struct DiskFaultTests {
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
     #expect(leftovers.isEmpty)
     // The state is whole: the next run, with room, works.
-    let next = try DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state", "--output", output]))
+    let next = try await DeepcutProcess.run(Self.sample(["--state-dir", directory + "/state", "--output", output]))
     #expect(next.status == 0, "\(next.stderr)")
   }
 
@@ -123,7 +123,7 @@ struct DiskFaultTests {
           "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
           server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
         ], stateDirectory: directory + "/state")
-      let refused = try DeepcutProcess.run([
+      let refused = try await DeepcutProcess.run([
         "artists", "pin", "Slayer", "907800827", "--state-dir", directory + "/state",
       ])
       #expect(refused.status == 75)
@@ -134,9 +134,9 @@ struct DiskFaultTests {
       try await server.setKnobs(["hold_from": NSNull()])
       let waited = try await waiting.finish()
       #expect(waited.status == 0, "\(waited.stderr)")
-      holder.waitUntilExit()
-      #expect(holder.terminationStatus == 0)
-      let listed = try DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
+      let held = try await holder.finish()
+      #expect(held.status == 0, "\(held.stderr)")
+      let listed = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
       #expect(listed.stdout.contains("Slayer\tpinned\t907800827"), "\(listed.stdout)")
     }
   }

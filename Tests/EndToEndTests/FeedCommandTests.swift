@@ -14,8 +14,9 @@ struct FeedCommandTests {
     return home
   }
 
-  func report(_ home: String, _ server: FakeCatalogServer, _ arguments: [String]) throws -> DeepcutProcess.Result {
-    try DeepcutProcess.run(
+  func report(_ home: String, _ server: FakeCatalogServer, _ arguments: [String]) async throws -> DeepcutProcess.Result
+  {
+    try await DeepcutProcess.run(
       [
         "report", "--library", home + "/Library.xml", "--now", "2026-11-29", "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0",
@@ -26,18 +27,18 @@ struct FeedCommandTests {
   @Test func theFeedIsARollingWindowThatSinceLastRunDoesNotShrink() async throws {
     let home = try setUp()
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
-      let first = try report(home, server, ["--format", "atom", "--since-last-run"])
+      let first = try await report(home, server, ["--format", "atom", "--since-last-run"])
       #expect(first.status == 0, "\(first.stderr)")
       #expect(first.stdout.contains("<title>Slayer — Repentless</title>"))
       // The e-mail tells it and remembers so; the feed keeps it.
-      let told = try report(
+      let told = try await report(
         home, server, ["--format", "email", "--to", "ana@example.org", "--since-last-run", "--output", home + "/m.eml"])
       #expect(told.status == 0)
-      let emptied = try report(home, server, ["--format", "markdown", "--since-last-run"])
+      let emptied = try await report(home, server, ["--format", "markdown", "--since-last-run"])
       #expect(!emptied.stdout.contains("Repentless"))
-      let again = try report(home, server, ["--format", "atom", "--since-last-run"])
+      let again = try await report(home, server, ["--format", "atom", "--since-last-run"])
       #expect(again.stdout == first.stdout)
-      let calendar = try report(home, server, ["--format", "ics", "--since-last-run"])
+      let calendar = try await report(home, server, ["--format", "ics", "--since-last-run"])
       #expect(calendar.stdout.contains("SUMMARY:Slayer — Final Campaign - EP\r\n"))
       #expect(calendar.stdout.hasSuffix("END:VCALENDAR\r\n"))
     }
@@ -53,7 +54,7 @@ struct FeedCommandTests {
         """.utf8
       ).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
       try FileManager.default.createDirectory(atPath: home + "/public", withIntermediateDirectories: true)
-      let result = try report(home, server, ["--format", "markdown", "--output", home + "/report.md"])
+      let result = try await report(home, server, ["--format", "markdown", "--output", home + "/report.md"])
       #expect(result.status == 0, "\(result.stderr)")
       let atom = try String(contentsOfFile: home + "/public/deepcut.atom", encoding: .utf8)
       #expect(
@@ -69,7 +70,7 @@ struct FeedCommandTests {
       }
       #expect(leftovers.isEmpty)
       // The same release has the same id in the feed, the calendar and the JSON report.
-      let json = try report(home, server, ["--format", "json"])
+      let json = try await report(home, server, ["--format", "json"])
       let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
       let id = try #require((object["new"] as? [[String: Any]])?.first?["id"] as? String)
       #expect(atom.contains("<id>\(id)</id>") && ics.contains("UID:\(id)\r\n"))
@@ -80,7 +81,7 @@ struct FeedCommandTests {
     let home = try setUp()
     try Data("a file".utf8).write(to: URL(fileURLWithPath: home + "/blocker"))
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
-      let result = try report(home, server, ["--feeds", home + "/blocker/feeds"])
+      let result = try await report(home, server, ["--feeds", home + "/blocker/feeds"])
       #expect(result.status == 73)
       #expect(result.stderr.contains(home + "/blocker/feeds/deepcut.atom"))
     }
@@ -88,18 +89,18 @@ struct FeedCommandTests {
 
   @Test func badFeedSettingsAreUsageOrConfigurationErrors() async throws {
     let home = try setUp(config: #"{ "feeds": { "calendarIncludesNew": "yes" } }"#)
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       ["report", "--library", home + "/Library.xml", "--offline"],
       environment: ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"])
     #expect(result.status == 78)
     #expect(result.stderr.contains("feeds.calendarIncludesNew: expected true or false"))
     let plain = try setUp()
-    let url = try DeepcutProcess.run(
+    let url = try await DeepcutProcess.run(
       ["report", "--library", home + "/Library.xml", "--feed-url", "javascript:alert(1)"],
       environment: ["XDG_CONFIG_HOME": plain + "/config"])
     #expect(url.status == 64)
     #expect(url.stderr.contains("--feed-url takes an http(s) address"))
-    let full = try DeepcutProcess.run(
+    let full = try await DeepcutProcess.run(
       ["report", "--library", home + "/Library.xml", "--full-report", home + "/x.html"],
       environment: ["XDG_CONFIG_HOME": plain + "/config"])
     #expect(full.status == 64)

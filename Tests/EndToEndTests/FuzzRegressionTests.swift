@@ -15,11 +15,11 @@ import Testing
   }
 
   @Test(arguments: targets)
-  func everyKeptInputIsHandled(_ target: String) throws {
+  func everyKeptInputIsHandled(_ target: String) async throws {
     let inputs = try Self.inputs(target)
     #expect(!inputs.isEmpty, "Tests/FuzzRegressions/\(target) holds no inputs")
     // A hang is a failure too: `timeout` ends the replay and reports 124.
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       ["60", DeepcutProcess.built("deepcut-fuzz").path, target] + inputs,
       executable: URL(fileURLWithPath: "/usr/bin/timeout"))
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -34,8 +34,10 @@ struct LongNightTests {
     let expected = (0..<library.artists.count).count { $0 % 3 == 0 }
 
     try await FakeCatalogServer.with(.musicbrainz, world: LibraryWorlds.musicBrainz(for: library)) { server in
-      func night(_ now: String, _ name: String) throws -> (result: DeepcutProcess.Result, text: String, html: String) {
-        let result = try DeepcutProcess.run([
+      func night(_ now: String, _ name: String) async throws -> (
+        result: DeepcutProcess.Result, text: String, html: String
+      ) {
+        let result = try await DeepcutProcess.run([
           "report", "--library", libraryPath, "--provider", "musicbrainz", "--contact", "tests@example.org",
           "--base-url", server.baseURL.absoluteString, "--cover-art-url", server.baseURL.absoluteString,
           "--rate-limit", "0", "--state-dir", home + "/state",
@@ -47,7 +49,7 @@ struct LongNightTests {
         return (result, parts.first ?? "", parts.last ?? "")
       }
 
-      let first = try night("2026-11-29T20:00:00Z", "first")
+      let first = try await night("2026-11-29T20:00:00Z", "first")
       #expect(first.result.status == 0, "\(first.result.stderr)")
       // Both parts under 100 KB: what Gmail shows without "[Message clipped]".
       #expect(first.text.utf8.count <= 100_000 && first.html.utf8.count <= 100_000)
@@ -83,7 +85,7 @@ struct LongNightTests {
       // Later the same night: no request, the next most played artists, nothing told twice; the feed, a rolling
       // window, still holds every release.
       try await server.clearLog()
-      let second = try night("2026-11-29T21:00:00Z", "second")
+      let second = try await night("2026-11-29T21:00:00Z", "second")
       #expect(second.result.status == 0)
       #expect(try await server.requestCount == 0)
       let toldAgain = try Self.newReleases(in: second.text)

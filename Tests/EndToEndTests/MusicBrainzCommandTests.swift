@@ -48,15 +48,15 @@ struct MusicBrainzCommandTests {
     return (home, ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"])
   }
 
-  @Test func withoutAContactMusicBrainzIsNotAskedAndTheRunExits78() throws {
+  @Test func withoutAContactMusicBrainzIsNotAskedAndTheRunExits78() async throws {
     let (home, environment) = try setUp()
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       ["report", "--library", home + "/Library.xml", "--provider", "musicbrainz"], environment: environment)
     #expect(result.status == 78)
     #expect(result.stderr.contains(#"set "contact""#))
     #expect(result.stderr.contains("--contact"))
     // musicbrainz.org takes one request a second at most.
-    let fast = try DeepcutProcess.run(
+    let fast = try await DeepcutProcess.run(
       [
         "report", "--library", home + "/Library.xml", "--provider", "musicbrainz", "--contact", "me@example.org",
         "--rate-limit", "120",
@@ -77,7 +77,7 @@ struct MusicBrainzCommandTests {
             "email": { "from": "deepcut <me@example.org>" }
           }
           """)
-      let result = try DeepcutProcess.run(
+      let result = try await DeepcutProcess.run(
         ["report", "--library", home + "/Library.xml", "--format", "json", "--now", "2026-11-29"],
         environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
@@ -107,24 +107,24 @@ struct MusicBrainzCommandTests {
       #expect(log.filter { ($0["path"] as? String)?.hasPrefix("/release-group/") == true }.count == 2)
 
       // Resolutions are kept per catalog: MusicBrainz knows Slayer, iTunes has not been asked.
-      let listed = try DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)
+      let listed = try await DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)
       #expect(listed.stdout.contains("Slayer\tresolved\t\(Self.id(1))"))
-      let itunes = try DeepcutProcess.run(["artists", "--provider", "itunes"], environment: environment)
+      let itunes = try await DeepcutProcess.run(["artists", "--provider", "itunes"], environment: environment)
       #expect(itunes.stdout.contains("no artists looked up yet"))
     }
   }
 
-  @Test func pinsTakeMusicBrainzIds() throws {
+  @Test func pinsTakeMusicBrainzIds() async throws {
     let (_, environment) = try setUp()
-    let wrong = try DeepcutProcess.run(
+    let wrong = try await DeepcutProcess.run(
       ["artists", "pin", "Nirvana", "414425", "--provider", "musicbrainz"], environment: environment)
     #expect(wrong.status == 64)
     #expect(wrong.stderr.contains("a MusicBrainz artist id looks like"))
-    let both = try DeepcutProcess.run(
+    let both = try await DeepcutProcess.run(
       ["artists", "pin", "Nirvana", Self.id(1).uppercased(), Self.id(2), "--provider", "musicbrainz"],
       environment: environment)
     #expect(both.status == 0, "\(both.stderr)")
-    let listed = try DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)
+    let listed = try await DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)
     #expect(listed.stdout.contains("Nirvana\tpinned\t\(Self.id(1))\t\t\(Self.id(2))"))
   }
 }

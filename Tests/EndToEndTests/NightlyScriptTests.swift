@@ -40,7 +40,7 @@ struct NightlyScriptTests {
         "DEEPCUT_FEEDS": home + "/public",
       ]
       let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
-      let first = try Shell.run(script, environment: environment)
+      let first = try await Shell.run(script, environment: environment)
       #expect(first.status == 0, "\(first.output)")
 
       let reports = home + "/state/deepcut/reports"
@@ -56,7 +56,7 @@ struct NightlyScriptTests {
       #expect(mailed.contains("Subject: =?UTF-8?B?"))
       #expect(mailed.contains("To: Ana <ana@example.org>"))
       #expect(try String(contentsOfFile: home + "/mail-0.args", encoding: .utf8) == "-t\n")
-      let parsed = try Shell.run(
+      let parsed = try await Shell.run(
         "/usr/bin/env",
         [
           "python3", "-c",
@@ -67,9 +67,9 @@ struct NightlyScriptTests {
       #expect(parsed.output == "1 new release from artists you own — 29 Nov 2026\n")
 
       // The next night tells nothing twice: an empty night, with its own subject.
-      let second = try Shell.run(script, environment: environment)
+      let second = try await Shell.run(script, environment: environment)
       #expect(second.status == 0)
-      let again = try Shell.run(
+      let again = try await Shell.run(
         "/usr/bin/env",
         [
           "python3", "-c",
@@ -89,7 +89,7 @@ struct NightlyScriptTests {
     }
   }
 
-  @Test func aFailureKeepsItsStatusAndSendsNothing() throws {
+  @Test func aFailureKeepsItsStatusAndSendsNothing() async throws {
     let home = NSTemporaryDirectory() + "deepcut-nightly-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
     try Data(#"{"library": "/nowhere/Library.xml", "email": {"to": ["a@example.org"]}}"#.utf8)
@@ -99,7 +99,7 @@ struct NightlyScriptTests {
       "XDG_STATE_HOME": home + "/state", "DEEPCUT_SENDMAIL": "/bin/false",
     ]
     let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
-    let result = try Shell.run(script, environment: environment)
+    let result = try await Shell.run(script, environment: environment)
     #expect(result.status == 66)
     let log = try String(contentsOfFile: home + "/state/deepcut/reports/deepcut.log", encoding: .utf8)
     #expect(log.contains("deepcut failed with status 66"))
@@ -114,20 +114,10 @@ enum Shell {
     var output: String
   }
 
-  static func run(_ program: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+  static func run(_ program: String, _ arguments: [String] = [], environment: [String: String] = [:]) async throws
+    -> Result
+  {
+    let result = try await DeepcutProcess.shell(program, arguments, environment: environment)
+    return Result(status: result.status, output: result.output)
   }
 }

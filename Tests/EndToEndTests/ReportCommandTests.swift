@@ -45,13 +45,14 @@ struct ReportCommandTests {
     return path
   }
 
-  func report(_ server: FakeCatalogServer, _ directory: String, _ extra: [String] = []) throws -> DeepcutProcess.Result
+  func report(_ server: FakeCatalogServer, _ directory: String, _ extra: [String] = []) async throws
+    -> DeepcutProcess.Result
   {
     let libraryPath = directory + "/Library.xml"
     if !FileManager.default.fileExists(atPath: libraryPath) {
       try Data(Self.library.utf8).write(to: URL(fileURLWithPath: libraryPath))
     }
-    return try DeepcutProcess.run(
+    return try await DeepcutProcess.run(
       [
         "report", "--library", libraryPath, "--format", "json", "--now", "2026-11-29", "--state-dir",
         directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
@@ -61,7 +62,7 @@ struct ReportCommandTests {
   @Test func aColdRunFindsNewUpcomingAndEditionsThenAHotRunAsksNothing() async throws {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
-      let cold = try report(server, directory)
+      let cold = try await report(server, directory)
       #expect(cold.status == 0, "\(cold.stderr)")
       let json = try #require(try JSONSerialization.jsonObject(with: Data(cold.stdout.utf8)) as? [String: Any])
       let new = try #require(json["new"] as? [[String: Any]])
@@ -81,7 +82,7 @@ struct ReportCommandTests {
       #expect(try await server.requestCount == 4)
 
       try await server.clearLog()
-      let hot = try report(server, directory)
+      let hot = try await report(server, directory)
       #expect(hot.status == 0)
       #expect(try await server.requestCount == 0)
       let hotJSON = try #require(try JSONSerialization.jsonObject(with: Data(hot.stdout.utf8)) as? [String: Any])
@@ -93,8 +94,8 @@ struct ReportCommandTests {
   @Test func sameInputsSameBytes() async throws {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
-      let first = try report(server, directory)
-      let second = try report(server, directory)
+      let first = try await report(server, directory)
+      let second = try await report(server, directory)
       #expect(first.status == 0)
       // The summary's counters differ between a cold and a hot run; the findings must not.
       let strip: (String) throws -> [String: Any] = { text in
@@ -110,7 +111,7 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
       let output = directory + "/report.json"
-      let result = try report(server, directory, ["--output", output, "--quiet"])
+      let result = try await report(server, directory, ["--output", output, "--quiet"])
       #expect(result.status == 0)
       #expect(result.stdout.isEmpty)
       #expect(result.stderr.isEmpty)
@@ -124,16 +125,16 @@ struct ReportCommandTests {
   @Test func anUnwritableOutputExits73() async throws {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
-      let result = try report(server, directory, ["--output", directory + "/missing/dir/report.json"])
+      let result = try await report(server, directory, ["--output", directory + "/missing/dir/report.json"])
       #expect(result.status == 73)
       #expect(result.stderr.contains("missing/dir"))
     }
   }
 
-  @Test func anUnreachableCatalogExits69() throws {
+  @Test func anUnreachableCatalogExits69() async throws {
     let directory = try temporaryDirectory()
     try Data(Self.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
-    let result = try DeepcutProcess.run([
+    let result = try await DeepcutProcess.run([
       "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
       "http://127.0.0.1:9", "--rate-limit", "0",
     ])
@@ -147,10 +148,10 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
       try await server.setKnobs(["html_next": 1_000])
-      let result = try report(server, directory, ["--timeout", "2"])
+      let result = try await report(server, directory, ["--timeout", "2"])
       #expect(result.status == 69, "\(result.stderr)")
       #expect(result.stderr.contains("a web page answered instead of the catalog"))
-      let artists = try DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
+      let artists = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
       #expect(artists.stdout.contains("no artists looked up yet"))
     }
   }
@@ -189,10 +190,10 @@ struct ReportCommandTests {
     try await FakeCatalogServer.with(world: Self.world) { server in
       // Searches succeed; the album lookup fails past every retry.
       try await server.setKnobs(["fail_next": 0])
-      let warmup = try report(server, directory, ["--max-age", "0"])
+      let warmup = try await report(server, directory, ["--max-age", "0"])
       #expect(warmup.status == 0)
       try await server.setKnobs(["fail_next": 4, "fail_status": 502])
-      let result = try report(server, directory, ["--max-age", "0"])
+      let result = try await report(server, directory, ["--max-age", "0"])
       #expect(result.status == 0)
       #expect(result.stderr.contains("lookups failed"))
       let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -205,15 +206,15 @@ struct ReportCommandTests {
     ["--days", "5", "--since", "2026-11-01"], ["--days", "many"], ["--since", "yesterday"], ["--format", "pdf"],
     ["--types", "album,boxset"], ["--country", "Britain"], ["--batch-size", "500"], ["--now", "someday"],
   ])
-  func badOptionsExit64(_ options: [String]) throws {
-    let result = try DeepcutProcess.run(["report", "--library", "x.xml"] + options)
+  func badOptionsExit64(_ options: [String]) async throws {
+    let result = try await DeepcutProcess.run(["report", "--library", "x.xml"] + options)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("deepcut: error: "))
   }
 
-  @Test func theSampleRunsOfflineFromTheSnapshot() throws {
+  @Test func theSampleRunsOfflineFromTheSnapshot() async throws {
     let directory = try temporaryDirectory()
-    let result = try DeepcutProcess.run([
+    let result = try await DeepcutProcess.run([
       "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
       "--state-dir", directory, "--quiet", "--format", "json",
     ])
@@ -228,23 +229,23 @@ struct ReportCommandTests {
   @Test func artistsPinAndCacheCommands() async throws {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
-      _ = try report(server, directory)
+      _ = try await report(server, directory)
       let state = ["--state-dir", directory + "/state"]
-      let list = try DeepcutProcess.run(["artists"] + state)
+      let list = try await DeepcutProcess.run(["artists"] + state)
       #expect(list.status == 0)
       #expect(list.stdout.contains("Slayer\tresolved\t414425"))
-      let unresolved = try DeepcutProcess.run(["artists", "--unresolved"] + state)
+      let unresolved = try await DeepcutProcess.run(["artists", "--unresolved"] + state)
       #expect(unresolved.stdout.contains("Nobody Knows\tunresolved"))
       #expect(!unresolved.stdout.contains("Slayer"))
-      let pin = try DeepcutProcess.run(["artists", "pin", "Nobody Knows", "2000"] + state)
+      let pin = try await DeepcutProcess.run(["artists", "pin", "Nobody Knows", "2000"] + state)
       #expect(pin.status == 0)
-      #expect(try DeepcutProcess.run(["artists"] + state).stdout.contains("Nobody Knows\tpinned\t2000"))
-      #expect(try DeepcutProcess.run(["artists", "pin", "Nobody Knows", "abc"] + state).status == 64)
-      let stats = try DeepcutProcess.run(["cache", "stats"] + state)
+      #expect(try await DeepcutProcess.run(["artists"] + state).stdout.contains("Nobody Knows\tpinned\t2000"))
+      #expect(try await DeepcutProcess.run(["artists", "pin", "Nobody Knows", "abc"] + state).status == 64)
+      let stats = try await DeepcutProcess.run(["cache", "stats"] + state)
       #expect(stats.stdout.hasPrefix("2 cached answers"))
-      let clear = try DeepcutProcess.run(["cache", "clear"] + state)
+      let clear = try await DeepcutProcess.run(["cache", "clear"] + state)
       #expect(clear.stdout.contains("removed 2"))
-      #expect(try DeepcutProcess.run(["cache", "stats"] + state).stdout.hasPrefix("0 cached answers"))
+      #expect(try await DeepcutProcess.run(["cache", "stats"] + state).stdout.hasPrefix("0 cached answers"))
     }
   }
 }

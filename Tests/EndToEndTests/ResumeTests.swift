@@ -68,8 +68,8 @@ struct ResumeTests {
     }
 
     /// The run log, oldest first: status, start and end (unix seconds) and note of each run.
-    func runLog() throws -> [(status: String, started: Double, finished: Double?, note: String)] {
-      let query = try Shell.run(
+    func runLog() async throws -> [(status: String, started: Double, finished: Double?, note: String)] {
+      let query = try await Shell.run(
         "/usr/bin/env",
         [
           "python3", "-c",
@@ -93,7 +93,7 @@ struct ResumeTests {
     ) {
       let before = try await log()
       try await server.clearLog()
-      let result = try DeepcutProcess.run(arguments())
+      let result = try await DeepcutProcess.run(arguments())
       let after = try await log()
       return (result, before, after, after.filter { before.contains($0) })
     }
@@ -140,7 +140,7 @@ struct ResumeTests {
       let files = try FileManager.default.contentsOfDirectory(atPath: setup.directory)
       #expect(!files.contains { $0.hasSuffix(".tmp") })
       // Every answer is in the state: each search answered lists its artist (the rest are album lists).
-      let listed = try DeepcutProcess.run(["artists", "--state-dir", setup.directory + "/state"])
+      let listed = try await DeepcutProcess.run(["artists", "--state-dir", setup.directory + "/state"])
       let albumLists = try await setup.log().filter { $0.hasPrefix("/lookup") }.count
       #expect(listed.stdout.split(separator: "\n").count >= kept - albumLists)
 
@@ -157,7 +157,7 @@ struct ResumeTests {
 
       // The run log tells the two runs apart, on the clock of --now; the stopped run ended the gentle way (the
       // grace period's hard exit logs nothing).
-      let runs = try setup.runLog()
+      let runs = try await setup.runLog()
       #expect(runs.map(\.status) == ["interrupted", "ok"])
       #expect(runs.first?.note.contains("answers kept") == true)
       let night = try #require(ISO8601DateFormatter().date(from: "2026-11-29T00:00:00Z")).timeIntervalSince1970
@@ -185,7 +185,7 @@ struct ResumeTests {
   @Test func aBudgetReportsWhatItCheckedAndTheNextRunFinishes() async throws {
     try await Self.withSetup(latency: 20) { setup in
       // Ten requests a second for two seconds: about twenty requests, then the report.
-      let limited = try DeepcutProcess.run(setup.arguments(["--rate-limit", "600", "--budget", "2s"]))
+      let limited = try await DeepcutProcess.run(setup.arguments(["--rate-limit", "600", "--budget", "2s"]))
       #expect(limited.status == 0, "\(limited.stderr)")
       let report = try setup.report()
       let coverage = try #require(report["coverage"] as? [String: Any])
@@ -202,7 +202,7 @@ struct ResumeTests {
 
       // Markdown says it near the top.
       try await setup.server.clearLog()
-      let markdown = try DeepcutProcess.run(
+      let markdown = try await DeepcutProcess.run(
         setup.arguments(["--offline", "--format", "markdown", "--output", setup.directory + "/report.md"]))
       #expect(markdown.status == 0, "\(markdown.stderr)")
       let text = try String(contentsOfFile: setup.directory + "/report.md", encoding: .utf8)
@@ -214,7 +214,7 @@ struct ResumeTests {
         })
 
       // Without a budget the next run finishes, asking nothing the first one was answered.
-      let finished = try DeepcutProcess.run(setup.arguments())
+      let finished = try await DeepcutProcess.run(setup.arguments())
       #expect(finished.status == 0, "\(finished.stderr)")
       let second = try await setup.log()
       #expect(second.filter { $0.hasPrefix("/search") && first.contains($0) }.isEmpty)

@@ -9,10 +9,10 @@ struct SampleReportTests {
     ("itunes", "markdown", "report.md"), ("itunes", "html", "report.html"),
     ("musicbrainz", "markdown", "report-musicbrainz.md"),
   ])
-  func samplesMatchWhatTheSampleRunProduces(_ provider: String, _ format: String, _ file: String) throws {
+  func samplesMatchWhatTheSampleRunProduces(_ provider: String, _ format: String, _ file: String) async throws {
     let state = NSTemporaryDirectory() + "deepcut-sample-" + UUID().uuidString
     let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
-    let result = try DeepcutProcess.run([
+    let result = try await DeepcutProcess.run([
       "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
       "2026-11-29", "--format", format, "--state-dir", state, "--quiet",
     ])
@@ -30,11 +30,11 @@ struct SampleReportTests {
   /// The same inputs give the same bytes in separate processes (hash seeds, dictionary order and clocks all differ
   /// between processes; within one they would hide).
   @Test(arguments: ["markdown", "html", "json", "email"])
-  func twoProcessesWriteTheSameBytes(_ format: String) throws {
+  func twoProcessesWriteTheSameBytes(_ format: String) async throws {
     var outputs: [String] = []
     for _ in 0..<2 {
       let state = NSTemporaryDirectory() + "deepcut-stable-" + UUID().uuidString
-      let result = try DeepcutProcess.run(
+      let result = try await DeepcutProcess.run(
         [
           "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
           "--format", format, "--state-dir", state, "--quiet", "--to", "me@example.org",

@@ -23,9 +23,9 @@ struct ScanCommandTests {
     return path
   }
 
-  @Test func jsonHasTheStableFields() throws {
+  @Test func jsonHasTheStableFields() async throws {
     let path = try write(Self.minimalLibrary)
-    let result = try DeepcutProcess.run(["scan", "--library", path, "--json"])
+    let result = try await DeepcutProcess.run(["scan", "--library", path, "--json"])
     #expect(result.status == 0)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     #expect(object["tracks"] as? Int == 4)
@@ -44,9 +44,9 @@ struct ScanCommandTests {
     #expect(artists.first?["newestYear"] as? Int == 1994)
   }
 
-  @Test func summaryForPeople() throws {
+  @Test func summaryForPeople() async throws {
     let path = try write(Self.minimalLibrary)
-    let result = try DeepcutProcess.run(["scan", "--library", path])
+    let result = try await DeepcutProcess.run(["scan", "--library", path])
     #expect(result.status == 0)
     #expect(result.stdout.contains("4 tracks read"))
     #expect(result.stdout.contains("2 owned music tracks"))
@@ -56,29 +56,30 @@ struct ScanCommandTests {
     #expect(result.stdout.contains("line 7: track 4: key 'Album' has no value; track skipped"))
   }
 
-  @Test func readsStandardInput() throws {
-    let result = try DeepcutProcess.run(["scan", "--library", "-", "--json"], stdin: Data(Self.minimalLibrary.utf8))
+  @Test func readsStandardInput() async throws {
+    let result = try await DeepcutProcess.run(
+      ["scan", "--library", "-", "--json"], stdin: Data(Self.minimalLibrary.utf8))
     #expect(result.status == 0)
     #expect(result.stdout.contains("\"musicTracks\" : 2"))
   }
 
-  @Test func missingLibraryExits66() throws {
-    let result = try DeepcutProcess.run(["scan", "--library", "/nowhere/Library.xml"])
+  @Test func missingLibraryExits66() async throws {
+    let result = try await DeepcutProcess.run(["scan", "--library", "/nowhere/Library.xml"])
     #expect(result.status == 66)
     #expect(result.stderr.contains("/nowhere/Library.xml: no such file"))
     #expect(result.stdout.isEmpty)
   }
 
-  @Test func malformedLibraryExits65WithFileAndLine() throws {
+  @Test func malformedLibraryExits65WithFileAndLine() async throws {
     let path = try write("<plist><dict><key>Tracks</key>\n<dict>\n<key>1</key><dict></array>")
-    let result = try DeepcutProcess.run(["scan", "--library", path])
+    let result = try await DeepcutProcess.run(["scan", "--library", path])
     #expect(result.status == 65)
     #expect(result.stderr.contains("\(path):3: "))
   }
 
-  @Test func binaryPlistExits65() throws {
+  @Test func binaryPlistExits65() async throws {
     let path = try write("bplist00\u{1}\u{2}", name: "Library.plist")
-    let result = try DeepcutProcess.run(["scan", "--library", path])
+    let result = try await DeepcutProcess.run(["scan", "--library", path])
     #expect(result.status == 65)
     #expect(result.stderr.contains("binary property list"))
   }
@@ -86,31 +87,33 @@ struct ScanCommandTests {
   @Test(arguments: [
     ["scan"], ["scan", "--library"], ["scan", "--bogus"], ["frobnicate"], ["scan", "--library", "a", "extra"],
   ])
-  func usageErrorsExit64(_ arguments: [String]) throws {
-    let result = try DeepcutProcess.run(arguments)
+  func usageErrorsExit64(_ arguments: [String]) async throws {
+    let result = try await DeepcutProcess.run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr.hasPrefix("deepcut: error: "))
   }
 
-  @Test func helpAndVersion() throws {
-    let help = try DeepcutProcess.run(["--help"])
+  @Test func helpAndVersion() async throws {
+    let help = try await DeepcutProcess.run(["--help"])
     #expect(help.status == 0)
     #expect(help.stdout.contains("scan"))
-    let scanHelp = try DeepcutProcess.run(["scan", "--help"])
+    let scanHelp = try await DeepcutProcess.run(["scan", "--help"])
     #expect(scanHelp.status == 0)
     #expect(scanHelp.stdout.contains("--library PATH"))
-    let version = try DeepcutProcess.run(["--version"])
+    let version = try await DeepcutProcess.run(["--version"])
     #expect(version.status == 0)
     #expect(version.stdout.hasPrefix("deepcut "))
   }
 
   @Test(.enabled(if: DeepcutProcess.sharedFixtures != nil))
-  func everySharedFixtureScansCleanly() throws {
+  func everySharedFixtureScansCleanly() async throws {
     let folder = try #require(DeepcutProcess.sharedFixtures).appendingPathComponent("libraries")
     let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".xml") }
     #expect(files.count >= 8)
     for file in files {
-      let result = try DeepcutProcess.run(["scan", "--library", folder.appendingPathComponent(file).path, "--json"])
+      let result = try await DeepcutProcess.run([
+        "scan", "--library", folder.appendingPathComponent(file).path, "--json",
+      ])
       #expect(result.status == 0, "\(file): \(result.stderr)")
       #expect(result.stderr.isEmpty, "\(file)")
     }

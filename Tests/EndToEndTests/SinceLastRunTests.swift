@@ -10,13 +10,13 @@ struct SinceLastRunTests {
 
   func run(
     _ server: FakeCatalogServer, _ directory: String, now: String, _ extra: [String] = []
-  ) throws -> [String: Any] {
+  ) async throws -> [String: Any] {
     let libraryPath = directory + "/Library.xml"
     if !FileManager.default.fileExists(atPath: libraryPath) {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       try Data(Self.library.utf8).write(to: URL(fileURLWithPath: libraryPath))
     }
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       [
         "report", "--library", libraryPath, "--format", "json", "--now", now, "--state-dir", directory + "/state",
         "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run", "--max-age", "0",
@@ -32,14 +32,14 @@ struct SinceLastRunTests {
   @Test func eachReleaseIsToldOnceAndUpcomingAgainOnItsDay() async throws {
     let directory = NSTemporaryDirectory() + "deepcut-ledger-" + UUID().uuidString
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
-      let first = try run(server, directory, now: "2026-11-29")
+      let first = try await run(server, directory, now: "2026-11-29")
       #expect(titles(first, "new") == ["Repentless"])
       #expect(titles(first, "upcoming") == ["Final Campaign - EP"])
       #expect(titles(first, "editions") == ["Reign in Blood (Expanded Edition)"])
       #expect(titles(first, "backfill").isEmpty)  // an artist's first night records, it does not backfill
 
       // The same night again: nothing left to tell.
-      let second = try run(server, directory, now: "2026-11-29")
+      let second = try await run(server, directory, now: "2026-11-29")
       #expect(second["isEmpty"] as? Bool == true)
 
       // The catalog adds an old album: Backfill, not New.
@@ -50,14 +50,14 @@ struct SinceLastRunTests {
       artists[0]["albums"] = albums
       world["artists"] = artists
       try await server.setWorld(world)
-      let third = try run(server, directory, now: "2026-11-30")
+      let third = try await run(server, directory, now: "2026-11-30")
       #expect(titles(third, "backfill") == ["Live Undead"])
       #expect(titles(third, "new").isEmpty)
 
       // Release day of the announced EP: it is news again, once.
-      let releaseDay = try run(server, directory, now: "2027-01-15")
+      let releaseDay = try await run(server, directory, now: "2027-01-15")
       #expect(titles(releaseDay, "new") == ["Final Campaign - EP"])
-      let dayAfter = try run(server, directory, now: "2027-01-16")
+      let dayAfter = try await run(server, directory, now: "2027-01-16")
       #expect(titles(dayAfter, "new").isEmpty)
     }
   }
@@ -65,8 +65,8 @@ struct SinceLastRunTests {
   @Test func aDryRunRemembersNothing() async throws {
     let directory = NSTemporaryDirectory() + "deepcut-ledger-" + UUID().uuidString
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
-      let first = try run(server, directory, now: "2026-11-29", ["--dry-run"])
-      let second = try run(server, directory, now: "2026-11-29", ["--dry-run"])
+      let first = try await run(server, directory, now: "2026-11-29", ["--dry-run"])
+      let second = try await run(server, directory, now: "2026-11-29", ["--dry-run"])
       #expect(titles(first, "new") == ["Repentless"])
       #expect(titles(second, "new") == ["Repentless"])
     }
@@ -78,13 +78,13 @@ struct SinceLastRunTests {
       let libraryPath = directory + "/Library.xml"
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       try Data(Self.library.utf8).write(to: URL(fileURLWithPath: libraryPath))
-      let failed = try DeepcutProcess.run([
+      let failed = try await DeepcutProcess.run([
         "report", "--library", libraryPath, "--now", "2026-11-29", "--state-dir", directory + "/state", "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run", "--output",
         directory + "/no/such/dir/r.md",
       ])
       #expect(failed.status == 73)
-      let next = try run(server, directory, now: "2026-11-29")
+      let next = try await run(server, directory, now: "2026-11-29")
       #expect(titles(next, "new") == ["Repentless"])
     }
   }

@@ -11,12 +11,12 @@ struct TerminalTests {
     ]
   }
 
-  @Test func aTerminalGetsAProgressBarAndAPhaseTable() throws {
+  @Test func aTerminalGetsAProgressBarAndAPhaseTable() async throws {
     let state = NSTemporaryDirectory() + "deepcut-tty-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
     // `script` runs the command on a pseudo-terminal, as a person at a shell would.
     let command = ([DeepcutProcess.executable.path] + Self.arguments(state)).map { "'\($0)'" }.joined(separator: " ")
-    let result = try Shell.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+    let result = try await Shell.run("/usr/bin/script", ["-qec", command, "/dev/null"])
     #expect(result.status == 0, "\(result.output)")
     #expect(result.output.contains("] 25/25 artists · "))
     #expect(result.output.contains(" left"))
@@ -27,14 +27,14 @@ struct TerminalTests {
     #expect(result.output.contains("cold"))
   }
 
-  @Test func cronGetsNoProgressBarAndQuietGetsNothing() throws {
+  @Test func cronGetsNoProgressBarAndQuietGetsNothing() async throws {
     let state = NSTemporaryDirectory() + "deepcut-notty-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
-    let plain = try DeepcutProcess.run(Self.arguments(state))
+    let plain = try await DeepcutProcess.run(Self.arguments(state))
     #expect(plain.status == 0)
     #expect(!plain.stderr.contains("artists · "))
     #expect(plain.stderr.contains("look up albums"))  // --timings still prints its table
-    let quiet = try DeepcutProcess.run(Self.arguments(state + "/q") + ["--quiet"])
+    let quiet = try await DeepcutProcess.run(Self.arguments(state + "/q") + ["--quiet"])
     #expect(quiet.status == 0)
     #expect(quiet.stderr.isEmpty)
   }

@@ -6,10 +6,10 @@ import Testing
 /// one row everywhere and counted once, the EP bought the week it came out is nowhere, and a MusicBrainz cover is
 /// shown only where the Cover Art Archive has one.
 struct TrustedLinesTests {
-  static func report(_ provider: String, _ format: String, _ extra: [String] = []) throws -> String {
+  static func report(_ provider: String, _ format: String, _ extra: [String] = []) async throws -> String {
     let state = NSTemporaryDirectory() + "deepcut-trusted-" + UUID().uuidString
     let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
-    let result = try DeepcutProcess.run(
+    let result = try await DeepcutProcess.run(
       [
         "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
         "2026-11-29", "--state-dir", state, "--quiet", "--format", format,
@@ -21,17 +21,17 @@ struct TrustedLinesTests {
   static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
   @Test(arguments: ["itunes", "musicbrainz"])
-  func aCollaborationIsOneRowInEveryFormat(provider: String) throws {
-    let markdown = try Self.report(provider, "markdown")
+  func aCollaborationIsOneRowInEveryFormat(provider: String) async throws {
+    let markdown = try await Self.report(provider, "markdown")
     #expect(Self.count("[Night Drive]", in: markdown) == 1)
     #expect(markdown.contains("_you own 1 album by Kilowatt Tide and 1 by Lil Vesper_"))
     #expect(markdown.hasPrefix("# 6 new releases"))
     #expect(!markdown.contains("Sonic Engines"))  // the EP bought the week it came out
 
-    let html = try Self.report(provider, "html")
+    let html = try await Self.report(provider, "html")
     #expect(Self.count(">Night Drive</a>", in: html) == 1)
 
-    let json = try #require(
+    let json = try await #require(
       try JSONSerialization.jsonObject(with: Data(Self.report(provider, "json").utf8)) as? [String: Any])
     let new = try #require(json["new"] as? [[String: Any]])
     #expect(new.count { $0["title"] as? String == "Night Drive" } == 1)
@@ -42,41 +42,43 @@ struct TrustedLinesTests {
     #expect(Set(ids).count == ids.count)
 
     // The subject, MIME-encoded: "6 new releases from artists you own — 29 Nov 2026".
-    let email = try Self.report(provider, "email", ["--to", "me@example.org"])
+    let email = try await Self.report(provider, "email", ["--to", "me@example.org"])
     let subject = email.split(separator: "\r\n").drop { !$0.hasPrefix("Subject: ") }.prefix(2)
       .map { $0.replacingOccurrences(of: "Subject: ", with: "").trimmingCharacters(in: .whitespaces) }
       .compactMap { $0.split(separator: "?").dropFirst(3).first.flatMap { Data(base64Encoded: String($0)) } }
       .map { String(decoding: $0, as: UTF8.self) }.joined()
     #expect(subject == "6 new releases from artists you own — 29 Nov 2026")
 
-    let atom = try Self.report(provider, "atom")
+    let atom = try await Self.report(provider, "atom")
     #expect(Self.count("<title>Kilowatt Tide &amp; Lil Vesper — Night Drive</title>", in: atom) == 1)
     #expect(Self.count("<entry>", in: atom) == new.count)
-    let ics = try Self.report(provider, "ics")
+    let ics = try await Self.report(provider, "ics")
     #expect(!ics.contains("Night Drive"))  // a calendar holds what is upcoming
   }
 
   @Test(arguments: ["itunes", "musicbrainz"])
-  func sinceTheLastRunACollaborationIsToldOnce(provider: String) throws {
+  func sinceTheLastRunACollaborationIsToldOnce(provider: String) async throws {
     let state = NSTemporaryDirectory() + "deepcut-told-once-" + UUID().uuidString
     let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
-    func night(_ now: String) throws -> String {
-      let result = try DeepcutProcess.run([
+    func night(_ now: String) async throws -> String {
+      let result = try await DeepcutProcess.run([
         "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now", now,
         "--state-dir", state, "--quiet", "--since-last-run",
       ])
       #expect(result.status == 0, "\(result.stderr)")
       return result.stdout
     }
-    #expect(Self.count("[Night Drive]", in: try night("2026-11-29")) == 1)
+    let first = try await night("2026-11-29")
+    #expect(Self.count("[Night Drive]", in: first) == 1)
     // Later that night (the same window, so the same recorded answers): told already, under either artist.
-    #expect(Self.count("Night Drive", in: try night("2026-11-29T23:00:00Z")) == 0)
+    let later = try await night("2026-11-29T23:00:00Z")
+    #expect(Self.count("Night Drive", in: later) == 0)
   }
 
-  @Test func aMusicBrainzCoverIsShownOnlyWhereTheArchiveHasOne() throws {
+  @Test func aMusicBrainzCoverIsShownOnlyWhereTheArchiveHasOne() async throws {
     let withCovers = ["Static Bloom", "Glasshouse", "Night Drive"]
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(Self.report("musicbrainz", "json").utf8)) as? [String: Any])
+    let report = try await Self.report("musicbrainz", "json")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
     let listed = ((json["new"] as? [[String: Any]]) ?? []) + ((json["upcoming"] as? [[String: Any]]) ?? [])
     #expect(listed.count == 7)
     for release in listed {
@@ -85,18 +87,18 @@ struct TrustedLinesTests {
       #expect((cover != nil) == withCovers.contains(title), "\(title): \(cover ?? "no cover")")
       #expect(cover.map { $0.hasPrefix("https://coverartarchive.org/release-group/") } ?? true)
     }
-    let html = try Self.report("musicbrainz", "html")
+    let html = try await Self.report("musicbrainz", "html")
     #expect(Self.count("<img src=", in: html) == withCovers.count)
     // The new rows without a cover keep their place with a plain block.
     #expect(
       Self.count(#"<div style="width:64px;height:64px;background:#d8d8de;border-radius:4px;"></div>"#, in: html) == 3)
-    let email = try Self.report("musicbrainz", "email", ["--to", "me@example.org"])
+    let email = try await Self.report("musicbrainz", "email", ["--to", "me@example.org"])
     #expect(!email.contains("coverartarchive.org/release-group/384f6e84"))  // Harbour Lights has none
   }
 
-  @Test func iTunesCoversAreSharpOnA2xScreen() throws {
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(Self.report("itunes", "json").utf8)) as? [String: Any])
+  @Test func iTunesCoversAreSharpOnA2xScreen() async throws {
+    let report = try await Self.report("itunes", "json")
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
     let covers = ((json["new"] as? [[String: Any]]) ?? []).compactMap { $0["artworkURL"] as? String }
     #expect(covers.count == 6)
     #expect(covers.allSatisfy { $0.hasSuffix("/200x200bb.jpg") })

@@ -6,10 +6,10 @@ import Testing
 /// next to this file; re-record with DEEPCUT_RECORD_GOLDEN=1 swift test --filter WhyCommandTests.
 struct WhyCommandTests {
   /// A state folder after the README's sample report (told as a nightly e-mail tells it) on `provider`.
-  static func reported(_ provider: String) throws -> String {
+  static func reported(_ provider: String) async throws -> String {
     let state = NSTemporaryDirectory() + "deepcut-why-" + UUID().uuidString
     let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
-    let result = try DeepcutProcess.run([
+    let result = try await DeepcutProcess.run([
       "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
       "2026-11-29", "--state-dir", state, "--since-last-run", "--quiet",
     ])
@@ -17,8 +17,8 @@ struct WhyCommandTests {
     return state
   }
 
-  static func why(_ arguments: [String], provider: String, state: String) throws -> DeepcutProcess.Result {
-    try DeepcutProcess.run(
+  static func why(_ arguments: [String], provider: String, state: String) async throws -> DeepcutProcess.Result {
+    try await DeepcutProcess.run(
       ["why"] + arguments + ["--provider", provider, "--library", "samples/Library.xml", "--state-dir", state],
       environment: ["XDG_CONFIG_HOME": state + "/no-config"])
   }
@@ -30,23 +30,23 @@ struct WhyCommandTests {
     ("musicbrainz", ["Daphne Oakes", "Storm and Island"], "why-not-listed"),
     ("itunes", ["Dario & Odette", "Glasshouse"], "why-told"),
   ])
-  func explainsInPlainSentencesAndAsAStableObject(provider: String, arguments: [String], golden: String) throws {
-    let state = try Self.reported(provider)
+  func explainsInPlainSentencesAndAsAStableObject(provider: String, arguments: [String], golden: String) async throws {
+    let state = try await Self.reported(provider)
     for (format, extra) in [("txt", [String]()), ("json", ["--json"])] {
-      let result = try Self.why(arguments + extra, provider: provider, state: state)
+      let result = try await Self.why(arguments + extra, provider: provider, state: state)
       #expect(result.status == 0, "\(result.stderr)")
       try Self.compare(result.stdout, golden: "\(golden).\(format)")
     }
   }
 
-  @Test func theSentencesSayWhatTheyShould() throws {
-    let musicbrainz = try Self.reported("musicbrainz")
-    let owned = try Self.why(["Sonic Engines"], provider: "musicbrainz", state: musicbrainz).stdout
+  @Test func theSentencesSayWhatTheyShould() async throws {
+    let musicbrainz = try await Self.reported("musicbrainz")
+    let owned = try await Self.why(["Sonic Engines"], provider: "musicbrainz", state: musicbrainz).stdout
     // The EP bought the week it came out is owned, by the kind MusicBrainz gives it.
     #expect(owned.contains("owned     “Sonic Engines”: owned: you own “Sonic Engines - EP” (an EP)"))
-    let ambiguous = try Self.why(["赤い風船"], provider: "musicbrainz", state: musicbrainz).stdout
+    let ambiguous = try await Self.why(["赤い風船"], provider: "musicbrainz", state: musicbrainz).stdout
     #expect(ambiguous.contains("to pin one: deepcut artists pin --provider musicbrainz \"赤い風船\" "))
-    let json = try Self.why(
+    let json = try await Self.why(
       ["Daphne Oakes", "Storm and Island", "--json"], provider: "musicbrainz", state: musicbrainz)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
     let album = try #require(object["album"] as? [String: Any])
@@ -54,32 +54,33 @@ struct WhyCommandTests {
     #expect(album["owned"] as? [String] == ["Storm & Island"])
     #expect((album["sentence"] as? String)?.hasPrefix("the catalog lists no release called “Storm and Island”") == true)
 
-    let itunes = try Self.reported("itunes")
-    let told = try Self.why(["Dario & Odette", "Glasshouse"], provider: "itunes", state: itunes).stdout
+    let itunes = try await Self.reported("itunes")
+    let told = try await Self.why(["Dario & Odette", "Glasshouse"], provider: "itunes", state: itunes).stdout
     #expect(told.contains("told on 29 Nov 2026 as new"))
-    let collaboration = try Self.why(["Kilowatt Tide"], provider: "itunes", state: itunes).stdout
+    let collaboration = try await Self.why(["Kilowatt Tide"], provider: "itunes", state: itunes).stdout
     #expect(collaboration.contains("credited to Kilowatt Tide and Lil Vesper, it is listed once, under Kilowatt Tide"))
   }
 
-  @Test func anUnknownArtistExits64NamingTheNearestOnes() throws {
-    let state = try Self.reported("itunes")
-    let result = try Self.why(["Kilowat Tyde"], provider: "itunes", state: state)
+  @Test func anUnknownArtistExits64NamingTheNearestOnes() async throws {
+    let state = try await Self.reported("itunes")
+    let result = try await Self.why(["Kilowat Tyde"], provider: "itunes", state: state)
     #expect(result.status == 64)
     #expect(
       result.stderr.contains(#"no artist called "Kilowat Tyde" in samples/Library.xml; the nearest: "Kilowatt Tide""#))
   }
 
-  @Test func anArtistLeftOutByTheConfigSaysWhich() throws {
-    let state = try Self.reported("itunes")
+  @Test func anArtistLeftOutByTheConfigSaysWhich() async throws {
+    let state = try await Self.reported("itunes")
     try FileManager.default.createDirectory(atPath: state + "/config/deepcut", withIntermediateDirectories: true)
     try Data(#"{"ignoreArtists": ["Lil Vesper"], "minimumOwnedTracks": 2}"#.utf8)
       .write(to: URL(fileURLWithPath: state + "/config/deepcut/config.json"))
     let environment = ["XDG_CONFIG_HOME": state + "/config"]
     let common = ["--library", "samples/Library.xml", "--state-dir", state]
-    let ignored = try DeepcutProcess.run(["why", "Lil Vesper"] + common, environment: environment)
+    let ignored = try await DeepcutProcess.run(["why", "Lil Vesper"] + common, environment: environment)
     #expect(ignored.status == 0, "\(ignored.stderr)")
     #expect(ignored.stdout.contains("not looked up: ignoreArtists in the config names it"))
-    let few = try DeepcutProcess.run(["why", "Broken Record Society", "--json"] + common, environment: environment)
+    let few = try await DeepcutProcess.run(
+      ["why", "Broken Record Society", "--json"] + common, environment: environment)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(few.stdout.utf8)) as? [String: Any])
     let library = try #require(object["library"] as? [String: Any])
     #expect(library["lookedUp"] as? Bool == false)
@@ -87,11 +88,11 @@ struct WhyCommandTests {
     #expect((object["releases"] as? [Any])?.isEmpty == true)
   }
 
-  @Test func helpShowsItWithAnExample() throws {
-    let help = try DeepcutProcess.run(["--help"]).stdout
+  @Test func helpShowsItWithAnExample() async throws {
+    let help = try await DeepcutProcess.run(["--help"]).stdout
     #expect(help.contains("  why "))
     #expect(help.contains(#"deepcut why "Calvin Harris" "One Kiss""#))
-    let own = try DeepcutProcess.run(["why", "--help"]).stdout
+    let own = try await DeepcutProcess.run(["why", "--help"]).stdout
     #expect(own.contains("--json"))
     #expect(own.contains("examples:"))
   }

@@ -10,7 +10,7 @@ struct EmailMessageTests {
     date: Date(timeIntervalSince1970: 1_795_953_600))
 
   /// Runs Python's parser over `message` and returns what it found, as JSON.
-  static func parse(_ message: String) throws -> [String: Any] {
+  static func parse(_ message: String) async throws -> [String: Any] {
     let script = """
       import email, json, sys
       from email import policy
@@ -23,26 +23,18 @@ struct EmailMessageTests {
         "defects": [str(d) for d in m.defects] + [str(d) for p in m.iter_parts() for d in p.defects],
         "parts": parts, "longest": max(len(line) for line in raw.split(b"\\r\\n"))}))
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(message.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    let parser = try DeepcutProcess.Running(
+      executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], stdin: Data(message.utf8))
+    let result = try await parser.finish()
+    try #require(result.status == 0, "\(result.stderr)")
+    let data = Data(result.stdout.utf8)
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   }
 
-  @Test func aBusyNightIsAWellFormedMultipartMessage() throws {
+  @Test func aBusyNightIsAWellFormedMultipartMessage() async throws {
     let model = ReportFixtures.busy
     let message = try ReportRenderer.render(model, as: .email, templates: TemplateLocator(), email: Self.options)
-    let parsed = try Self.parse(message)
+    let parsed = try await Self.parse(message)
     #expect(parsed["type"] as? String == "multipart/alternative")
     #expect(parsed["subject"] as? String == "3 new releases from artists you own — 29 Nov 2026")
     #expect(parsed["to"] as? String == "Ana <ana@example.org>, bo@example.org")
@@ -60,20 +52,20 @@ struct EmailMessageTests {
     #expect(parts[1]["content"] as? String == html)
   }
 
-  @Test func anEmptyNightHasADistinctSubject() throws {
+  @Test func anEmptyNightHasADistinctSubject() async throws {
     let message = try ReportRenderer.render(
       ReportFixtures.empty, as: .email, templates: TemplateLocator(), email: Self.options)
-    let parsed = try Self.parse(message)
+    let parsed = try await Self.parse(message)
     #expect(parsed["subject"] as? String == "No new releases from artists you own — 29 Nov 2026")
   }
 
-  @Test func aLongNonLatinSubjectIsEncodedAndFolded() throws {
+  @Test func aLongNonLatinSubjectIsEncodedAndFolded() async throws {
     var options = Self.options
     options.subject = "新しいリリース: 宇多田ヒカル, フィロズ, and a very long tail of words to force folding"
     let message = try ReportRenderer.render(
       ReportFixtures.hostile, as: .email, templates: TemplateLocator(), email: options)
     #expect(message.contains("Subject: =?UTF-8?B?"))
-    let parsed = try Self.parse(message)
+    let parsed = try await Self.parse(message)
     #expect(parsed["subject"] as? String == options.subject)
     #expect(parsed["longest"] as? Int ?? 99 <= 76)
   }

@@ -1,5 +1,5 @@
 public import Foundation
-public import Testing
+internal import Testing
 
 /// Runs the built `deepcut` binary the way a user or cron does, and captures what it says.
 public struct DeepcutProcess {
@@ -34,60 +34,28 @@ public struct DeepcutProcess {
     return FileManager.default.fileExists(atPath: shared.path) ? shared : nil
   }
 
+  /// Runs `deepcut arguments` to its end. It waits without holding a thread: tests run side by side, and one that
+  /// blocked a thread of the shared pool while a child ran would hold up every other.
   @discardableResult
   public static func run(
     _ arguments: [String],
     executable: URL = Self.executable,
     stdin: Data? = nil,
-    environment: [String: String] = [:],
-    sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> Result {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
-    var env = ProcessInfo.processInfo.environment
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
-    let errorData = LockedData()
-    let errorReader = Thread { errorData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-    errorReader.start()
-    let outputData = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    while !errorData.isSet { Thread.sleep(forTimeInterval: 0.001) }
-    return Result(
-      status: process.terminationStatus,
-      stdout: String(decoding: outputData, as: UTF8.self),
-      stderr: String(decoding: errorData.value, as: UTF8.self)
-    )
+    environment: [String: String] = [:]
+  ) async throws -> Result {
+    try await Running(executable: executable, arguments, stdin: stdin, environment: environment).finish()
   }
 }
 
 extension DeepcutProcess {
   /// Starts `deepcut arguments` in the background and returns once it holds the run lock of `stateDirectory`
   /// (the lock file names its pid), so a second command is sure to meet the lock.
-  public static func startHoldingTheLock(_ arguments: [String], stateDirectory: String) async throws -> Process {
-    let holder = Process()
-    holder.executableURL = executable
-    holder.arguments = arguments
-    holder.standardOutput = FileHandle.nullDevice
-    try holder.run()
+  public static func startHoldingTheLock(_ arguments: [String], stateDirectory: String) async throws -> Running {
+    let holder = try Running(arguments)
     let lockFile = stateDirectory + "/deepcut.lock"
-    let deadline = ContinuousClock.now + .seconds(10)
-    while (try? String(contentsOfFile: lockFile, encoding: .utf8)) != "\(holder.processIdentifier)\n",
-      ContinuousClock.now < deadline
-    {
-      try await Task.sleep(for: .milliseconds(10))
+    let pid = holder.process.processIdentifier
+    try await waitUntil(timeout: .seconds(60)) {
+      (try? String(contentsOfFile: lockFile, encoding: .utf8)) == "\(pid)\n" || !holder.process.isRunning
     }
     return holder
   }
@@ -106,27 +74,41 @@ public final class LockedData: @unchecked Sendable {
 }
 
 extension DeepcutProcess {
-  /// A `deepcut` run in the background, its output captured.
+  /// A child process in the background (`deepcut`, or any program), its output captured.
   public final class Running: Sendable {
     public let process: Process
     private let output = LockedData()
     private let errors = LockedData()
     private let exited = Gate()
 
-    init(_ arguments: [String]) throws {
+    /// Starts `executable` with `arguments` in the package's folder, its environment this one's plus `environment`;
+    /// `stdin` is written to it and closed (none: an empty standard input). With `mergingErrors`, standard error
+    /// goes where standard output does.
+    public init(
+      executable: URL = DeepcutProcess.executable, _ arguments: [String], stdin: Data? = nil,
+      environment: [String: String] = [:], mergingErrors: Bool = false
+    ) throws {
       process = Process()
-      process.executableURL = DeepcutProcess.executable
+      process.executableURL = executable
       process.arguments = arguments
       process.currentDirectoryURL = DeepcutProcess.packageRoot
-      let (out, err) = (Pipe(), Pipe())
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+      let (out, err, input) = (Pipe(), Pipe(), Pipe())
       process.standardOutput = out
-      process.standardError = err
-      process.standardInput = FileHandle.nullDevice
+      process.standardError = mergingErrors ? out : err
+      process.standardInput = input
       let (output, errors, exited) = (output, errors, exited)
       process.terminationHandler = { _ in exited.open() }
       try process.run()
+      // Both pipes are read to their end on threads of their own, so a chatty child never blocks on a full pipe.
       Thread { output.set(out.fileHandleForReading.readDataToEndOfFile()) }.start()
-      Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }.start()
+      if mergingErrors {
+        errors.set(Data())
+      } else {
+        Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }.start()
+      }
+      if let stdin { input.fileHandleForWriting.write(stdin) }
+      try input.fileHandleForWriting.close()
     }
 
     /// Waits for the run to end, without holding a thread meanwhile.
@@ -138,12 +120,14 @@ extension DeepcutProcess {
         stderr: String(decoding: errors.value, as: UTF8.self))
     }
 
-    /// Waits until the run is blocked on another run's lock: the kernel lists it as a waiter in /proc/locks.
+    /// Waits until the run is blocked on another run's lock (the kernel lists it as a waiter in /proc/locks), or
+    /// has ended, which the test then finds in its result.
     public func waitUntilWaitingForTheLock() async throws {
       let pid = process.processIdentifier
-      try await waitUntil {
+      try await waitUntil(timeout: .seconds(60)) {
         let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
-        return locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(" \(pid) ") }
+        let waiting = locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(" \(pid) ") }
+        return waiting || !process.isRunning
       }
     }
   }
@@ -151,5 +135,15 @@ extension DeepcutProcess {
   /// Starts `deepcut arguments` in the background.
   public static func start(_ arguments: [String]) throws -> Running {
     try Running(arguments)
+  }
+
+  /// Runs any program to its end, its standard error merged into its output.
+  public static func shell(
+    _ program: String, _ arguments: [String] = [], environment: [String: String] = [:]
+  ) async throws -> (status: Int32, output: String) {
+    let result = try await Running(
+      executable: URL(fileURLWithPath: program), arguments, environment: environment, mergingErrors: true
+    ).finish()
+    return (result.status, result.stdout)
   }
 }

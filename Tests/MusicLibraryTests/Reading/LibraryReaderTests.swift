@@ -207,17 +207,13 @@ struct LibraryReaderTests {
     #expect(scan.warnings.first?.line == 2)
   }
 
-  @Test func gzipCompressedExportsReadTheSame() throws {
+  @Test func gzipCompressedExportsReadTheSame() async throws {
     var document = LibraryDocument()
     document.addSong(id: 1, artist: "Portishead", album: "Dummy")
     let plain = try document.write()
     let compressed = plain + ".gz"
-    let gzip = Process()
-    gzip.executableURL = URL(fileURLWithPath: "/bin/sh")
-    gzip.arguments = ["-c", "gzip -c '\(plain)' > '\(compressed)'"]
-    try gzip.run()
-    gzip.waitUntilExit()
-    try #require(gzip.terminationStatus == 0)
+    let gzip = try await DeepcutProcess.shell("/bin/sh", ["-c", "gzip -c '\(plain)' > '\(compressed)'"])
+    try #require(gzip.status == 0, "\(gzip.output)")
     #expect(try LibraryReader.read(path: compressed).library == LibraryReader.read(path: plain).library)
   }
 }

@@ -169,7 +169,7 @@ struct ReportCommandTests {
       directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--batch-size", "10",
     ]
     let run = try DeepcutProcess.start(arguments)
-    try await waitUntil(timeout: .seconds(60)) { try await server.requestCount > 15 }
+    try await waitUntil { try await server.requestCount > 15 }
     await server.stop()
     let result = try await run.finish()
     let stderr = result.stderr

@@ -104,7 +104,7 @@ struct ResumeTests {
     func interrupt(with signal: Int32, after answered: Int) async throws -> DeepcutProcess.Result {
       try await server.setKnobs(["hold_from": answered + 1])
       let run = try DeepcutProcess.start(arguments())
-      try await waitUntil(timeout: .seconds(60)) { try await server.requestCount > answered }
+      try await waitUntil { try await server.requestCount > answered }
       kill(run.process.processIdentifier, signal)
       let result = try await run.finish()
       try await server.setKnobs(["hold_from": NSNull()])

@@ -54,7 +54,7 @@ extension DeepcutProcess {
     let holder = try Running(arguments)
     let lockFile = stateDirectory + "/deepcut.lock"
     let pid = holder.process.processIdentifier
-    try await waitUntil(timeout: .seconds(60)) {
+    try await waitUntil {
       (try? String(contentsOfFile: lockFile, encoding: .utf8)) == "\(pid)\n" || !holder.process.isRunning
     }
     return holder
@@ -124,7 +124,7 @@ extension DeepcutProcess {
     /// has ended, which the test then finds in its result.
     public func waitUntilWaitingForTheLock() async throws {
       let pid = process.processIdentifier
-      try await waitUntil(timeout: .seconds(60)) {
+      try await waitUntil {
         let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
         let waiting = locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(" \(pid) ") }
         return waiting || !process.isRunning

@@ -30,6 +30,8 @@ let package = Package(
     .target(name: "Templates", swiftSettings: strict),
     // One paced, retrying HTTP client over libcurl; it knows no catalog.
     .target(name: "CatalogHTTP", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
+    // Handing the e-mail over: SMTP submission through libcurl, or a local sendmail.
+    .target(name: "Delivery", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
     // The catalog pass, the providers (one folder each, one registry) and the release rules.
     .target(name: "Catalog", dependencies: ["Basics", "MusicLibrary", "State", "CatalogHTTP"], swiftSettings: strict),
     // The report's view model and its renderers.
@@ -37,7 +39,7 @@ let package = Package(
     // The commands, the settings table and the report job.
     .target(
       name: "DeepcutCLI",
-      dependencies: ["Basics", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report"],
+      dependencies: ["Basics", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Delivery"],
       swiftSettings: strict
     ),
     .executableTarget(name: "deepcut", dependencies: ["DeepcutCLI"], swiftSettings: strict),
@@ -82,6 +84,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "StateTests", dependencies: ["State"], swiftSettings: strict),
+    .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "DeepcutCLITests", dependencies: ["DeepcutCLI", "Catalog", "TestSupport"], swiftSettings: strict),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),

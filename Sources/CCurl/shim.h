@@ -35,6 +35,14 @@ static inline CURLcode deepcut_curl_set_xferinfo_callback(CURL *handle, curl_xfe
   return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
 
+static inline CURLcode deepcut_curl_set_read_callback(CURL *handle, curl_read_callback callback) {
+  return curl_easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+
+static inline CURLcode deepcut_curl_set_large(CURL *handle, CURLoption option, curl_off_t value) {
+  return curl_easy_setopt(handle, option, value);
+}
+
 static inline CURLcode deepcut_curl_get_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }

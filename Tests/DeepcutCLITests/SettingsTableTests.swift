@@ -97,6 +97,7 @@ struct SettingsTableTests {
     case .choices(let words): words.first
     case .provider: "musicbrainz"
     case .url: "https://example.org/x"
+    case .mailServer: "smtps://smtp.example.org:465"
     case .duration: "1h30m"
     case .day: "2026-11-01"
     case .text, .path, .list: "value"
@@ -112,8 +113,7 @@ struct SettingsTableTests {
   }
 
   static func configFile(_ key: String, json: String) throws -> String {
-    let parts = key.split(separator: ".")
-    return parts.count == 1 ? "{\"\(key)\": \(json)}" : "{\"\(parts[0])\": {\"\(parts[1])\": \(json)}}"
+    key.split(separator: ".").reversed().reduce(json) { inner, part in "{\"\(part)\": \(inner)}" }
   }
 
   static func resolved(_ flags: [String], config: String) throws -> Resolved {

@@ -79,13 +79,58 @@ struct NightlyScriptTests {
         ])
       #expect(again.output == "No new releases from artists you own — 29 Nov 2026\n")
       let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
-      #expect(log.contains("mailed with: \(sendmail) -t"))
+      #expect(log.contains("and e-mailed it"))
       // Every night has a budget that fits the systemd unit's timeout.
-      #expect(log.contains("report --since-last-run --format email --budget 100m --now 2026-11-29"))
+      #expect(log.contains("report --since-last-run --format email --send --sendmail \(sendmail) -t --budget 100m"))
       let unit = try String(
         contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut.service"), encoding: .utf8)
       #expect(unit.contains("Environment=DEEPCUT_BUDGET=100m"))
       #expect(unit.contains("TimeoutStartSec=2h"))
+    }
+  }
+
+  /// A night whose mail server is down tells nothing; the next night's e-mail carries both nights' releases.
+  @Test func aNightWithTheMailServerDownIsCarriedByTheNextNightsEmail() async throws {
+    let home = NSTemporaryDirectory() + "deepcut-nightly-smtp-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
+    let certificate = try await TestCertificate.make()
+    let port = try await FakeMailServer.freePort()
+    let library = DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path
+    try Data(
+      """
+      {
+        "library": "\(library)",
+        "email": {
+          "to": ["Ana <ana@example.org>"], "from": "deepcut <ana@example.org>", "retryAfterSeconds": 0,
+          "smtp": { "url": "smtp://127.0.0.1:\(port)", "user": "ana", "caFile": "\(certificate.certificate)" }
+        }
+      }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
+    let snapshot = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalog").path
+    var environment = [
+      "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
+      "XDG_STATE_HOME": home + "/state", "DEEPCUT_SMTP_PASSWORD": "open-sesame",
+      "DEEPCUT_ARGS": "--snapshot \(snapshot) --now 2026-11-29",
+    ]
+    let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
+    let down = try await Shell.run(script, environment: environment)
+    #expect(down.status == 75, "\(down.output)")
+    let log = home + "/state/deepcut/reports/deepcut.log"
+    #expect(try String(contentsOfFile: log, encoding: .utf8).contains("the e-mail was not delivered (status 75)"))
+
+    // The next night, a release that came out since, and the server up.
+    environment["DEEPCUT_ARGS"] = "--snapshot \(snapshot) --now 2026-12-12"
+    try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:open-sesame"], port: port) { server in
+      let up = try await Shell.run(script, environment: environment)
+      #expect(up.status == 0, "\(up.output)")
+      let delivered = try server.delivered()
+      #expect(delivered.count == 1)
+      let text = FakeMailServer.plainText(of: try #require(delivered.first).message)
+      for release in ["Static Bloom", "Night Drive", "Harbour Lights", "Live at the Roundhouse"] {
+        #expect(text.contains(release), "\(release) is missing from the second night's e-mail")
+      }
+      #expect(!(try String(contentsOfFile: log, encoding: .utf8)).contains("open-sesame"))
     }
   }
 

@@ -81,19 +81,23 @@ extension DeepcutProcess {
     private let errors = LockedData()
     private let exited = Gate()
 
+    private let input: Pipe
+
     /// Starts `executable` with `arguments` in the package's folder, its environment this one's plus `environment`;
-    /// `stdin` is written to it and closed (none: an empty standard input). With `mergingErrors`, standard error
-    /// goes where standard output does.
+    /// `stdin` is written to it and closed (none: an empty standard input), or, with `holdingInput`, held open until
+    /// ``closeInput()`` or the end of this test process. With `mergingErrors`, standard error goes where standard
+    /// output does.
     public init(
       executable: URL = DeepcutProcess.executable, _ arguments: [String], stdin: Data? = nil,
-      environment: [String: String] = [:], mergingErrors: Bool = false
+      environment: [String: String] = [:], mergingErrors: Bool = false, holdingInput: Bool = false
     ) throws {
       process = Process()
       process.executableURL = executable
       process.arguments = arguments
       process.currentDirectoryURL = DeepcutProcess.packageRoot
       process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      let (out, err, input) = (Pipe(), Pipe(), Pipe())
+      let (out, err) = (Pipe(), Pipe())
+      input = Pipe()
       process.standardOutput = out
       process.standardError = mergingErrors ? out : err
       process.standardInput = input
@@ -108,7 +112,12 @@ extension DeepcutProcess {
         Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }.start()
       }
       if let stdin { input.fileHandleForWriting.write(stdin) }
-      try input.fileHandleForWriting.close()
+      if !holdingInput { try input.fileHandleForWriting.close() }
+    }
+
+    /// Ends the standard input held open.
+    public func closeInput() {
+      try? input.fileHandleForWriting.close()
     }
 
     /// Waits for the run to end, without holding a thread meanwhile.

@@ -20,7 +20,26 @@ enum ConfigCommand {
     let given = arguments[Setting.config.name]
     let path = given ?? ConfigFile.defaultPath(environment: environment) ?? "config.json"
     _ = try ConfigFile.load(path: path, required: given != nil, registry: registry)
+    let mail = try mailLine(Resolved(arguments, environment: environment, registry: registry))
     Console.out("\(path): fine")
+    if let mail { Console.out(mail) }
     return .success
+  }
+
+  /// Where the e-mail would go, the password file checked as a run checks it, and the password never shown.
+  static func mailLine(_ settings: Resolved) throws(CLIError) -> String? {
+    let sending = settings.has(.send)
+    guard sending || settings.text(.smtpURL) != nil else { return nil }
+    let when = sending ? "" : " (with --send)"
+    switch try ReportSettings.route(settings) {
+    case .smtp(let server):
+      let source =
+        settings.environment["DEEPCUT_SMTP_PASSWORD"].map { _ in "DEEPCUT_SMTP_PASSWORD" }
+        ?? settings.path(.smtpPasswordFile) ?? ""
+      let login = server.user.map { " as \($0), the password from \(source)" } ?? ""
+      return "e-mail: sent through \(server.name)\(login)\(when)"
+    case .sendmail(let command):
+      return "e-mail: handed to '\(command.name)'\(when)"
+    }
   }
 }

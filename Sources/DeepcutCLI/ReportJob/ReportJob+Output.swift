@@ -5,7 +5,7 @@ internal import MusicLibrary
 internal import Report
 internal import State
 
-/// The steps that tell: render, write, record, and say what happened.
+/// The steps that tell: render, write, record, and say what happened (delivering is in ReportJob+Delivery).
 extension ReportJob {
   /// Everything a run writes, rendered before anything is written.
   struct Outputs {
@@ -69,11 +69,12 @@ extension ReportJob {
 
   // MARK: - Write
 
-  /// The report (atomically, to `--output` or standard output), the full report and the feeds.
+  /// The report (atomically, to `--output`, else to standard output unless it is being sent), the full report and
+  /// the feeds.
   func write(_ outputs: Outputs) throws(CLIError) {
     if let output = settings.output {
       try OutputFile.write(Data(outputs.report.utf8), to: output)
-    } else {
+    } else if settings.delivery == nil {
       Console.out(outputs.report)
     }
     if let fullReport = settings.fullReport, let page = outputs.fullReport {
@@ -88,13 +89,16 @@ extension ReportJob {
 
   // MARK: - Record
 
-  /// Only now that the report is out are its releases remembered as told; the run's entry is closed.
-  func record(_ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage) async throws(CLIError) {
+  /// Only now that the report is out (and, sent, accepted) are its releases remembered as seen and told; a message
+  /// not delivered records nothing of them, so the next run finds them as tonight did. The run's entry is closed.
+  func record(
+    _ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage, _ delivery: Delivery
+  ) async throws(CLIError) {
     let provider = settings.provider.name
     let failed = pass.outcome.problems.count { !$0.isAnswer }
     let model = outputs.shown
     do {
-      if !settings.dryRun {
+      if !settings.dryRun, !delivery.failed {
         try await storage.store.recordSeen(provider: provider, told.ledger.sightings)
         if settings.sinceLastRun, !rolling {
           try await storage.store.markReported(
@@ -102,10 +106,12 @@ extension ReportJob {
         }
       }
       let complete = failed == 0 && pass.outcome.coverage.complete
+      let found =
+        "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
+        + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : "")
       try await finish(
-        storage, status: complete ? "ok" : "partial", outcome: pass.outcome,
-        note: "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
-          + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : ""))
+        storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", outcome: pass.outcome,
+        note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "))
     } catch {
       throw .state(error.description)
     }
@@ -141,8 +147,9 @@ extension ReportJob {
 
   // MARK: - Say what happened
 
-  /// On standard error: failures, what a shortened e-mail left out, how much was checked, the timings.
-  func sayWhatHappened(_ outputs: Outputs, _ pass: Pass) {
+  /// On standard error: failures, what a shortened e-mail left out, how much was checked, where it was sent, the
+  /// timings.
+  func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery) {
     guard !settings.quiet else { return }
     let failed = pass.outcome.problems.count { !$0.isAnswer }
     if failed > 0 {
@@ -162,6 +169,9 @@ extension ReportJob {
     if let line = model.coverageLine {
       let reason = pass.outcome.stop == .budget ? " (the budget is spent)" : ""
       Console.error("deepcut: \(line.dropLast())\(reason).")
+    }
+    if case .delivered = delivery, let note = deliveryNote(delivery) {
+      Console.error("deepcut: \(note) to \(settings.email?.to.joined(separator: ", ") ?? "")")
     }
     if settings.timings { Console.error(timingTable) }
   }

@@ -6,7 +6,7 @@ internal import Report
 internal import State
 
 /// `deepcut report` as a job of named steps, in this order: read the library, run the catalog pass, apply the
-/// ledger, ask the covers, render, write, record, and say what happened. Each step is a function of its own; what
+/// ledger, ask the covers, render, write, deliver, record, and say what happened. Each step is a function of its own; what
 /// one step hands the next is a plain value.
 struct ReportJob {
   let settings: ReportSettings
@@ -32,8 +32,10 @@ struct ReportJob {
     // A signal after the catalog pass still means: no report.
     try Self.checkInterruption(kept: pass.outcome.stats.answersKept)
     try write(outputs)
-    try await record(told, outputs, pass, state)
-    sayWhatHappened(outputs, pass)
+    let delivery = await deliver(outputs)
+    try await record(told, outputs, pass, state, delivery)
+    sayWhatHappened(outputs, pass, delivery)
+    if case .failed(let error, let kept) = delivery { throw .delivery(error, kept: kept) }
     return .success
   }
 

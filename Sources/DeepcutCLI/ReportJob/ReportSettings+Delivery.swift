@@ -18,7 +18,8 @@ extension ReportSettings {
       $0.trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
-    let from = settings.text(.from) ?? Setting.from.defaultText(settings.registry) ?? ""
+    let from =
+      settings.text(.from) ?? Self.senderFromSMTPUser(settings) ?? Setting.from.defaultText(settings.registry) ?? ""
     let subject = settings.text(.subject)
     for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
       throw .usage("e-mail headers cannot contain line breaks: '\(value)'")

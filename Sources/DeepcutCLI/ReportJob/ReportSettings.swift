@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import CatalogHTTP
+internal import Delivery
 internal import Foundation
 internal import MusicLibrary
 internal import Report
@@ -28,6 +29,10 @@ struct ReportSettings: Sendable {
   var format = ReportFormat.markdown
   var templates = TemplateLocator()
   var email: EmailOptions?
+  /// With `--send`: where the e-mail is delivered.
+  var delivery: Mailer.Route?
+  /// How long a delivery that failed for now waits before its one retry.
+  var retryAfter: Duration = .zero
   /// With e-mail: where the whole report is written as HTML.
   var fullReport: String?
   var feed = FeedOptions(identity: "")
@@ -58,6 +63,7 @@ struct ReportSettings: Sendable {
     try readEtiquette(settings)
     try readSelection(settings)
     try readEmail(settings)
+    try readDelivery(settings)
     try readFeeds(settings, library: library)
     readRun(settings)
   }
@@ -112,7 +118,7 @@ struct ReportSettings: Sendable {
 
   /// Who runs this, and whether the catalog's rules for its clients are kept.
   private mutating func readEtiquette(_ settings: Resolved) throws(CLIError) {
-    let sender = (settings.text(.from)).map(Self.address)
+    let sender = settings.text(.from).map(OutgoingMail.bareAddress)
     contact = (settings.text(.contact) ?? sender)
       .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
     if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
@@ -149,12 +155,6 @@ struct ReportSettings: Sendable {
     wait = settings.has(.wait)
     timings = settings.has(.timings)
     quiet = settings.has(.quiet)
-  }
-
-  /// The address in "Name <address>", or the text itself.
-  static func address(_ text: String) -> String {
-    guard let open = text.lastIndex(of: "<"), let close = text.lastIndex(of: ">"), open < close else { return text }
-    return String(text[text.index(after: open)..<close])
   }
 
   /// `--now 2026-11-29` (noon UTC that day) or a full ISO 8601 time; the clock otherwise.

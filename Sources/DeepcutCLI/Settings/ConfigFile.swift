@@ -59,6 +59,8 @@ struct ConfigFile: Sendable {
       let keyPath = prefix.isEmpty ? name : prefix + "." + name
       if let setting = settings.first(where: { $0.key == keyPath }) {
         values[setting.name] = try reader.value(value, keyPath, setting.kind)
+      } else if let refusal = Setting.refusedKeys[keyPath] {
+        throw .config("\(reader.path): \(keyPath): \(refusal)")
       } else if level.groups.contains(name) {
         guard let members = value as? [String: Any] else { throw reader.fail(keyPath, "an object { ... }", value) }
         try read(members, under: keyPath, settings, reader)

@@ -26,8 +26,8 @@ struct Resolved: Sendable {
     }
   }
 
-  /// Whether a flag was given.
-  func has(_ setting: Setting) -> Bool { arguments.has(setting.name) }
+  /// Whether a flag was given, or set true in the configuration.
+  func has(_ setting: Setting) -> Bool { arguments.has(setting.name) || config.values[setting.name] == .on }
 
   func text(_ setting: Setting) -> String? {
     if let flag = setting.flag, let value = arguments[flag] { return value }

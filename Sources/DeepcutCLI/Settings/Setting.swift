@@ -7,13 +7,15 @@ internal import Foundation
 struct Setting: Sendable {
   /// What a setting takes, and so how it is read from the command line and from config.json.
   enum Kind: Sendable {
-    /// A flag alone: on when given.
+    /// A flag alone: on when given; true or false in config.json.
     case flag
     case text
     /// A path; a leading `~/` is the home folder.
     case path
     /// An http(s) address; `noun` is how messages name it ("an http(s) URL").
     case url(noun: String)
+    /// A mail server's address: smtps:// or smtp://.
+    case mailServer
     case integer(ClosedRange<Int>)
     case bool
     /// One of these words.

@@ -19,8 +19,8 @@ struct ConfigValueReader {
 
   func value(_ value: Any, _ key: String, _ kind: Setting.Kind) throws(CLIError) -> SettingValue {
     switch kind {
-    case .flag: .on
-    case .text, .path, .url, .day: .text(try string(value, key))
+    case .flag: try bool(value, key) ? .on : .bool(false)
+    case .text, .path, .url, .mailServer, .day: .text(try string(value, key))
     case .integer(let range): .integer(try integer(value, key, range))
     case .bool: .bool(try bool(value, key))
     case .choice(let allowed): .text(try choice(value, key, allowed))

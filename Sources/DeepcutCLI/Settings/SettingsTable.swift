@@ -1,5 +1,6 @@
 internal import Catalog
 internal import CatalogHTTP
+internal import Delivery
 internal import Foundation
 internal import Report
 
@@ -34,7 +35,7 @@ extension Setting {
     defaultValue: .value(ReportFormat.markdown.rawValue),
     example: Example(
       json: #""email""#,
-      note: ["markdown, html, json, email (a message for sendmail -t), atom (a feed) or ics (a calendar)."]))
+      note: ["markdown, html, json, email (a message; email.send delivers it), atom (a feed) or ics (a calendar)."]))
   static let output = Setting(
     flag: "output", key: "output", placeholder: "PATH",
     help: "write the report here, atomically, instead of standard output", kind: .path,
@@ -191,6 +192,60 @@ extension Setting {
     kind: .integer(EmailOptions.maximumPartBytesRange), defaultValue: .value("\(EmailOptions.defaultMaximumPartBytes)"),
     example: Example())
 
+  static let send = Setting(
+    flag: "send", key: "email.send",
+    help: "with email: deliver it (email.smtp, else email.sendmail); releases count as told once it is accepted",
+    kind: .flag,
+    example: Example(
+      json: "true",
+      note: [
+        "Deliver the e-mail: over SMTP when \"smtp\" is set, else through the mail command. Releases count as told",
+        "only once the server (or the command) accepted the message; if it fails, the next run sends them again.",
+      ]))
+  static let smtpURL = Setting(
+    flag: "smtp-url", key: "email.smtp.url", placeholder: "URL",
+    help: "with --send: the mail server, smtps://HOST:465 (TLS) or smtp://HOST:587 (STARTTLS)", kind: .mailServer,
+    example: Example(
+      json: #""smtps://smtp.example.com:465""#,
+      note: [
+        "The mail server: smtps://HOST:465 (TLS from the start) or smtp://HOST:587 (STARTTLS, required). The",
+        "password comes from passwordFile (chmod 600) or DEEPCUT_SMTP_PASSWORD, never from this file.",
+      ], commentedOut: true))
+  static let smtpUser = Setting(
+    key: "email.smtp.user", help: "the user the mail server knows you by", kind: .text,
+    example: Example(json: #""me@example.com""#, commentedOut: true))
+  static let smtpPasswordFile = Setting(
+    key: "email.smtp.passwordFile", help: "a file holding only the mail server's password, readable by you alone",
+    kind: .path, example: Example(json: #""~/.config/deepcut/smtp-password""#, commentedOut: true))
+  static let smtpCAFile = Setting(
+    key: "email.smtp.caFile", help: "a PEM certificate to trust besides the system's, for a private server",
+    kind: .path,
+    example: Example(
+      json: #""/home/me/.config/deepcut/relay-ca.pem""#, note: ["For a server whose certificate you signed."],
+      commentedOut: true))
+  static let smtpAllowInsecure = Setting(
+    key: "email.smtp.allowInsecure",
+    help: "let smtp:// go on in the clear when the server offers no STARTTLS (a relay on 127.0.0.1)", kind: .bool,
+    defaultValue: .value("false"),
+    example: Example(note: ["Only for a relay on this machine: smtp:// without STARTTLS."]))
+  static let sendmail = Setting(
+    flag: "sendmail", key: "email.sendmail", placeholder: "COMMAND",
+    help: "with --send: hand the message to this command instead of a mail server (default: {default})",
+    kind: .text, defaultValue: .value(SendmailCommand.standard),
+    example: Example(note: ["Without \"smtp\": the mail command handed the message (msmtp, postfix's sendmail)."]))
+  static let mailTimeout = Setting(
+    key: "email.timeoutSeconds", help: "how long one delivery may take", kind: .integer(5...600),
+    defaultValue: .value("60"), example: Example(note: ["How long one delivery may take, and how long to wait before"]))
+  static let mailRetry = Setting(
+    key: "email.retryAfterSeconds", help: "how long to wait before the one retry a delivery failed for now gets",
+    kind: .integer(0...3600), defaultValue: .value("30"),
+    example: Example(note: ["the one retry a delivery that failed for now (no connection, a 4xx reply) gets."]))
+  /// Keys config.json may not hold, with what to do instead.
+  static let refusedKeys = [
+    "email.smtp.password":
+      "deepcut does not read passwords from its configuration: put the password alone in a file only you can read "
+      + "(chmod 600), and name it in email.smtp.passwordFile, or set DEEPCUT_SMTP_PASSWORD"
+  ]
   // MARK: - Feeds
 
   static let feeds = Setting(
@@ -248,7 +303,8 @@ extension Setting {
     let own = Setting.catalogsOwn(registry)
     let rest: [Setting] = [
       includeSecondaryTypes, ignoreArtists, ignoreTitles, minimumOwnedTracks, budget, to, from, subject, fullReport,
-      fullReportURL, maxPartBytes, feeds, feedURL, calendarIncludesNew,
+      fullReportURL, maxPartBytes, send, smtpURL, smtpUser, smtpPasswordFile, smtpCAFile, smtpAllowInsecure, sendmail,
+      mailTimeout, mailRetry, feeds, feedURL, calendarIncludesNew,
     ]
     return ordered + own + rest
   }

@@ -1,4 +1,5 @@
 public import Catalog
+public import Delivery
 internal import Foundation
 public import MusicLibrary
 
@@ -18,6 +19,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   /// The configuration file is wrong.
   case config(String)
   case output(path: String, reason: String)
+  /// The e-mail was not delivered; nothing was marked as told, and the message is kept at `kept`.
+  case delivery(DeliveryError, kept: String?)
   /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
   case interrupted(signal: Int32, kept: Int)
 
@@ -34,6 +37,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .locked: .tempFail
     case .config: .config
     case .output: .cannotCreate
+    case .delivery(let error, _): error.isTemporary ? .tempFail : .unavailable
     case .interrupted(let signal, _): signal == SIGTERM ? .terminated : .interrupted
     }
   }
@@ -49,6 +53,11 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .locked(let message): message
     case .config(let message): message
     case .output(let path, let reason): "\(path): \(reason)"
+    case .delivery(let error, let kept):
+      "the e-mail was not delivered: \(error); nothing is marked as told"
+        + (kept.map { " (the message is kept at \($0))" } ?? "")
+        + (error.isTemporary
+          ? ", and the next run sends it all again" : "; once that is fixed, the next run sends it all")
     case .interrupted(_, let kept):
       "interrupted: kept \(kept) answer\(kept == 1 ? "" : "s"); the next run continues"
     }

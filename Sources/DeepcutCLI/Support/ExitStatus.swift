@@ -7,11 +7,11 @@ public enum ExitStatus: Int32, Sendable {
   case dataError = 65
   /// The library export is missing or unreadable.
   case noInput = 66
-  /// The catalog cannot be reached.
+  /// The catalog cannot be reached, or the mail server refused the e-mail for good.
   case unavailable = 69
   /// The report cannot be written.
   case cannotCreate = 73
-  /// Another run holds the lock.
+  /// Another run holds the lock, or the e-mail could not be delivered now.
   case tempFail = 75
   /// The configuration is wrong.
   case config = 78

@@ -3,7 +3,8 @@ internal import Foundation
 /// Writes a report so that readers only ever see the old file or the whole new one: the bytes go to a
 /// temporary file beside the target, are flushed to disk, and the temporary file is renamed over it.
 enum OutputFile {
-  static func write(_ data: Data, to path: String) throws(CLIError) {
+  /// `mode` is the new file's permissions: readable by all, like any report, unless told otherwise.
+  static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(CLIError) {
     let target = URL(fileURLWithPath: path)
     let directory = target.deletingLastPathComponent().path
     let prefix = "." + target.lastPathComponent + "."
@@ -13,7 +14,7 @@ enum OutputFile {
     where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
       unlink(directory + "/" + name)
     }
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard descriptor >= 0 else {
       throw .output(path: path, reason: "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
     }

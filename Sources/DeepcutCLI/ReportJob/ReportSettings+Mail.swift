@@ -1,0 +1,95 @@
+internal import Basics
+internal import Delivery
+internal import Foundation
+
+/// `--send`: where the e-mail is delivered, every part of it checked before the catalog is asked anything, so a
+/// mistake in the mail settings costs no night.
+extension ReportSettings {
+  mutating func readDelivery(_ settings: Resolved) throws(CLIError) {
+    guard settings.has(.send) else { return }
+    guard format == .email else {
+      // email.send is for the nightly e-mail; a report asked for by hand in another format is not sent.
+      if settings.arguments.has(Setting.send.name) { throw .usage("--send goes with --format email") }
+      return
+    }
+    delivery = try Self.route(settings)
+    retryAfter = .seconds(try settings.integer(.mailRetry))
+  }
+
+  /// SMTP when a server is named (and `--sendmail` was not asked for), else the mail command.
+  static func route(_ settings: Resolved) throws(CLIError) -> Mailer.Route {
+    let timeout = Duration.seconds(try settings.integer(.mailTimeout))
+    if settings.arguments[Setting.sendmail.name] == nil, let url = try smtpURL(settings) {
+      return .smtp(try smtpServer(url, settings, timeout: timeout))
+    }
+    let text = settings.text(.sendmail) ?? SendmailCommand.standard
+    guard let command = SendmailCommand(text, timeout: timeout) else {
+      throw .config("email.sendmail: '\(text)' is not a command (is a quote left open?)")
+    }
+    return .sendmail(command)
+  }
+
+  static func smtpURL(_ settings: Resolved) throws(CLIError) -> URL? {
+    guard let text = settings.text(.smtpURL) else { return nil }
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), SMTPServer.schemes.contains(scheme),
+      url.host?.isEmpty == false
+    else {
+      throw .config(
+        "email.smtp.url takes smtps://HOST:465 or smtp://HOST:587, like smtps://smtp.fastmail.com:465, not '\(text)'")
+    }
+    guard url.user == nil, url.password == nil else {
+      throw .config(
+        "email.smtp.url holds a user or password: put the user in email.smtp.user and the password in the file "
+          + "email.smtp.passwordFile names")
+    }
+    return url
+  }
+
+  static func smtpServer(_ url: URL, _ settings: Resolved, timeout: Duration) throws(CLIError) -> SMTPServer {
+    let user = settings.text(.smtpUser).flatMap { $0.isEmpty ? nil : $0 }
+    let password = try password(settings, user: user)
+    if user != nil, password == nil {
+      throw .config(
+        "email.smtp.user is set but no password is: put it alone in a file only you can read (chmod 600) and name "
+          + "it in email.smtp.passwordFile, or set DEEPCUT_SMTP_PASSWORD")
+    }
+    let caFile = settings.path(.smtpCAFile)
+    if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+      throw .config("email.smtp.caFile: cannot read \(caFile); give the PEM certificate of the server's authority")
+    }
+    return SMTPServer(
+      url: url, user: user, password: password, caFile: caFile, allowInsecure: settings.bool(.smtpAllowInsecure),
+      timeout: timeout)
+  }
+
+  /// `DEEPCUT_SMTP_PASSWORD`, else the password file, which only its owner may read. A file with one line is the
+  /// password without its line break.
+  static func password(_ settings: Resolved, user: String?) throws(CLIError) -> Secret? {
+    if let text = settings.environment["DEEPCUT_SMTP_PASSWORD"], !text.isEmpty, user != nil { return Secret(text) }
+    guard let path = settings.path(.smtpPasswordFile) else { return nil }
+    guard user != nil else {
+      throw .config("email.smtp.passwordFile is set but email.smtp.user is not: set the user the server knows you by")
+    }
+    var info = stat()
+    guard stat(path, &info) == 0, let data = FileManager.default.contents(atPath: path) else {
+      throw .config(
+        "email.smtp.passwordFile: cannot read \(path): write the password alone in it, then chmod 600 \(path)")
+    }
+    guard info.st_mode & 0o077 == 0 else {
+      throw .config(
+        "email.smtp.passwordFile \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))): "
+          + "chmod 600 \(path)")
+    }
+    var text = String(decoding: data, as: UTF8.self)
+    while text.last?.isNewline == true { text.removeLast() }
+    guard !text.isEmpty else { throw .config("email.smtp.passwordFile \(path) is empty: write the password in it") }
+    return Secret(text)
+  }
+
+  /// With no email.from, mail sent as a user that is an address comes from that address, which is what a mail
+  /// provider's submission server accepts.
+  static func senderFromSMTPUser(_ settings: Resolved) -> String? {
+    guard settings.text(.smtpURL) != nil, let user = settings.text(.smtpUser), user.contains("@") else { return nil }
+    return "\(Product.name) <\(user)>"
+  }
+}

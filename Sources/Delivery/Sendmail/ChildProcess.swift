@@ -1,0 +1,80 @@
+internal import Basics
+internal import Foundation
+internal import Synchronization
+
+/// A program run to its end with bytes on its standard input, waited for without holding a thread of the shared
+/// pool, and killed if it takes longer than it may.
+enum ChildProcess {
+  struct Ending: Sendable {
+    var status: Int32
+    var timedOut: Bool
+    /// The last line it wrote on standard output or standard error, for messages.
+    var lastLine: String?
+  }
+
+  static func run(_ program: String, _ arguments: [String], input: Data, timeout: Duration) async throws -> Ending {
+    _ = brokenPipesIgnored
+    // What it says goes to a file read once it has ended: a pipe could be held open by a child it leaves behind.
+    let said = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-mail-\(UUID().uuidString)")
+    guard FileManager.default.createFile(atPath: said.path, contents: nil) else {
+      throw CocoaError(.fileWriteUnknown)
+    }
+    defer { try? FileManager.default.removeItem(at: said) }
+    let output = try FileHandle(forWritingTo: said)
+    defer { try? output.close() }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.standardOutput = output
+    process.standardError = output
+    let stdin = Pipe()
+    process.standardInput = stdin
+    let timedOut = Flag()
+    let watch = Task {
+      try await Task.sleep(for: timeout)
+      timedOut.set()
+      // SIGKILL, not SIGTERM: a child started from a thread of the shared pool inherits its mask, which blocks
+      // SIGTERM, and deepcut's own handling of SIGTERM may leave it ignored.
+      kill(process.processIdentifier, SIGKILL)
+    }
+    defer { watch.cancel() }
+    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
+      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+      do {
+        try process.run()
+      } catch {
+        continuation.resume(throwing: error)
+        return
+      }
+      feed(input, to: stdin.fileHandleForWriting)
+    }
+    let lines = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
+    let last = lines.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
+    return Ending(status: status, timedOut: timedOut.isSet, lastLine: last)
+  }
+
+  /// Writes `input` and closes the pipe, on a thread of its own: a command that reads slowly blocks only that
+  /// thread, and one that exits without reading makes the write fail (EPIPE) rather than stop deepcut.
+  private static func feed(_ input: Data, to handle: FileHandle) {
+    Thread {
+      try? handle.write(contentsOf: input)
+      try? handle.close()
+    }.start()
+  }
+
+  /// A write to a command that has gone must fail with EPIPE, not end deepcut with SIGPIPE.
+  private static let brokenPipesIgnored: Void = {
+    signal(SIGPIPE, SIG_IGN)
+  }()
+}
+
+/// Set once, from the task that stops a command that took too long.
+private final class Flag: Sendable {
+  private let value = Atomic(false)
+
+  var isSet: Bool { value.load(ordering: .acquiring) }
+
+  func set() {
+    value.store(true, ordering: .releasing)
+  }
+}

@@ -38,11 +38,18 @@ enum AttemptVerdict: Sendable, Equatable {
   case throttled(retryAfter: Duration?)
 
   init(
-    _ outcome: AttemptOutcome, throttleSignals: Set<ThrottleSignal> = [.unavailableWithRetryAfter], now: Date = Date()
+    _ outcome: AttemptOutcome, throttleSignals: Set<ThrottleSignal> = [.unavailableWithRetryAfter],
+    bodyRule: BodyRule? = nil, now: Date = Date()
   ) {
     switch outcome {
     case .response(let head, let body):
       self = Self.judge(head, body: body, throttleSignals: throttleSignals, now: now)
+      if case .success(let body) = self, let signal = bodyRule?.signal(body) {
+        switch signal {
+        case .slowDown: self = .throttled(retryAfter: nil)
+        case .busy(let message): self = .retry(.busy(message))
+        }
+      }
     case .timedOut:
       self = .retry(.timedOut)
     case .cancelled:

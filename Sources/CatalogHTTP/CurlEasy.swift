@@ -8,6 +8,8 @@ struct TransferRequest: Sendable {
   var userAgent: String
   /// Limit of the whole attempt, connecting included.
   var timeout: Duration
+  /// Header fields besides `User-Agent`, as sent: "Accept-Language: en".
+  var headers: [String] = []
 }
 
 /// Set from any thread when the caller of a transfer is cancelled; the driver thread, woken up, then ends the
@@ -30,6 +32,9 @@ let curlGlobalInit: CURLcode = deepcut_curl_global_init()
 /// that owns it (idle, or added to its multi handle for one transfer).
 final class EasyHandle: @unchecked Sendable {
   let raw: UnsafeMutableRawPointer
+  /// The header fields of the transfer in progress: curl reads the list, it does not copy it, so it lives until the
+  /// handle is reset.
+  private var headerList: UnsafeMutablePointer<curl_slist>?
 
   init?() {
     guard curlGlobalInit == CURLE_OK, let raw = curl_easy_init() else { return nil }
@@ -37,8 +42,10 @@ final class EasyHandle: @unchecked Sendable {
   }
 
   deinit {
-    // Safety: `raw` came from curl_easy_init, nothing else refers to it any more, and it is cleaned up only here.
+    // Safety: `raw` came from curl_easy_init, nothing else refers to it any more, and it is cleaned up only here;
+    // the header list is freed after the handle that read it.
     curl_easy_cleanup(raw)
+    curl_slist_free_all(headerList)
   }
 
   /// How a transfer ended.
@@ -66,6 +73,9 @@ final class EasyHandle: @unchecked Sendable {
   /// nothing.
   func reset() {
     curl_easy_reset(raw)
+    // Safety: after the reset the handle no longer refers to the list.
+    curl_slist_free_all(headerList)
+    headerList = nil
   }
 
   private func info(_ info: CURLINFO) -> Int? {
@@ -106,7 +116,23 @@ final class EasyHandle: @unchecked Sendable {
       let code = value.withCString { deepcut_curl_set_string(raw, option, $0) }
       guard code == CURLE_OK else { return code }
     }
+    let code = setHeaders(request.headers)
+    guard code == CURLE_OK else { return code }
+    return setCallbacks(record)
+  }
 
+  /// The request's own header fields, in a list the handle keeps until it is reset.
+  private func setHeaders(_ fields: [String]) -> CURLcode {
+    guard !fields.isEmpty else { return CURLE_OK }
+    for field in fields {
+      // Safety: curl_slist_append copies the string; the list lives until `reset()` or `deinit` frees it.
+      headerList = field.withCString { curl_slist_append(headerList, $0) }
+    }
+    return deepcut_curl_set_pointer(raw, CURLOPT_HTTPHEADER, headerList)
+  }
+
+  /// The body and header callbacks, writing into `record`.
+  private func setCallbacks(_ record: TransferRecord) -> CURLcode {
     // Safety: the two callbacks below receive this unretained pointer to `record`, which the caller keeps alive
     // until the handle is reset; the record is only ever touched on the thread running the transfer.
     let context = Unmanaged.passUnretained(record).toOpaque()

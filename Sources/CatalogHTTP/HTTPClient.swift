@@ -151,7 +151,8 @@ public actor HTTPClient {
 
   private func fetch(_ url: URL, firstTurn: Duration) async -> Result<Data, HTTPClientError> {
     let request = TransferRequest(
-      url: url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout)
+      url: url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
+      headers: configuration.headers)
 
     let maxAttempts = max(configuration.maxAttempts, 1)
     var failedAttempts = 0
@@ -162,7 +163,9 @@ public actor HTTPClient {
       turn = nil
       counters.requests += 1
       let outcome = await driver?.exchange(request) ?? .cannotStart
-      switch AttemptVerdict(outcome, throttleSignals: configuration.throttleSignals) {
+      switch AttemptVerdict(
+        outcome, throttleSignals: configuration.throttleSignals, bodyRule: configuration.bodyRule)
+      {
       case .success(let body):
         return .success(body)
       case .failure(let error):

@@ -1,4 +1,5 @@
 public import Basics
+public import Foundation
 
 /// What, besides `429 Too Many Requests`, a service says when it wants a client to slow down.
 public enum ThrottleSignal: Sendable, Hashable {
@@ -6,6 +7,27 @@ public enum ThrottleSignal: Sendable, Hashable {
   case blankForbidden
   /// `503 Service Unavailable` that says when to come back (`Retry-After`).
   case unavailableWithRetryAfter
+}
+
+/// What a service that answers its errors inside a `200` says in the body, read by the provider's rule.
+public enum BodySignal: Sendable, Equatable {
+  /// "Slow down" (a quota): waited out like a `429`, and never handed on as an answer.
+  case slowDown
+  /// The service is busy or failed for now: retried like a server error, never handed on.
+  case busy(String)
+}
+
+/// A provider's way of reading ``BodySignal``s out of a `200`'s body; compared by name, since a rule is code.
+public struct BodyRule: Sendable, Equatable {
+  public let name: String
+  public let signal: @Sendable (Data) -> BodySignal?
+
+  public init(name: String, signal: @escaping @Sendable (Data) -> BodySignal?) {
+    self.name = name
+    self.signal = signal
+  }
+
+  public static func == (lhs: BodyRule, rhs: BodyRule) -> Bool { lhs.name == rhs.name }
 }
 
 /// How an ``HTTPClient`` paces, retries and times out its requests. A provider tunes it to its catalog's limits
@@ -35,6 +57,10 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
   public var userAgent: String
   /// The answers besides `429` that mean "slow down" from this service.
   public var throttleSignals: Set<ThrottleSignal> = [.unavailableWithRetryAfter]
+  /// How this service says "slow down" or "busy" inside a `200`, if it does.
+  public var bodyRule: BodyRule?
+  /// Header fields sent with every request besides `User-Agent` ("Accept-Language: en").
+  public var headers: [String] = []
   /// Seed for the retry jitter, so tests are deterministic; `nil` seeds from the system generator.
   public var randomSeed: UInt64?
 

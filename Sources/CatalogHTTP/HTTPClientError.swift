@@ -14,6 +14,8 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
   case unreachable(String)
   /// A `2xx` answer that is a web page, not the API's data (a captive portal, a proxy's notice), after all attempts.
   case webPage
+  /// A `200` whose body says the service is busy (see ``BodyRule``), after all attempts.
+  case busy(String)
   /// The caller stopped waiting.
   case cancelled
 
@@ -39,6 +41,8 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     case .webPage:
       "the catalog's address answered with a web page instead of data (a network sign-in page or a proxy?); "
         + "check the network connection and try again"
+    case .busy(let message):
+      "the catalog says it is busy (\(message)); try again later"
     case .cancelled:
       "the request was cancelled"
     }

@@ -27,11 +27,20 @@ public final class FakeCatalogServer: Sendable {
   }
 
   /// Which fake catalog to run.
-  public enum Service: String, Sendable {
+  /// Which fake: the script in `Tests/Fakes` that speaks one catalog's wire format.
+  public struct Service: Sendable, Equatable {
+    /// The script's file name.
+    public var rawValue: String
+
+    /// `Tests/Fakes/fake_NAME.py`, for the catalog of that name (what `--provider` takes).
+    public init(catalog name: String) {
+      rawValue = "fake_\(name).py"
+    }
+
     /// `Tests/Fakes/fake_itunes.py`: the iTunes Search API.
-    case itunes = "fake_itunes.py"
+    public static let itunes = Service(catalog: "itunes")
     /// `Tests/Fakes/fake_musicbrainz.py`: MusicBrainz WS/2.
-    case musicbrainz = "fake_musicbrainz.py"
+    public static let musicbrainz = Service(catalog: "musicbrainz")
   }
 
   /// Where the API answers, e.g. `http://127.0.0.1:54321` (no trailing slash).
@@ -121,6 +130,7 @@ public final class FakeCatalogServer: Sendable {
           sink(chunk)
           chunk = handle.availableData
         }
+        try? handle.close()
         end()
       }.start()
     }

@@ -218,6 +218,18 @@ case "musicbrainz":
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)
   }
+case "providers":
+  do {
+    try await ProvidersBenchmark.run(
+      artists: value("artists", default: 1610),
+      albums: value("albums", default: 5054),
+      realPace: Set((string("real-pace") ?? "").split(separator: ",").map(String.init)),
+      directory: string("dir") ?? NSTemporaryDirectory()
+    )
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
 case "transports":
   do {
     try await TransportBenchmark.run(
@@ -244,6 +256,7 @@ default:
            deepcut-bench catalog [--artists N] [--albums N] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench nights [--artists N] [--albums N] [--nights 60] [--stop-at 700] [--latency-ms 10]
            deepcut-bench musicbrainz [--artists N] [--albums N] [--rate-limit 50]   (0 lifts the limit)
+           deepcut-bench providers [--artists N] [--albums N] [--real-pace NAME,...]   (every registered catalog)
            deepcut-bench transports [--requests 40] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
 

@@ -2,16 +2,16 @@ import Foundation
 import TestSupport
 import Testing
 
-/// samples/report.md, report.html and report-musicbrainz.md are what the README's run commands produce from
+/// samples/report.md, report.html, report-musicbrainz.md and report-deezer.md are what the README's run commands produce from
 /// samples/ on a first run. Re-record with: DEEPCUT_RECORD_GOLDEN=1 swift test --filter SampleReportTests
 struct SampleReportTests {
   @Test(arguments: [
     ("itunes", "markdown", "report.md"), ("itunes", "html", "report.html"),
-    ("musicbrainz", "markdown", "report-musicbrainz.md"),
+    ("musicbrainz", "markdown", "report-musicbrainz.md"), ("deezer", "markdown", "report-deezer.md"),
   ])
   func samplesMatchWhatTheSampleRunProduces(_ provider: String, _ format: String, _ file: String) async throws {
     let state = NSTemporaryDirectory() + "deepcut-sample-" + UUID().uuidString
-    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
+    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-\(provider)"
     let result = try await DeepcutProcess.run([
       "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
       "2026-11-29", "--format", format, "--state-dir", state, "--quiet",

@@ -76,12 +76,9 @@ public final class LockedData: @unchecked Sendable {
 extension DeepcutProcess {
   /// A child process in the background (`deepcut`, or any program), its output captured.
   public final class Running: Sendable {
-    public let process: Process
+    public let process: SpawnedProcess
     private let output = LockedData()
     private let errors = LockedData()
-    private let exited = Gate()
-
-    private let input: Pipe
 
     /// Starts `executable` with `arguments` in the package's folder, its environment this one's plus `environment`;
     /// `stdin` is written to it and closed (none: an empty standard input), or, with `holdingInput`, held open until
@@ -91,38 +88,32 @@ extension DeepcutProcess {
       executable: URL = DeepcutProcess.executable, _ arguments: [String], stdin: Data? = nil,
       environment: [String: String] = [:], mergingErrors: Bool = false, holdingInput: Bool = false
     ) throws {
-      process = Process()
-      process.executableURL = executable
-      process.arguments = arguments
-      process.currentDirectoryURL = DeepcutProcess.packageRoot
-      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-      let (out, err) = (Pipe(), Pipe())
-      input = Pipe()
-      process.standardOutput = out
-      process.standardError = mergingErrors ? out : err
-      process.standardInput = input
-      let (output, errors, exited) = (output, errors, exited)
-      process.terminationHandler = { _ in exited.open() }
-      try process.run()
-      // Both pipes are read to their end on threads of their own, so a chatty child never blocks on a full pipe.
-      Thread { output.set(out.fileHandleForReading.readDataToEndOfFile()) }.start()
-      if mergingErrors {
-        errors.set(Data())
-      } else {
-        Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }.start()
-      }
-      if let stdin { input.fileHandleForWriting.write(stdin) }
-      if !holdingInput { try input.fileHandleForWriting.close() }
+      process = try SpawnedProcess(
+        executable.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        directory: DeepcutProcess.packageRoot.path, mergingErrors: mergingErrors)
+      // Both pipes are read to their end on threads of their own, so a chatty child never blocks on a full pipe,
+      // and closed when read: a suite that runs hundreds of children must not keep their pipes open.
+      Self.drain(process.output, into: output)
+      if let errorsHandle = process.errors { Self.drain(errorsHandle, into: errors) } else { errors.set(Data()) }
+      if let stdin { try? process.input.write(contentsOf: stdin) }
+      if !holdingInput { try? process.input.close() }
+    }
+
+    private static func drain(_ handle: FileHandle, into sink: LockedData) {
+      Thread {
+        sink.set(handle.readDataToEndOfFile())
+        try? handle.close()
+      }.start()
     }
 
     /// Ends the standard input held open.
     public func closeInput() {
-      try? input.fileHandleForWriting.close()
+      try? process.input.close()
     }
 
     /// Waits for the run to end, without holding a thread meanwhile.
     public func finish() async throws -> Result {
-      await exited.wait()
+      await process.waitUntilExit()
       try await waitUntil { output.isSet && errors.isSet }
       return Result(
         status: process.terminationStatus, stdout: String(decoding: output.value, as: UTF8.self),

@@ -7,7 +7,7 @@ public struct ProviderRegistry: Sendable {
   }
 
   /// The catalogs deepcut ships with.
-  public static let standard = ProviderRegistry([ITunesCatalog(), MusicBrainzCatalog()])
+  public static let standard = ProviderRegistry([ITunesCatalog(), MusicBrainzCatalog(), DeezerCatalog()])
 
   public var names: [String] { providers.map(\.name) }
   public var defaultProvider: (any ProviderDefinition)? { providers.first }

@@ -42,6 +42,7 @@ extension CatalogError {
     case .unreachable(let detail): self = .unreachable(detail)
     // A sign-in page or a proxy in the way: the catalog is not reachable from here.
     case .webPage: self = .unreachable("a web page answered instead of the catalog: a network sign-in page or a proxy?")
+    case .busy(let message): self = .unreachable("the catalog is busy: \(message)")
     case .cancelled: self = .unreachable("cancelled")
     }
   }

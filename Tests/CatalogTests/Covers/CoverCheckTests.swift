@@ -116,7 +116,7 @@ struct CoverCheckTests {
       let client = HTTPClient(
         configuration: HTTPClientConfiguration(
           requestsPerMinute: 0, maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20),
-          requestTimeout: .seconds(5), userAgent: "deepcut/test ( tests@example.org )"))
+          requestTimeout: .seconds(60), userAgent: "deepcut/test ( tests@example.org )"))
       let archive = CoverArtArchive(transport: LiveTransport(client: client), baseURL: server.baseURL)
       let url = try #require(try await archive.cover(of: group))
       #expect(url == server.baseURL.absoluteString + "/release-group/\(group)/front-250")

@@ -18,7 +18,7 @@ struct MusicBrainzProviderTests {
     HTTPClient(
       configuration: HTTPClientConfiguration(
         requestsPerMinute: 0, maxAttempts: 3, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20),
-        throttleBackoff: .milliseconds(200), maxThrottleWaits: 4, requestTimeout: .seconds(5),
+        throttleBackoff: .milliseconds(200), maxThrottleWaits: 4, requestTimeout: .seconds(60),
         userAgent: userAgent, randomSeed: 7))
   }
 

@@ -45,7 +45,7 @@ struct CatalogPassTests {
     HTTPClient(
       configuration: HTTPClientConfiguration(
         requestsPerMinute: 0, maxAttempts: 3, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20),
-        throttleBackoff: .milliseconds(100), requestTimeout: .seconds(5), randomSeed: 7))
+        throttleBackoff: .milliseconds(100), requestTimeout: .seconds(60), randomSeed: 7))
   }
 
   static func pass(

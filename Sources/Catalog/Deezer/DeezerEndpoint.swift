@@ -1,0 +1,40 @@
+public import Foundation
+
+/// Where Deezer's answers are: an artist search (plain text: the `artist:"…"` form finds the wrong artists), and
+/// an artist's albums, a page at a time.
+public struct DeezerEndpoint: Sendable {
+  public static let production = URL(string: "https://api.deezer.com") ?? URL(fileURLWithPath: "/")
+  /// Albums asked for per page: the default page is 25; `next` says whether more follow, whatever it allows.
+  public static let albumsPerPage = 100
+  /// Artists a search is asked for: same-name artists and a few near ones.
+  public static let artistsPerSearch = 10
+
+  public var baseURL: URL
+
+  public init(baseURL: URL = DeezerEndpoint.production) {
+    self.baseURL = baseURL
+  }
+
+  public func searchURL(name: String) -> URL {
+    url("/search/artist", [("q", name), ("limit", "\(Self.artistsPerSearch)")])
+  }
+
+  /// Page of `id`'s albums from `index`. The page's `next` is not followed as such: it names Deezer's own host,
+  /// and a base URL given for a mirror or a test server must hold for every page.
+  public func albumsURL(id: String, index: Int) -> URL {
+    var items = [("limit", "\(Self.albumsPerPage)")]
+    if index > 0 { items.append(("index", "\(index)")) }
+    return url("/artist/\(id)/albums", items)
+  }
+
+  private func url(_ path: String, _ items: [(String, String)]) -> URL {
+    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
+    components.path =
+      components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
+      ? path : "/" + components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
+    components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
+    // `+` in a name is a plus, not a space.
+    components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+    return components.url ?? baseURL
+  }
+}

@@ -1,0 +1,109 @@
+public import Foundation
+public import MusicLibrary
+
+/// Deezer: a plain search per artist, then each artist's whole album list, every page. The lists are the artists'
+/// whole catalogs, so they tell namesakes apart themselves; tribute and karaoke acts a search turns up are never
+/// candidates.
+public struct DeezerProvider: CatalogProvider {
+  public let transport: any CatalogTransport
+  public let endpoint: DeezerEndpoint
+  public var limits: ProviderLimits
+
+  public init(
+    transport: any CatalogTransport, endpoint: DeezerEndpoint = DeezerEndpoint(),
+    requestsPerMinute: Double = Double(DeezerCatalog.requestsPerMinute)
+  ) {
+    self.transport = transport
+    self.endpoint = endpoint
+    limits = ProviderLimits(requestsPerMinute: requestsPerMinute, artistsPerSearch: 1, artistsPerReleaseRequest: 1)
+  }
+
+  public var name: String { "deezer" }
+  public var proof: ProofSource { .releaseLists }
+  public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
+
+  public func counters() async -> TransportCounters { await transport.counters() }
+
+  // MARK: - Artists
+
+  public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
+    var answers: [ArtistCandidates] = []
+    for artist in artists {
+      let body = try await transport.get(endpoint.searchURL(name: ArtistMatching.searchTerm(for: artist)))
+      answers.append(try Self.candidates(in: body, for: artist))
+    }
+    return answers
+  }
+
+  /// The candidates a search's body names for `artist`: the names that fold to its key, and the best others.
+  public static func candidates(in body: Data, for artist: LibraryArtist) throws(CatalogError) -> ArtistCandidates {
+    let page = try DeezerDecoding.decode(DZArtist.self, body)
+    try DeezerDecoding.check(page.error)
+    let found = (page.data ?? []).filter { !isStandIn($0.name, for: artist) }.map {
+      CatalogArtist(id: String($0.id), name: $0.name, url: $0.link, disambiguation: $0.nbFan.map { "\($0) fans" })
+    }
+    return ArtistCandidates(
+      exact: ArtistMatching.exactMatches(found, for: artist.key), near: ArtistMatching.nearMatches(found))
+  }
+
+  /// A tribute band or a karaoke act named after the artist, unless the library artist is one itself.
+  static func isStandIn(_ name: String, for artist: LibraryArtist) -> Bool {
+    let words = ["tribute", "karaoke"]
+    let lowered = name.lowercased()
+    let own = artist.name.lowercased()
+    return words.contains { lowered.contains($0) && !own.contains($0) }
+  }
+
+  // MARK: - Releases
+
+  /// Every page of each artist's albums. "no data" means the id is gone: an empty list, which is an answer.
+  public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
+    var lists: [String: ReleaseList] = [:]
+    for id in ids {
+      let albums = try await allAlbums(of: id)
+      lists[id] = ReleaseList(
+        releases: Self.releases(albums, artistID: id), body: Self.cacheBody(DZCachedList(artist: id, albums: albums)))
+    }
+    return lists
+  }
+
+  private func allAlbums(of id: String) async throws(CatalogError) -> [DZAlbum] {
+    var albums: [DZAlbum] = []
+    while true {
+      let page = try DeezerDecoding.decode(
+        DZAlbum.self, try await transport.get(endpoint.albumsURL(id: id, index: albums.count)))
+      if page.error?.code == DZError.noData { return albums }
+      try DeezerDecoding.check(page.error)
+      let data = page.data ?? []
+      albums += data
+      guard page.next != nil, !data.isEmpty else { return albums }
+    }
+  }
+
+  /// The albums as releases. Deezer lists an album's explicit and clean versions as two albums of one title and
+  /// date: the one without the advisory is the clean twin.
+  static func releases(_ albums: [DZAlbum], artistID: String) -> [CatalogRelease] {
+    var releases = albums.map { $0.release(artistID: artistID) }
+    let explicit = Set(
+      releases.filter { $0.explicitness == .explicit }.map { "\($0.key)|\($0.dateText ?? "")" })
+    for index in releases.indices where releases[index].explicitness == .notExplicit {
+      if explicit.contains("\(releases[index].key)|\(releases[index].dateText ?? "")") {
+        releases[index].explicitness = .clean
+      }
+    }
+    return releases
+  }
+
+  /// Every page's albums in one body, with the artist they were listed under.
+  static func cacheBody(_ list: DZCachedList) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return (try? encoder.encode(list)) ?? Data()
+  }
+
+  public func cacheEntry(for id: String) -> (kind: String, key: String) { ("albums", id) }
+
+  public func cachedReleases(_ body: Data) -> [CatalogRelease]? {
+    (try? JSONDecoder().decode(DZCachedList.self, from: body)).map { Self.releases($0.albums, artistID: $0.artist) }
+  }
+}

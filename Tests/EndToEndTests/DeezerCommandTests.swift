@@ -1,0 +1,61 @@
+import Fixtures
+import Foundation
+import TestSupport
+import Testing
+
+/// `--provider deezer` as a person runs it: the real binary against the fake Deezer service on 127.0.0.1 (the
+/// sample world), then offline from what it kept, and its ids for `artists pin`.
+struct DeezerCommandTests {
+  static var world: [String: Any] {
+    get throws {
+      let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalog-deezer/world.json")
+      return try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any] ?? [:]
+    }
+  }
+
+  @Test func aReportHasDeezerLinksAndCoversAndRunsOfflineAfterwards() async throws {
+    let state = NSTemporaryDirectory() + "deepcut-deezer-" + UUID().uuidString
+    try await FakeCatalogServer.with(.init(catalog: "deezer"), world: try Self.world) { server in
+      let arguments = [
+        "report", "--library", "samples/Library.xml", "--provider", "deezer", "--now", "2026-11-29", "--state-dir",
+        state, "--format", "json", "--quiet",
+      ]
+      let online = try await DeepcutProcess.run(arguments + ["--base-url", server.baseURL.absoluteString])
+      #expect(online.status == 0, "\(online.stderr)")
+      let report = try #require(try JSONSerialization.jsonObject(with: Data(online.stdout.utf8)) as? [String: Any])
+      let new = (report["new"] as? [[String: Any]]) ?? []
+      #expect(new.count == 6)
+      #expect(new.allSatisfy { ($0["url"] as? String)?.hasPrefix("https://www.deezer.com/album/") == true })
+      #expect(new.allSatisfy { ($0["artworkURL"] as? String)?.contains("dzcdn.net") == true })
+      let log = try await server.requestLog()
+      #expect(log.allSatisfy { $0["accept_language"] as? String == "en" })
+      // Offline: the same releases from what the state kept, and not one request.
+      try await server.clearLog()
+      let offline = try await DeepcutProcess.run(arguments + ["--offline"])
+      #expect(offline.status == 0, "\(offline.stderr)")
+      let kept = try #require(try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
+      for section in ["new", "upcoming", "editions"] {
+        #expect((kept[section] as? NSArray) == (report[section] as? NSArray), "\(section) differs offline")
+      }
+      #expect(try await server.requestCount == 0)
+    }
+    let wrong = try await DeepcutProcess.run([
+      "artists", "pin", "Portishead", "abc", "--provider", "deezer", "--state-dir", state,
+    ])
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr.contains("a Deezer artist id is a number"))
+    let pinned = try await DeepcutProcess.run([
+      "artists", "pin", "Portishead", "27", "--provider", "deezer", "--state-dir", state,
+    ])
+    #expect(pinned.status == 0, "\(pinned.stderr)")
+  }
+
+  @Test func theProductionLimitIsKept() async throws {
+    let faster = try await DeepcutProcess.run([
+      "report", "--library", "samples/Library.xml", "--provider", "deezer", "--rate-limit", "700", "--state-dir",
+      NSTemporaryDirectory() + "deepcut-deezer-" + UUID().uuidString,
+    ])
+    #expect(faster.status == 64)
+    #expect(faster.stderr.contains("api.deezer.com takes at most 50 requests every 5 seconds"), "\(faster.stderr)")
+  }
+}

@@ -1,3 +1,4 @@
+public import Basics
 public import Foundation
 internal import Testing
 
@@ -93,7 +94,7 @@ extension DeepcutProcess {
         directory: DeepcutProcess.packageRoot.path, mergingErrors: mergingErrors)
       // Both pipes are read to their end on threads of their own, so a chatty child never blocks on a full pipe,
       // and closed when read: a suite that runs hundreds of children must not keep their pipes open.
-      Self.drain(process.output, into: output)
+      if let outputHandle = process.output { Self.drain(outputHandle, into: output) } else { output.set(Data()) }
       if let errorsHandle = process.errors { Self.drain(errorsHandle, into: errors) } else { errors.set(Data()) }
       if let stdin { try? process.input.write(contentsOf: stdin) }
       if !holdingInput { try? process.input.close() }

@@ -1,3 +1,4 @@
+public import Basics
 public import CatalogHTTP
 internal import Fixtures
 internal import Foundation
@@ -35,36 +36,7 @@ public func sampleWorld() -> [String: Any] {
 }
 
 /// A barrier that suspends waiters until the test opens it.
-public final class Gate: Sendable {
-  private let state = Mutex<(isOpen: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-  public init() {}
-
-  public func wait() async {
-    await withCheckedContinuation { continuation in
-      let isOpen = state.withLock { state in
-        if !state.isOpen {
-          state.waiters.append(continuation)
-        }
-        return state.isOpen
-      }
-      if isOpen {
-        continuation.resume()
-      }
-    }
-  }
-
-  public func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [] }
-      return state.waiters
-    }
-    for waiter in waiters {
-      waiter.resume()
-    }
-  }
-}
+public typealias Gate = Basics.Gate
 
 /// `true` for the first caller of `claim()` only.
 public final class FirstCall: Sendable {

@@ -13,49 +13,35 @@ enum ChildProcess {
   }
 
   static func run(_ program: String, _ arguments: [String], input: Data, timeout: Duration) async throws -> Ending {
-    _ = brokenPipesIgnored
     // What it says goes to a file read once it has ended: a pipe could be held open by a child it leaves behind.
     let said = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-mail-\(UUID().uuidString)")
-    guard FileManager.default.createFile(atPath: said.path, contents: nil) else {
-      throw CocoaError(.fileWriteUnknown)
-    }
+    guard FileManager.default.createFile(atPath: said.path, contents: nil, attributes: [.posixPermissions: 0o600])
+    else { throw CocoaError(.fileWriteUnknown) }
     defer { try? FileManager.default.removeItem(at: said) }
     let output = try FileHandle(forWritingTo: said)
     defer { try? output.close() }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: program)
-    process.arguments = arguments
-    process.standardOutput = output
-    process.standardError = output
-    let stdin = Pipe()
-    process.standardInput = stdin
+    let process = try SpawnedProcess(
+      program, arguments, environment: ProcessInfo.processInfo.environment,
+      directory: FileManager.default.currentDirectoryPath, mergingErrors: true, outputFile: output.fileDescriptor)
+    feed(input, to: process.input)
     let timedOut = Flag()
     let watch = Task {
       try await Task.sleep(for: timeout)
       timedOut.set()
-      // SIGKILL, not SIGTERM: a child started from a thread of the shared pool inherits its mask, which blocks
-      // SIGTERM, and deepcut's own handling of SIGTERM may leave it ignored.
+      // SIGKILL, not SIGTERM: a mail command that traps or ignores SIGTERM must not outlive its time either.
       kill(process.processIdentifier, SIGKILL)
     }
     defer { watch.cancel() }
-    let status = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Int32, any Error>) in
-      process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-      do {
-        try process.run()
-      } catch {
-        continuation.resume(throwing: error)
-        return
-      }
-      feed(input, to: stdin.fileHandleForWriting)
-    }
+    await process.waitUntilExit()
     let lines = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
     let last = lines.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
-    return Ending(status: status, timedOut: timedOut.isSet, lastLine: last)
+    return Ending(status: process.terminationStatus, timedOut: timedOut.isSet, lastLine: last)
   }
 
   /// Writes `input` and closes the pipe, on a thread of its own: a command that reads slowly blocks only that
   /// thread, and one that exits without reading makes the write fail (EPIPE) rather than stop deepcut.
   private static func feed(_ input: Data, to handle: FileHandle) {
+    _ = brokenPipesIgnored
     Thread {
       try? handle.write(contentsOf: input)
       try? handle.close()

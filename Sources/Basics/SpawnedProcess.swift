@@ -2,15 +2,16 @@ public import Foundation
 internal import Synchronization
 
 /// A child started with posix_spawn, not Foundation's `Process`: on Linux `Process.run()` can crash when the
-/// parent has many descriptors open (an over-read of /proc/self/fd; swift-corelibs-foundation#5472), which a suite
-/// that runs hundreds of children in parallel reaches. The child also gets a clean signal mask and default
-/// dispositions, not the blocked mask of the pool thread that started it.
+/// parent has many descriptors open (an over-read of /proc/self/fd; swift-corelibs-foundation#5472), and its child
+/// inherits the signal mask of the pool thread that started it, SIGTERM blocked, and deepcut's ignored SIGINT and
+/// SIGTERM. Here the child gets an empty mask and default dispositions, and only the descriptors given to it.
 public final class SpawnedProcess: Sendable {
   public let processIdentifier: pid_t
-  /// The parent's ends: the child's standard input, output and error (nil when merged into output).
-  let input: FileHandle
-  let output: FileHandle
-  let errors: FileHandle?
+  /// The parent's ends: the child's standard input, output and error (nil when merged into output, or when both go
+  /// to a file).
+  public let input: FileHandle
+  public let output: FileHandle?
+  public let errors: FileHandle?
   private let ending = Ending()
 
   /// The exit status, once the child has ended, and the gate waiters wait at.
@@ -19,27 +20,30 @@ public final class SpawnedProcess: Sendable {
     let gate = Gate()
   }
 
-  /// Starts `path` with `arguments` in `directory`, with exactly `environment`.
-  init(
-    _ path: String, _ arguments: [String], environment: [String: String], directory: String, mergingErrors: Bool
+  /// Starts `path` with `arguments` in `directory`, with exactly `environment`. Its output and errors come back
+  /// through pipes (one, `mergingErrors`), or both go to the file open at `outputFile`.
+  public init(
+    _ path: String, _ arguments: [String], environment: [String: String], directory: String, mergingErrors: Bool,
+    outputFile: Int32? = nil
   ) throws {
     let (inRead, inWrite) = try Self.pipe()
-    let (outRead, outWrite) = try Self.pipe()
-    let (errRead, errWrite) = mergingErrors ? (outRead, outWrite) : try Self.pipe()
+    let (outRead, outWrite) = try outputFile.map { (-1, $0) } ?? Self.pipe()
+    let merged = mergingErrors || outputFile != nil
+    let (errRead, errWrite) = merged ? (outRead, outWrite) : try Self.pipe()
+    let ours = Set([inRead, inWrite, outRead, outWrite, errRead, errWrite]).subtracting([-1, outputFile ?? -1])
     let pid: pid_t
     do {
       pid = try Self.spawn(path, arguments, environment, directory, stdio: (inRead, outWrite, errWrite))
     } catch {
-      Set([inRead, inWrite, outRead, outWrite, errRead, errWrite]).forEach { close($0) }
+      ours.forEach { close($0) }
       throw error
     }
-    close(inRead)
-    close(outWrite)
-    if !mergingErrors { close(errWrite) }
+    // The child's ends are the child's now.
+    ours.subtracting([inWrite, outRead, errRead]).forEach { close($0) }
     processIdentifier = pid
     input = FileHandle(fileDescriptor: inWrite, closeOnDealloc: true)
-    output = FileHandle(fileDescriptor: outRead, closeOnDealloc: true)
-    errors = mergingErrors ? nil : FileHandle(fileDescriptor: errRead, closeOnDealloc: true)
+    output = outRead < 0 ? nil : FileHandle(fileDescriptor: outRead, closeOnDealloc: true)
+    errors = merged ? nil : FileHandle(fileDescriptor: errRead, closeOnDealloc: true)
     let ending = ending
     Thread {
       var raw: Int32 = 0
@@ -101,7 +105,13 @@ public final class SpawnedProcess: Sendable {
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer { (argv + envp).forEach { free($0) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, here ? path : "/bin/sh", &actions, &attributes, argv, envp)
+    var result = posix_spawn(&pid, here ? path : "/bin/sh", &actions, &attributes, argv, envp)
+    // A program written a moment ago can still be open for writing in a child another thread is starting: the
+    // kernel says ETXTBSY until that child has exec'd. It passes in milliseconds.
+    for _ in 0..<50 where result == ETXTBSY {
+      usleep(10_000)
+      result = posix_spawn(&pid, here ? path : "/bin/sh", &actions, &attributes, argv, envp)
+    }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     return pid
   }

@@ -29,12 +29,12 @@ import http.server
 import json
 import re
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fake_service  # noqa: E402  (a sibling module: the serving code is shared)
+from fake_service import fnv1a64, fold  # noqa: E402,F401  (fnv1a64 also for the tests)
 
 CDN = "https://cdn-images.dzcdn.net/images"
 DEFAULT_LIMIT = 25
@@ -65,11 +65,6 @@ class Knobs:
                 raise ValueError(f"unknown knob {key!r}; known: {', '.join(sorted(fields))}")
             setattr(new, key, value)
         return new
-
-
-def fold(text: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return " ".join(re.sub(r"[^\w]+", " ", "".join(c for c in decomposed if not unicodedata.combining(c))).split())
 
 
 def from_itunes(world: Mapping[str, Any]) -> dict[str, Any]:
@@ -195,8 +190,9 @@ class _Handler(fake_service.Handler):
                           ensure_ascii=True, separators=(",", ":")).replace("/", "\\/").encode()
         if state.record is not None and status == 200 and fault is None:
             (state.record / f"{fnv1a64(self.path)}.json").write_bytes(body)
-        self.send(status, body, [("content-type", "application/json; charset=utf-8")])
+        # Logged before it is sent, so a client that has the answer finds it in the log.
         state.finish(entry, status, fault)
+        self.send(status, body, [("content-type", "application/json; charset=utf-8")])
 
     @staticmethod
     def answer(world: Mapping[str, Any], path: str, query: Mapping[str, str], knobs: Knobs) -> Any:
@@ -209,13 +205,6 @@ class _Handler(fake_service.Handler):
                 return error("DataException", "no data", 800)
             return paged([album_record(a) for a in artist.get("albums", [])], query, path, knobs)
         return None
-
-
-def fnv1a64(text: str) -> str:
-    value = 0xCBF29CE484222325
-    for byte in text.encode("utf-8"):
-        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{value:016x}"
 
 
 class FakeDeezerServer(fake_service.BackgroundServer):

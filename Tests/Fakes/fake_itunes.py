@@ -47,13 +47,13 @@ import re
 import socket
 import struct
 import sys
-import unicodedata
 import urllib.parse
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fake_service  # noqa: E402  (a sibling module: the serving code is shared)
+from fake_service import SPECIAL_FOLDS, fold, strip_accents  # noqa: E402
 
 __all__ = [
     "FakeItunesServer",
@@ -169,30 +169,9 @@ def stable_int(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
-def strip_accents(text: str) -> str:
-    """Drop Latin/Greek/Cyrillic diacritics only (U+0300..U+036F).
-
-    Stripping every combining mark would also strip Japanese dakuten and turn
-    distinct kana into each other, so the range is deliberately narrow.
-    """
-    decomposed = unicodedata.normalize("NFKD", text)
-    kept = "".join(c for c in decomposed if not 0x300 <= ord(c) <= 0x36F)
-    return unicodedata.normalize("NFC", kept)
-
-
-_SPECIAL_FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "ł": "l", "Ł": "L",
-                                "đ": "d", "Đ": "D", "œ": "oe", "Œ": "OE"})
-
-
-def fold(text: str) -> str:
-    """Case-, accent- and punctuation-insensitive form used for search matching."""
-    folded = strip_accents(text.translate(_SPECIAL_FOLDS)).casefold()
-    return " ".join("".join(c if c.isalnum() else " " for c in folded).split())
-
-
 def slugify(name: str, fallback: str) -> str:
     """URL slug like Apple's ("Nightmare·Escape The ERA - EP" -> "nightmare-escape-the-era-ep")."""
-    folded = strip_accents(name.translate(_SPECIAL_FOLDS)).lower()
+    folded = strip_accents(name.translate(SPECIAL_FOLDS)).lower()
     slug = "-".join("".join(c if c.isalnum() else " " for c in folded).split())
     return urllib.parse.quote(slug, safe="-") if slug else fallback
 

@@ -45,6 +45,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fake_service  # noqa: E402  (a sibling module: the serving code is shared)
+from fake_service import fnv1a64  # noqa: E402,F401  (also for the tests: recorded answers' names)
 
 LOOPBACK = fake_service.LOOPBACK
 # The smallest JPEG a mail client shows: a 1x1 grey pixel, as the fake's cover image.
@@ -521,13 +522,6 @@ class State(fake_service.Service):
             if not self.admit():
                 return entry, "rate_limit", knobs
             return entry, "fail" if self.take("fail_next") else None, knobs
-
-
-def fnv1a64(text: str) -> str:
-    value = 0xCBF29CE484222325
-    for byte in text.encode("utf-8"):
-        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
-    return f"{value:016x}"
 
 
 class _Handler(fake_service.Handler):

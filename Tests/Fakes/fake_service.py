@@ -9,7 +9,8 @@ injects faults through knobs. Around that sits the same machinery, written here 
 * the control endpoints, never logged and never rate limited: ``GET/POST /_control`` (knobs), ``GET /_log``
   (``{"count", "requests"}``), ``POST /_log/clear`` or ``DELETE /_log``, ``POST /_reset``, ``GET/POST /_world``;
 * ``BackgroundServer``: the service on 127.0.0.1 in a background thread, for Python callers;
-* ``serve``: as a script, print ``READY <base url>`` and serve until SIGTERM, SIGINT or stdin EOF.
+* ``serve``: as a script, print ``READY <base url>`` and serve until SIGTERM, SIGINT or stdin EOF;
+* ``fold`` for search matching, and ``fnv1a64`` for the file names of recorded answers.
 
 Only the Python 3.11 standard library is used.
 """
@@ -27,10 +28,40 @@ import socketserver
 import sys
 import threading
 import time
+import unicodedata
 import urllib.parse
 from typing import Any, Callable, Mapping
 
 LOOPBACK = "127.0.0.1"
+
+
+def strip_accents(text: str) -> str:
+    """Drop Latin/Greek/Cyrillic diacritics only (U+0300..U+036F).
+
+    Stripping every combining mark would also strip Japanese dakuten and turn
+    distinct kana into each other, so the range is deliberately narrow.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(c for c in decomposed if not 0x300 <= ord(c) <= 0x36F)
+    return unicodedata.normalize("NFC", kept)
+
+
+SPECIAL_FOLDS = str.maketrans({"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "ł": "l", "Ł": "L",
+                               "đ": "d", "Đ": "D", "œ": "oe", "Œ": "OE"})
+
+
+def fold(text: str) -> str:
+    """Case-, accent- and punctuation-insensitive form used for search matching."""
+    folded = strip_accents(text.translate(SPECIAL_FOLDS)).casefold()
+    return " ".join("".join(c if c.isalnum() else " " for c in folded).split())
+
+
+def fnv1a64(text: str) -> str:
+    """FNV-1a 64 of ``text`` in hex: the file name a recorded answer has (deepcut's RecordedTransport reads it)."""
+    value = 0xCBF29CE484222325
+    for byte in text.encode("utf-8"):
+        value = ((value ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return f"{value:016x}"
 
 
 class Service:

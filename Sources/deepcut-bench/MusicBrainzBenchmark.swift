@@ -125,21 +125,6 @@ enum MusicBrainzBenchmark {
   static func pass(_ server: FakeCatalogServer, _ store: StateStore, _ requestsPerMinute: Double, night: Double)
     -> CatalogPass
   {
-    let now = Date(timeIntervalSince1970: 1_795_953_600 + night)
-    let today = CalendarDay(daysSinceEpoch: Int(now.timeIntervalSince1970 / 86_400))
-    let catalog = MusicBrainzCatalog()
-    let run = ProviderRun(
-      baseURL: server.baseURL, country: "US", today: today, since: today.adding(days: -30),
-      requestsPerMinute: requestsPerMinute, options: ["coverArtURL": server.baseURL.absoluteString]
-    ) { pace in
-      var configuration = HTTPClientConfiguration()
-      configuration.requestsPerMinute = pace
-      configuration.userAgent = "deepcut-bench/1 ( benchmarks@example.org )"
-      catalog.tune(&configuration)
-      return LiveTransport(client: HTTPClient(configuration: configuration))
-    }
-    let provider = catalog.provider(for: run)
-    return CatalogPass(provider: provider, store: store, options: CatalogPassOptions(), now: now)
+    ProvidersBenchmark.pass(MusicBrainzCatalog(), server, store, requestsPerMinute, at: night)
   }
-
 }

@@ -234,3 +234,23 @@ private struct TrustCases {
     credits[String(nextID)] = indices.map { artists[$0].key }
   }
 }
+
+extension LabelledWorld {
+  /// What a report on `today` would call new or upcoming in `outcome`, by release id: the scoring every labelled
+  /// world test shares.
+  public func reported(_ outcome: CatalogOutcome, groupsEditions: Bool = false) -> [String: ReleaseCategory] {
+    var options = FinderOptions(today: Self.today, days: 30)
+    options.catalogGroupsEditions = groupsEditions
+    let finder = ReleaseFinder(options: options)
+    let owned = library.albumsByArtist()
+    var reported: [String: ReleaseCategory] = [:]
+    for followed in outcome.followed {
+      for finding in finder.findings(
+        for: followed.artist, releases: followed.releases, owned: owned[followed.artist.key] ?? [])
+      where finding.category == .new || finding.category == .upcoming {
+        reported[finding.release.id] = finding.category
+      }
+    }
+    return reported
+  }
+}

@@ -98,16 +98,7 @@ struct DeezerProviderTests {
         now: Date(timeIntervalSince1970: 1_795_953_600))
       let outcome = try await pass.run(world.library)
       #expect(outcome.coverage.complete)
-      let finder = ReleaseFinder(options: FinderOptions(today: LabelledWorld.today, days: 30))
-      let owned = world.library.albumsByArtist()
-      var reported: [String: ReleaseCategory] = [:]
-      for followed in outcome.followed {
-        for finding in finder.findings(
-          for: followed.artist, releases: followed.releases, owned: owned[followed.artist.key] ?? [])
-        where finding.category == .new || finding.category == .upcoming {
-          reported[finding.release.id] = finding.category
-        }
-      }
+      let reported = world.reported(outcome)
       let inCatalog = Set(world.catalog.flatMap { $0.albums.map { String($0.id) } })
       let truth = Set(
         world.labels.filter { ($0.value == .new || $0.value == .upcoming) && inCatalog.contains($0.key) }.map(\.key))

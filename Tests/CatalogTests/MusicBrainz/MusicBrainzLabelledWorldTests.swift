@@ -21,18 +21,7 @@ struct MusicBrainzLabelledWorldTests {
       let outcome = try await pass.run(world.library)
       #expect(outcome.coverage.complete)
 
-      var options = FinderOptions(today: LabelledWorld.today, days: 30)
-      options.catalogGroupsEditions = true
-      let finder = ReleaseFinder(options: options)
-      let owned = world.library.albumsByArtist()
-      var reported: [String: ReleaseCategory] = [:]
-      for followed in outcome.followed {
-        for finding in finder.findings(
-          for: followed.artist, releases: followed.releases, owned: owned[followed.artist.key] ?? [])
-        where finding.category == .new || finding.category == .upcoming {
-          reported[finding.release.id] = finding.category
-        }
-      }
+      let reported = world.reported(outcome, groupsEditions: true)
       let inCatalog = Set(world.catalog.flatMap { $0.albums.map(\.id) })
       var truth: Set<String> = []
       var labels: [String: LabelledWorld.Label] = [:]

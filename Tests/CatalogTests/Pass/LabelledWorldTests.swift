@@ -15,16 +15,7 @@ struct LabelledWorldTests {
     let outcome = try await PassFixtures.pass(catalog, try PassFixtures.store()).run(world.library)
     #expect(outcome.coverage.complete)
 
-    let finder = ReleaseFinder(options: FinderOptions(today: LabelledWorld.today, days: 30))
-    let owned = world.library.albumsByArtist()
-    var reported: Set<String> = []
-    for followed in outcome.followed {
-      for finding in finder.findings(
-        for: followed.artist, releases: followed.releases, owned: owned[followed.artist.key] ?? [])
-      where finding.category == .new {
-        reported.insert(finding.release.id)
-      }
-    }
+    let reported = Set(world.reported(outcome).filter { $0.value == .new }.keys)
     let inCatalog = Set(world.catalog.flatMap { $0.albums.map { String($0.id) } })
     let truth = Set(world.labels.filter { $0.value == .new && inCatalog.contains($0.key) }.map(\.key))
     let found = reported.intersection(truth)

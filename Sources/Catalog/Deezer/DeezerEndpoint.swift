@@ -28,13 +28,6 @@ public struct DeezerEndpoint: Sendable {
   }
 
   private func url(_ path: String, _ items: [(String, String)]) -> URL {
-    var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-    components.path =
-      components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")).isEmpty
-      ? path : "/" + components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
-    components.queryItems = items.map { URLQueryItem(name: $0.0, value: $0.1) }
-    // `+` in a name is a plus, not a space.
-    components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
-    return components.url ?? baseURL
+    QueryEncoding.url(baseURL, path, items)
   }
 }

@@ -35,10 +35,8 @@ public struct ITunesEndpoint: Sendable, Equatable {
   }
 
   private func url(_ path: String, _ items: [(String, String)]) -> URL {
-    // Encoded by hand: URLComponents leaves "+" and "&" alone in values, and the API reads "+" as a space.
-    let query = items.map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
-    let base = baseURL.absoluteString.hasSuffix("/") ? baseURL.absoluteString : baseURL.absoluteString + "/"
-    return URL(string: base + path + "?" + query) ?? baseURL
+    // The comma stays: it separates lookup ids.
+    QueryEncoding.url(baseURL, "/" + path, items, keepingComma: true)
   }
 
   /// Percent-encodes everything but RFC 3986's unreserved characters and the comma that separates lookup ids.

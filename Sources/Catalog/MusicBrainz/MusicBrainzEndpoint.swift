@@ -28,9 +28,7 @@ public struct MusicBrainzEndpoint: Sendable, Equatable {
     let items = [
       ("query", query), ("limit", String(Self.pageSize)), ("offset", String(offset)), ("fmt", "json"),
     ]
-    let base =
-      baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
-    return URL(string: base + "/ws/2/" + entity.rawValue + "?" + QueryEncoding.query(items)) ?? baseURL
+    return QueryEncoding.url(baseURL, "/ws/2/" + entity.rawValue, items)
   }
 
   /// Splits `items` into runs whose query — `prefix`, then the items' clauses joined by " OR " in parentheses,

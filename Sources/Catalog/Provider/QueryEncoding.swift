@@ -1,5 +1,7 @@
+internal import Foundation
+
 /// Query values encoded for a URL by hand, byte by byte over UTF-8: `URLComponents` leaves "+" and "&" alone in
-/// values, and both catalogs read "+" as a space.
+/// values, and the catalogs read "+" as a space.
 enum QueryEncoding {
   /// Percent-encodes everything but RFC 3986's unreserved characters (and the comma, when asked).
   static func percentEncoded(_ value: String, keepingComma: Bool = false) -> String {
@@ -20,6 +22,12 @@ enum QueryEncoding {
   /// `name=value&…` with every value encoded.
   static func query(_ items: [(String, String)], keepingComma: Bool = false) -> String {
     items.map { "\($0.0)=\(percentEncoded($0.1, keepingComma: keepingComma))" }.joined(separator: "&")
+  }
+
+  /// `base` + `path` (which starts with "/") + `?` + the encoded query; a base that ends in "/" gives no "//".
+  static func url(_ base: URL, _ path: String, _ items: [(String, String)], keepingComma: Bool = false) -> URL {
+    let text = base.absoluteString.hasSuffix("/") ? String(base.absoluteString.dropLast()) : base.absoluteString
+    return URL(string: text + path + "?" + query(items, keepingComma: keepingComma)) ?? base
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -68,6 +68,15 @@ struct DeezerWireTests {
     #expect(DeezerDecoding.signal(Data(#"{"data":[],"total":0}"#.utf8)) == nil)
   }
 
+  @Test func aSearchIsPlainTextWithEveryReservedCharacterEncoded() {
+    let url = DeezerEndpoint().searchURL(name: "Simon + Garfunkel & Sons")
+    #expect(
+      url.absoluteString == "https://api.deezer.com/search/artist?q=Simon%20%2B%20Garfunkel%20%26%20Sons&limit=10")
+    #expect(
+      DeezerEndpoint().albumsURL(id: "27", index: 100).absoluteString.hasSuffix("/artist/27/albums?limit=100&index=100")
+    )
+  }
+
   @Test func explicitAndCleanVersionsAreTwins() {
     let albums = [
       DZAlbum(id: 1, title: "Loud", releaseDate: "2026-11-20", recordType: "album", explicitLyrics: true),

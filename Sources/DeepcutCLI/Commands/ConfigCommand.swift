@@ -34,8 +34,8 @@ enum ConfigCommand {
     switch try ReportSettings.route(settings) {
     case .smtp(let server):
       let source =
-        settings.environment["DEEPCUT_SMTP_PASSWORD"].map { _ in "DEEPCUT_SMTP_PASSWORD" }
-        ?? settings.path(.smtpPasswordFile) ?? ""
+        ReportSettings.passwordInEnvironment(settings) == nil
+        ? settings.path(.smtpPasswordFile) ?? "" : ReportSettings.passwordVariable
       let login = server.user.map { " as \($0), the password from \(source)" } ?? ""
       return "e-mail: sent through \(server.name)\(login)\(when)"
     case .sendmail(let command):

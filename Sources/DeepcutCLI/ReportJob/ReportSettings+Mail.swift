@@ -65,7 +65,7 @@ extension ReportSettings {
   /// `DEEPCUT_SMTP_PASSWORD`, else the password file, which only its owner may read. A file with one line is the
   /// password without its line break.
   static func password(_ settings: Resolved, user: String?) throws(CLIError) -> Secret? {
-    if let text = settings.environment["DEEPCUT_SMTP_PASSWORD"], !text.isEmpty, user != nil { return Secret(text) }
+    if let text = passwordInEnvironment(settings), user != nil { return Secret(text) }
     guard let path = settings.path(.smtpPasswordFile) else { return nil }
     guard user != nil else {
       throw .config("email.smtp.passwordFile is set but email.smtp.user is not: set the user the server knows you by")
@@ -84,6 +84,13 @@ extension ReportSettings {
     while text.last?.isNewline == true { text.removeLast() }
     guard !text.isEmpty else { throw .config("email.smtp.passwordFile \(path) is empty: write the password in it") }
     return Secret(text)
+  }
+
+  /// The environment variable that holds the password, and its value when it is set and not empty.
+  static let passwordVariable = "DEEPCUT_SMTP_PASSWORD"
+
+  static func passwordInEnvironment(_ settings: Resolved) -> String? {
+    settings.environment[passwordVariable].flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// With no email.from, mail sent as a user that is an address comes from that address, which is what a mail

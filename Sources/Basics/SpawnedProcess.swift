@@ -2,7 +2,7 @@ public import Foundation
 internal import Synchronization
 
 /// A child started with posix_spawn, not Foundation's `Process`: on Linux `Process.run()` can crash when the
-/// parent has many descriptors open (an over-read of /proc/self/fd; swift-corelibs-foundation#5472), and its child
+/// parent has many descriptors open (it over-reads its list of them; swift-corelibs-foundation#5472), and its child
 /// inherits the signal mask of the pool thread that started it, SIGTERM blocked, and deepcut's ignored SIGINT and
 /// SIGTERM. Here the child gets an empty mask and default dispositions, and only the descriptors given to it.
 public final class SpawnedProcess: Sendable {
@@ -33,23 +33,22 @@ public final class SpawnedProcess: Sendable {
     let ours = Set([inRead, inWrite, outRead, outWrite, errRead, errWrite]).subtracting([-1, outputFile ?? -1])
     let pid: pid_t
     do {
-      pid = try Self.spawn(path, arguments, environment, directory, stdio: (inRead, outWrite, errWrite))
+      pid = try Platform.spawn(
+        path, arguments, environment: environment, directory: directory, stdio: (inRead, outWrite, errWrite))
     } catch {
-      ours.forEach { close($0) }
-      throw error
+      ours.forEach(Platform.close)
+      throw Self.posixError(error)
     }
     // The child's ends are the child's now.
-    ours.subtracting([inWrite, outRead, errRead]).forEach { close($0) }
+    ours.subtracting([inWrite, outRead, errRead]).forEach(Platform.close)
     processIdentifier = pid
     input = FileHandle(fileDescriptor: inWrite, closeOnDealloc: true)
     output = outRead < 0 ? nil : FileHandle(fileDescriptor: outRead, closeOnDealloc: true)
     errors = merged ? nil : FileHandle(fileDescriptor: errRead, closeOnDealloc: true)
     let ending = ending
     Thread {
-      var raw: Int32 = 0
-      while waitpid(pid, &raw, 0) < 0, errno == EINTR {}
-      // Exited: its status; killed: the signal's number, as `Process.terminationStatus` says it.
-      ending.status.withLock { $0 = raw & 0x7f == 0 ? (raw >> 8) & 0xff : raw & 0x7f }
+      let status = Platform.waitForExit(pid)
+      ending.status.withLock { $0 = status }
       ending.gate.open()
     }.start()
   }
@@ -66,53 +65,16 @@ public final class SpawnedProcess: Sendable {
     await ending.gate.wait()
   }
 
-  /// A connected pair, closed on exec so no other child started meanwhile inherits it (Glibc's Swift module has no
-  /// `pipe2`; a socket pair reads and writes as a pipe does).
   private static func pipe() throws -> (Int32, Int32) {
-    var ends: [Int32] = [-1, -1]
-    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-    guard socketpair(AF_UNIX, type, 0, &ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-    return (ends[0], ends[1])
+    do {
+      return try Platform.closeOnExecPair()
+    } catch {
+      throw posixError(error)
+    }
   }
 
-  private static func spawn(
-    _ path: String, _ arguments: [String], _ environment: [String: String], _ directory: String,
-    stdio: (Int32, Int32, Int32)
-  ) throws -> pid_t {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, stdio.0, 0)
-    posix_spawn_file_actions_adddup2(&actions, stdio.1, 1)
-    posix_spawn_file_actions_adddup2(&actions, stdio.2, 2)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t()
-    sigemptyset(&none)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    // Safety: the C strings are strdup'ed here, stay alive through posix_spawn (which copies what it needs into
-    // the child), and are freed right after.
-    // Glibc's Swift module has no posix_spawn_file_actions_addchdir_np: another folder is entered by a shell.
-    let here = FileManager.default.currentDirectoryPath == directory
-    let words = here ? [path] + arguments : ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory, path] + arguments
-    let argv = words.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
-    var pid: pid_t = 0
-    var result = posix_spawn(&pid, here ? path : "/bin/sh", &actions, &attributes, argv, envp)
-    // A program written a moment ago can still be open for writing in a child another thread is starting: the
-    // kernel says ETXTBSY until that child has exec'd. It passes in milliseconds.
-    for _ in 0..<50 where result == ETXTBSY {
-      usleep(10_000)
-      result = posix_spawn(&pid, here ? path : "/bin/sh", &actions, &attributes, argv, envp)
-    }
-    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
-    return pid
+  /// What callers have always been given, and show as the reason a program did not start.
+  private static func posixError(_ error: SystemError) -> POSIXError {
+    POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
   }
 }

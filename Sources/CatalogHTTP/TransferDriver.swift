@@ -1,3 +1,4 @@
+internal import Basics
 internal import CCurl
 internal import Foundation
 internal import Synchronization
@@ -26,7 +27,7 @@ final class TransferDriver: TaskExecutor, Sendable {
     var threadPolling = false
     /// The running thread, told by identity: Foundation's `Thread.current.name` on Linux sometimes reads the
     /// process's name instead of the one the thread gave itself.
-    var thread: pthread_t?
+    var thread: UInt?
 
     var isEmpty: Bool { arrivals.isEmpty && jobs.isEmpty }
   }
@@ -69,8 +70,8 @@ final class TransferDriver: TaskExecutor, Sendable {
 
   /// Whether the caller runs on the driver's thread, for tests.
   var isCurrentThread: Bool {
-    let current = pthread_self()
-    return inbox.withLock { $0.thread.map { pthread_equal($0, current) != 0 } ?? false }
+    let current = Platform.currentThreadID
+    return inbox.withLock { $0.thread == current }
   }
 
   /// Hands work to the thread, starting it or waking it from `poll` as needed.
@@ -105,7 +106,7 @@ final class TransferDriver: TaskExecutor, Sendable {
   private func run() {
     var state = LoopState()
     let executor = asUnownedTaskExecutor()
-    let thread = pthread_self()
+    let thread = Platform.currentThreadID
     inbox.withLock { $0.thread = thread }
     while let work = takeWork(&state) {
       if !work.jobs.isEmpty { state.idleSince = nil }

@@ -1,11 +1,6 @@
+internal import Basics
 internal import CCurl
 internal import Foundation
-
-#if canImport(Glibc)
-  internal import Glibc
-#elseif canImport(Darwin)
-  internal import Darwin
-#endif
 
 /// What one libcurl transfer amounts to, as an ``AttemptOutcome``; never throws.
 enum Transport {
@@ -43,10 +38,10 @@ enum Transport {
     case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY:
       return .connectionFailed(detail: "\(place)host not found", retryable: true)
     case CURLE_COULDNT_CONNECT:
-      switch Int32(truncatingIfNeeded: osErrno) {
-      case ENETUNREACH, ENETDOWN:
+      switch SystemError(code: Int32(truncatingIfNeeded: osErrno)) {
+      case .networkUnreachable, .networkDown:
         return .connectionFailed(detail: "\(place)no network connection", retryable: true)
-      case EHOSTUNREACH:
+      case .hostUnreachable:
         return .connectionFailed(detail: "\(place)host unreachable", retryable: true)
       default:
         return .connectionFailed(detail: "\(place)connection refused", retryable: true)

@@ -14,7 +14,7 @@ public enum Deepcut {
   /// Runs the command line and exits the process with its status.
   public static func main() async -> Never {
     // A write past the file-size limit (a full quota) fails with EFBIG and is reported, instead of killing us.
-    signal(SIGXFSZ, SIG_IGN)
+    Platform.ignore(signal: SIGXFSZ)
     let status = await run(arguments: Array(CommandLine.arguments.dropFirst()))
     exit(status.rawValue)
   }

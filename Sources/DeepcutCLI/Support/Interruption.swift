@@ -1,3 +1,4 @@
+internal import Basics
 internal import Dispatch
 internal import Foundation
 internal import Synchronization
@@ -28,7 +29,7 @@ final class Interruption: Sendable {
       state.cancel = cancel
       for number in [SIGINT, SIGTERM] {
         // The default action would end the process before the work could stop cleanly.
-        Glibc.signal(number, SIG_IGN)
+        Platform.ignore(signal: number)
         let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
         source.setEventHandler { [self] in received(number) }
         source.resume()

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Foundation
 
 /// Writes a report so that readers only ever see the old file or the whole new one: the bytes go to a
@@ -16,25 +17,17 @@ enum OutputFile {
     }
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard descriptor >= 0 else {
-      throw .output(path: path, reason: "cannot create a file in \(directory): \(String(cString: strerror(errno)))")
+      throw .output(path: path, reason: "cannot create a file in \(directory): \(SystemError.last)")
     }
     var failure: String?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, failure == nil {
-        // Safety: `offset` stays below `buffer.count`, so the pointer and length stay inside `buffer`.
-        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = String(cString: strerror(errno))
-        } else {
-          offset += written
-        }
-      }
+    do {
+      try Platform.write(data, to: descriptor)
+      try Platform.sync(descriptor)
+    } catch {
+      failure = error.description
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
     close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
+    if failure == nil, rename(temporary, path) != 0 { failure = SystemError.last.description }
     if let failure {
       unlink(temporary)
       throw .output(path: path, reason: "cannot write the report: \(failure)")
@@ -42,7 +35,7 @@ enum OutputFile {
     // The rename is durable only once the directory entry is on disk.
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
-      fsync(directoryDescriptor)
+      try? Platform.sync(directoryDescriptor)
       close(directoryDescriptor)
     }
   }

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Foundation
 
 /// One run at a time: an exclusive `flock` on a file in the state directory, released by the kernel
@@ -16,7 +17,7 @@ final class RunLock {
     }
     descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
     guard descriptor >= 0 else {
-      throw .state("\(path): cannot open the lock file (\(String(cString: strerror(errno))))")
+      throw .state("\(path): cannot open the lock file (\(SystemError.last))")
     }
     var result: Int32
     repeat {
@@ -29,12 +30,11 @@ final class RunLock {
         throw .locked(
           "another deepcut run is using \(directory) (lock \(path)); wait for it to finish, or pass --wait")
       }
-      throw .state("\(path): cannot lock (\(String(cString: strerror(code))))")
+      throw .state("\(path): cannot lock (\(SystemError(code: code)))")
     }
     // Who holds it, for people looking at the file; the lock itself is the flock, not this text.
     ftruncate(descriptor, 0)
-    let note = "\(getpid())\n"
-    _ = note.withCString { write(descriptor, $0, strlen($0)) }
+    try? Platform.write(Data("\(getpid())\n".utf8), to: descriptor)
   }
 
   deinit {

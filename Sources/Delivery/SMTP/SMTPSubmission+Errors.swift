@@ -56,7 +56,7 @@ extension SMTPSubmission.Ending {
     case CURLE_COULDNT_CONNECT:
       .temporary(
         "cannot reach the mail server \(server.name)"
-          + (osErrno != 0 ? " (\(String(cString: strerror(osErrno))))" : "") + "")
+          + (osErrno != 0 ? " (\(SystemError(code: osErrno)))" : "") + "")
     case CURLE_OPERATION_TIMEDOUT:
       .temporary(
         "the mail server \(server.name) did not finish within \(Int(server.timeout.inSeconds)) seconds")

@@ -49,9 +49,7 @@ enum ChildProcess {
   }
 
   /// A write to a command that has gone must fail with EPIPE, not end deepcut with SIGPIPE.
-  private static let brokenPipesIgnored: Void = {
-    signal(SIGPIPE, SIG_IGN)
-  }()
+  private static let brokenPipesIgnored: Void = Platform.ignore(signal: SIGPIPE)
 }
 
 /// Set once, from the task that stops a command that took too long.

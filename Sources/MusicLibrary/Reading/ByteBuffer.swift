@@ -1,5 +1,3 @@
-internal import Glibc
-
 /// A growable run of bytes for text the parser keeps between SAX callbacks.
 ///
 /// Millions of callbacks append to and clear this buffer; a `[UInt8]` would check uniqueness and
@@ -50,7 +48,7 @@ struct ByteBuffer: ~Copyable {
   func equals(_ literal: StaticString) -> Bool {
     guard literal.utf8CodeUnitCount == count else { return false }
     // Safety: both pointers are valid for `count` bytes, checked just above.
-    return memcmp(storage, literal.utf8Start, count) == 0
+    return sameBytes(storage, literal.utf8Start, count: count)
   }
 
   func string() -> String { String(decoding: bytes, as: UTF8.self) }
@@ -64,7 +62,7 @@ struct RepeatedText: ~Copyable {
 
   mutating func string(for bytes: UnsafeBufferPointer<UInt8>) -> String {
     if bytes.count == last.count, let base = bytes.baseAddress, let previous = last.bytes.baseAddress,
-      memcmp(base, previous, bytes.count) == 0
+      sameBytes(base, previous, count: bytes.count)
     {
       return lastString
     }
@@ -73,4 +71,16 @@ struct RepeatedText: ~Copyable {
     lastString = String(decoding: bytes, as: UTF8.self)
     return lastString
   }
+}
+
+/// Whether the `count` bytes at `first` are those at `second`, compared in order, so a difference stops the reading
+/// there. The reader compares keys and names of a few dozen bytes, where this loop does as well as memcmp, and it
+/// needs no C library.
+@inline(__always)
+func sameBytes(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, count: Int) -> Bool {
+  for offset in 0..<count
+  where first.load(fromByteOffset: offset, as: UInt8.self) != second.load(fromByteOffset: offset, as: UInt8.self) {
+    return false
+  }
+  return true
 }

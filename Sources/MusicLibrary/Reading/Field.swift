@@ -1,5 +1,3 @@
-internal import Glibc
-
 /// The keys of a track dict that the reader uses; everything else is `.other` and read past.
 enum Field: Equatable {
   case artist, albumArtist, album, genre, location, trackType
@@ -10,7 +8,7 @@ enum Field: Equatable {
   case other
 
   /// Matches raw key bytes without making a String. This runs for every key of every track, so the
-  /// length picks at most three candidates and one `memcmp` settles it.
+  /// length picks at most three candidates and one comparison of bytes settles it.
   init(key: UnsafeBufferPointer<UInt8>) {
     guard let base = key.baseAddress else {
       self = .other
@@ -18,7 +16,7 @@ enum Field: Equatable {
     }
     func matches(_ literal: StaticString) -> Bool {
       // Safety: the switch below only offers literals whose length equals `key.count`.
-      memcmp(base, literal.utf8Start, key.count) == 0
+      sameBytes(base, literal.utf8Start, count: key.count)
     }
     switch key.count {
     case 4: self = matches("Year") ? .year : .other

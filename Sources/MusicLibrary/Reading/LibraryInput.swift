@@ -1,5 +1,5 @@
+internal import Basics
 internal import CZlib
-internal import Glibc
 
 /// The bytes of a library export: a path or `-` for standard input, plain or gzip-compressed.
 ///
@@ -12,22 +12,19 @@ final class LibraryInput {
 
   init(path: String) throws(LibraryError) {
     self.path = path
-    let descriptor: Int32
-    if path == "-" {
-      descriptor = dup(STDIN_FILENO)
-    } else {
-      descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    let opened: Platform.OpenedFile
+    do {
+      opened = try path == "-" ? Platform.duplicateStandardInput() : Platform.openForReading(path)
+    } catch {
+      throw .unreadable(path: path, reason: Self.explain(error))
     }
-    guard descriptor >= 0 else { throw .unreadable(path: path, reason: Self.explain(errno: errno)) }
-
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      close(descriptor)
+    if opened.isDirectory {
+      Platform.close(opened.descriptor)
       throw .unreadable(path: path, reason: "is a directory; pass the Library.xml file inside it")
     }
-    if status.st_mode & S_IFMT == S_IFREG, !path.hasSuffix(".gz") { plainFileSize = Int(status.st_size) }
-    guard let file = gzdopen(descriptor, "rb") else {
-      close(descriptor)
+    if !path.hasSuffix(".gz") { plainFileSize = opened.regularFileSize }
+    guard let file = gzdopen(opened.descriptor, "rb") else {
+      Platform.close(opened.descriptor)
       throw .unreadable(path: path, reason: "cannot be read: out of memory")
     }
     gzbuffer(file, 256 * 1024)
@@ -46,22 +43,22 @@ final class LibraryInput {
     if count < 0 {
       var code: Int32 = 0
       let message = gzerror(file, &code).map { String(cString: $0) } ?? "unknown error"
-      if code == Z_ERRNO { throw .unreadable(path: path, reason: Self.explain(errno: errno)) }
+      if code == Z_ERRNO { throw .unreadable(path: path, reason: Self.explain(.last)) }
       throw .malformed(path: path, line: 1, reason: "the compressed data is damaged (\(message))")
     }
     return Int(count)
   }
 
-  static func explain(errno code: Int32) -> String {
-    switch code {
-    case ENOENT:
+  static func explain(_ error: SystemError) -> String {
+    switch error {
+    case .noSuchFile:
       "no such file; export your library from Music (File › Library › Export Library…) and pass its path"
-    case EACCES, EPERM:
+    case .permissionDenied, .notPermitted:
       "permission denied; check the file's permissions"
-    case EISDIR:
+    case .isDirectory:
       "is a directory; pass the Library.xml file inside it"
     default:
-      "cannot be read: " + String(cString: strerror(code))
+      "cannot be read: " + error.description
     }
   }
 }

@@ -1,5 +1,4 @@
 internal import CLibXML2
-internal import Glibc
 
 /// The SAX event handler behind `LibraryReader`: a small state machine over the plist structure
 /// `plist > dict > Tracks > dict > (key, dict)*`, which turns each track dict into a `TrackRecord`.
@@ -312,7 +311,7 @@ struct PlistTrackParser: ~Copyable {
 
   // MARK: - Failures
 
-  fileprivate mutating func libxmlError(_ error: xmlErrorPtr) {
+  fileprivate mutating func libxmlError(_ error: UnsafePointer<xmlError>) {
     guard failure == nil, error.pointee.level == XML_ERR_FATAL else { return }
     var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
     while message.last?.isWhitespace == true { message.removeLast() }
@@ -452,8 +451,9 @@ struct PlistTrackParser: ~Copyable {
       PlistTrackParser.from(userData)?.pointee.entityDeclared(name)
     }
     handler.serror = { userData, error in
+      // libxml2 2.12 and later pass a const pointer (Homebrew's), earlier ones a mutable one (Debian 12's).
       guard let error else { return }
-      PlistTrackParser.from(userData)?.pointee.libxmlError(error)
+      PlistTrackParser.from(userData)?.pointee.libxmlError(UnsafePointer(error))
     }
     return handler
   }
@@ -500,10 +500,11 @@ enum Element: UInt8 {
   case plist, dict, array, key, string, integer, real, date, data, trueValue, falseValue, unknown
 
   init(_ name: UnsafePointer<xmlChar>) {
-    // Safety: libxml2 passes a NUL-terminated element name that lives for the callback.
-    let text = UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self)
+    // Safety: libxml2 passes a NUL-terminated element name that lives for the callback. A literal holds no NUL, so
+    // the bytes differ at the name's NUL at the latest, and `name[count]` is read only when the name is that long.
     func equals(_ literal: StaticString) -> Bool {
-      strcmp(text, UnsafeRawPointer(literal.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+      let count = literal.utf8CodeUnitCount
+      return sameBytes(name, literal.utf8Start, count: count) && name[count] == 0
     }
     switch name[0] {
     case UInt8(ascii: "k") where equals("key"): self = .key

@@ -134,11 +134,8 @@ enum CatalogBenchmark {
 
   /// The process's CPU time so far, user and system, or user alone.
   static func cpuSeconds(userOnly: Bool = false) -> Double {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-    return userOnly ? user : user + system
+    let time = Platform.processorTime
+    return userOnly ? time.user.inSeconds : (time.user + time.system).inSeconds
   }
 
   /// Cold, warm and hot passes over one state file, counted in the server's own log.

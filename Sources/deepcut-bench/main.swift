@@ -1,3 +1,4 @@
+internal import Basics
 internal import Fixtures
 internal import Foundation
 
@@ -24,18 +25,6 @@ func string(_ name: String) -> String? {
   return arguments[index + 1]
 }
 
-/// The peak resident memory of this process image, from /proc/self/status VmHWM.
-///
-/// Not getrusage's ru_maxrss: Linux carries that across exec from the forking parent, so a child spawned by a
-/// big parent would report the parent's size.
-func peakResidentKilobytes() -> Int {
-  guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
-  for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-    return Int(line.split(whereSeparator: \.isWhitespace).dropFirst().first ?? "") ?? 0
-  }
-  return 0
-}
-
 func runChild(_ contenderName: String, _ path: String) -> Int32 {
   guard let contender = Contender(rawValue: contenderName) else {
     FileHandle.standardError.write(Data("unknown contender \(contenderName)\n".utf8))
@@ -47,7 +36,7 @@ func runChild(_ contenderName: String, _ path: String) -> Int32 {
     let checksum = try contender.run(path: path)
     let elapsed = clock.now - start
     let nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
-    print("\(nanoseconds) \(peakResidentKilobytes()) \(checksum)")
+    print("\(nanoseconds) \(Platform.peakResidentBytes ?? 0) \(checksum)")
     return 0
   } catch {
     FileHandle.standardError.write(Data("\(contenderName): \(error)\n".utf8))
@@ -61,20 +50,23 @@ struct Sample {
   var checksum: Int
 }
 
-func spawn(_ contender: Contender, _ path: String) throws -> Sample {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-  process.arguments = ["child", contender.rawValue, path]
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let output = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
+/// One timed run of `contender` in a child of its own: this program again, started as `child`.
+func spawn(_ contender: Contender, _ path: String) async throws -> Sample {
+  guard let executable = Platform.executablePath else { throw BenchError("cannot find this program's own file") }
+  let process = try SpawnedProcess(
+    executable, ["child", contender.rawValue, path], environment: ProcessInfo.processInfo.environment,
+    directory: FileManager.default.currentDirectoryPath, mergingErrors: false)
+  try? process.input.close()
+  let output = process.output?.readDataToEndOfFile() ?? Data()
+  await process.waitUntilExit()
+  // What it said on standard error goes where this program's does: a line at most, if it failed, which the pipe holds
+  // until it is read here.
+  if let said = process.errors?.readDataToEndOfFile(), !said.isEmpty { FileHandle.standardError.write(said) }
   let fields = String(decoding: output, as: UTF8.self).split(whereSeparator: \.isWhitespace)
   guard process.terminationStatus == 0, fields.count == 3, let nanoseconds = Double(fields[0]),
-    let kilobytes = Double(fields[1]), let checksum = Int(fields[2])
+    let bytes = Double(fields[1]), let checksum = Int(fields[2])
   else { throw BenchError("\(contender.rawValue) failed (status \(process.terminationStatus))") }
-  return Sample(seconds: nanoseconds / 1e9, peakMegabytes: kilobytes / 1024, checksum: checksum)
+  return Sample(seconds: nanoseconds / 1e9, peakMegabytes: bytes / 1_048_576, checksum: checksum)
 }
 
 func median(_ values: [Double]) -> Double {
@@ -88,7 +80,7 @@ func format(_ value: Double, _ digits: Int = 3) -> String {
   String(format: "%.\(digits)f", value)
 }
 
-func benchLibrary() throws {
+func benchLibrary() async throws {
   let albums = value("albums", default: 5054)
   let artists = value("artists", default: albums == 5054 ? 1610 : max(1, albums * 1610 / 5054))
   let runs = value("runs", default: 5)
@@ -113,7 +105,7 @@ func benchLibrary() throws {
     for contender in Contender.allCases {
       let wanted = contender == .propertyList ? plistRuns : runs
       guard run < wanted else { continue }
-      samples[contender, default: []].append(try spawn(contender, path))
+      samples[contender, default: []].append(try await spawn(contender, path))
     }
   }
 
@@ -244,7 +236,7 @@ case "transports":
   }
 case "library":
   do {
-    try benchLibrary()
+    try await benchLibrary()
   } catch {
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)

@@ -14,7 +14,10 @@ let package = Package(
     .executable(name: "deepcut", targets: ["deepcut"])
   ],
   targets: [
-    // C libraries from the system, behind module maps.
+    // C libraries from the system, behind module maps. Their .pc files give the flags: on Linux the -dev packages';
+    // on macOS those of Homebrew's keg-only formulae, which SwiftPM looks for itself under
+    // $(brew --prefix)/opt/NAME/lib/pkgconfig (the .brew providers; no pkg-config needed). Without them the macOS SDK
+    // serves: sqlite3, curl and zlib as they are, libxml2 as the SDK's module (Sources/CLibXML2/shim.h).
     .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),

@@ -1,12 +1,6 @@
 public import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

@@ -180,7 +180,7 @@ struct DeliveryCommandTests {
   @Test func theSendmailPathFailsThenSucceedsUnderTheSameRule() async throws {
     let home = try Home(smtp: nil)
     let sendmail = home.path + "/fake-sendmail"
-    try Data(
+    try DeepcutProcess.writeProgram(
       """
       #!/bin/sh
       cat > "\(home.path)/handed-$(ls "\(home.path)" | grep -c '^handed-').eml"
@@ -188,9 +188,7 @@ struct DeliveryCommandTests {
       status=$(cat "\(home.path)/status")
       [ "$status" = 0 ] || echo "sendmail: cannot connect to the relay" >&2
       exit "$status"
-      """.utf8
-    ).write(to: URL(fileURLWithPath: sendmail))
-    chmod(sendmail, 0o755)
+      """, to: sendmail)
     try Data("1".utf8).write(to: URL(fileURLWithPath: home.path + "/status"))
     let failed = try await home.report("2026-11-29", ["--sendmail", sendmail + " -t -i"])
     #expect(failed.status == 69, "\(failed.stderr)")

@@ -12,15 +12,13 @@ struct NightlyScriptTests {
     try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
     try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: home + "/Library.xml"))
     let sendmail = home + "/sendmail"
-    try Data(
+    try DeepcutProcess.writeProgram(
       """
       #!/bin/sh
       n=$(ls "\(home)"/mail-*.eml 2>/dev/null | wc -l)
       echo "$@" > "\(home)/mail-$n.args"
       cat > "\(home)/mail-$n.eml"
-      """.utf8
-    ).write(to: URL(fileURLWithPath: sendmail))
-    chmod(sendmail, 0o755)
+      """, to: sendmail)
 
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
       try Data(

@@ -168,3 +168,23 @@ extension DeepcutProcess {
     return (result.status, result.stdout)
   }
 }
+
+extension DeepcutProcess {
+  /// Writes `text` to `path` as a program (a shell script standing in for a mail command). Not with `Data.write`:
+  /// Foundation opens the file without O_CLOEXEC, so a child that another test starts meanwhile keeps the file open
+  /// for writing as long as it lives, and running the program fails with ETXTBSY ("Text file busy") until then.
+  public static func writeProgram(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      // Safety: write reads at most the bytes after `offset`, inside the array, while the closure runs.
+      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      offset += written
+    }
+    guard fchmod(descriptor, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+  }
+}

@@ -86,7 +86,7 @@ let package = Package(
       exclude: ["Golden"],
       swiftSettings: strict
     ),
-    .testTarget(name: "StateTests", dependencies: ["State"], swiftSettings: strict),
+    .testTarget(name: "StateTests", dependencies: ["Basics", "State"], swiftSettings: strict),
     .testTarget(name: "DeliveryTests", dependencies: ["Delivery", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "DeepcutCLITests", dependencies: ["DeepcutCLI", "Catalog", "TestSupport"], swiftSettings: strict),

@@ -78,3 +78,10 @@ public final class SpawnedProcess: Sendable {
     POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
   }
 }
+
+extension SpawnedProcess {
+  /// Ends the child at once (SIGKILL), for one that did not end when asked to with ``terminate()``.
+  public func forceKill() {
+    if isRunning { kill(processIdentifier, SIGKILL) }
+  }
+}

@@ -93,7 +93,7 @@ struct Accountant {
   private var lastPerformer = ""
   private var lastPerformerStripped = ""
 
-  static func skipReason(of track: TrackRecord) -> SkipReason? {
+  static func skipReason(of track: GeneratedTrack) -> SkipReason? {
     if track.podcast { return .podcast }
     if track.iTunesU { return .iTunesU }
     if track.movie { return .movie }
@@ -114,7 +114,7 @@ struct Accountant {
 
   /// Counts one track; returns why it is skipped, if it is.
   @discardableResult
-  mutating func add(_ track: TrackRecord) -> SkipReason? {
+  mutating func add(_ track: GeneratedTrack) -> SkipReason? {
     tracks += 1
     if track.damage != nil { damagedTracks += 1 }
     if let reason = Self.skipReason(of: track) {

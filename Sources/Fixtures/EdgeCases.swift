@@ -28,7 +28,7 @@ struct EdgeCases {
 
   var groupCount: Int { 11 }
 
-  func group(_ index: Int) -> [TrackRecord] {
+  func group(_ index: Int) -> [GeneratedTrack] {
     var rng = SplitMix64(seed: factory.context.options.seed, stream: 5, index: UInt64(index))
     switch index {
     case 0: return normalizationAlbum(rng: &rng)
@@ -51,7 +51,7 @@ struct EdgeCases {
   private func music(
     _ name: String, artist: String, albumArtist: String?, album: String?, number: Int, of count: Int,
     folder albumFolder: String? = nil, rng: inout SplitMix64
-  ) -> TrackRecord {
+  ) -> GeneratedTrack {
     let seconds = rng.int(150...320)
     let year = rng.int(1995...factory.context.todayYear - 1)
     var track = factory.baseItem(rng: &rng, seconds: seconds, bytesPerSecond: 32_000, year: year)
@@ -82,11 +82,11 @@ struct EdgeCases {
   /// One album whose title is spelled NFC, NFD (e + U+0301), in another case and with spaces
   /// around it: all the same album. Also carries an XML comment, a multi-line Comments value
   /// with tabs, a `<data>` value and a name with `&`, `<` and `>`.
-  private func normalizationAlbum(rng: inout SplitMix64) -> [TrackRecord] {
+  private func normalizationAlbum(rng: inout SplitMix64) -> [GeneratedTrack] {
     let nfc = "Café Solstice"
     let spellings = [nfc, nfc, "Cafe\u{0301} Solstice", "café solstice", " Café Solstice "]
     let names = ["Morning in Reykjavík", "Tides <Reprise>", "Rock & Roll Heart", "Café au Lait", "Last Light"]
-    var tracks: [TrackRecord] = []
+    var tracks: [GeneratedTrack] = []
     for (index, spelling) in spellings.enumerated() {
       var track = music(
         names[index], artist: Self.nfdArtist, albumArtist: Self.nfdArtist, album: spelling, number: index + 1,
@@ -111,8 +111,8 @@ struct EdgeCases {
   /// album "Harbor Songs" has one track whose Album Artist uses the no-break space (same album),
   /// and "Night Ferries" is spelled with the no-break space throughout. One dict's Track ID
   /// disagrees with its key.
-  private func noBreakSpaceArtist(rng: inout SplitMix64) -> [TrackRecord] {
-    var tracks: [TrackRecord] = []
+  private func noBreakSpaceArtist(rng: inout SplitMix64) -> [GeneratedTrack] {
+    var tracks: [GeneratedTrack] = []
     for number in 1...4 {
       let albumArtist = number == 4 ? Self.spacedArtistNBSP : Self.spacedArtist
       var track = music(
@@ -132,7 +132,7 @@ struct EdgeCases {
 
   private func performers(_ count: Int, rng: inout SplitMix64) -> [String] {
     var names: [String] = []
-    let artists = factory.catalog.artists
+    let artists = factory.plan.artists
     while names.count < count {
       let name =
         artists.count >= count && rng.chance(0.7)
@@ -143,7 +143,7 @@ struct EdgeCases {
   }
 
   /// "Various Artists" as Album Artist, `Compilation` written `<true />`: an album of no artist.
-  private func variousArtistsCompilation(rng: inout SplitMix64) -> [TrackRecord] {
+  private func variousArtistsCompilation(rng: inout SplitMix64) -> [GeneratedTrack] {
     var names = performers(5, rng: &rng)
     names[2] += " feat. Lila Moon"
     return names.enumerated().map { index, artist in
@@ -159,7 +159,7 @@ struct EdgeCases {
 
   /// "Multi-interprètes" as Album Artist, every track by one artist (once "(feat. …)"): still a
   /// compilation of no one, because the export names it "various artists" outright.
-  private func multiInterpretesCompilation(rng: inout SplitMix64) -> [TrackRecord] {
+  private func multiInterpretesCompilation(rng: inout SplitMix64) -> [GeneratedTrack] {
     let artists = [
       Self.soleCompilationArtist, Self.soleCompilationArtist + " (feat. Ray Okafor)", Self.soleCompilationArtist,
       Self.soleCompilationArtist,
@@ -174,7 +174,7 @@ struct EdgeCases {
   }
 
   /// `Compilation` with no Album Artist and several track artists: an album of no artist.
-  private func flaggedCompilationSeveralArtists(rng: inout SplitMix64) -> [TrackRecord] {
+  private func flaggedCompilationSeveralArtists(rng: inout SplitMix64) -> [GeneratedTrack] {
     let names = performers(4, rng: &rng)
     return names.enumerated().map { index, artist in
       var track = music(
@@ -187,8 +187,8 @@ struct EdgeCases {
 
   /// An artist with "&" in the name: a normal album, and a compilation-flagged "Greatest Hits"
   /// with no Album Artist whose tracks are all theirs (so it is their album).
-  private func ampersandArtistAlbums(rng: inout SplitMix64) -> [TrackRecord] {
-    var tracks: [TrackRecord] = []
+  private func ampersandArtistAlbums(rng: inout SplitMix64) -> [GeneratedTrack] {
+    var tracks: [GeneratedTrack] = []
     for number in 1...2 {
       tracks.append(
         music(
@@ -208,7 +208,7 @@ struct EdgeCases {
 
   /// No Album Artist; Artist carries "feat.", "ft.", "featuring" and "with": all one artist.
   /// Plus a track of that artist with no Album key at all.
-  private func featuredArtists(rng: inout SplitMix64) -> [TrackRecord] {
+  private func featuredArtists(rng: inout SplitMix64) -> [GeneratedTrack] {
     let artists = [
       Self.featuredArtist + " feat. Lila Moon", Self.featuredArtist + " ft. Ray Okafor",
       Self.featuredArtist + " featuring Sade Lune", Self.featuredArtist + " with Bex Harlow", Self.featuredArtist,
@@ -230,7 +230,7 @@ struct EdgeCases {
 
   /// Three damaged dicts: an album key with no value (skipped: its own album and artist must not count), and,
   /// inside otherwise counted albums, an integer holding text and a key nobody needs without a value (both kept).
-  private func damagedTracks(rng: inout SplitMix64) -> [TrackRecord] {
+  private func damagedTracks(rng: inout SplitMix64) -> [GeneratedTrack] {
     var first = music(
       "Skipping Groove", artist: Self.damagedArtist, albumArtist: Self.damagedArtist, album: "Cracked Vinyl",
       number: 1, of: 1, rng: &rng)
@@ -247,7 +247,7 @@ struct EdgeCases {
   }
 
   /// An Apple Music track that is only in a playlist, not in the library.
-  private func playlistOnlyTrack(rng: inout SplitMix64) -> [TrackRecord] {
+  private func playlistOnlyTrack(rng: inout SplitMix64) -> [GeneratedTrack] {
     var track = music(
       "Static on the Line", artist: Self.playlistOnlyArtist, albumArtist: Self.playlistOnlyArtist,
       album: "Static on the Line - Single", number: 1, of: 1, rng: &rng)
@@ -264,7 +264,7 @@ struct EdgeCases {
 
   /// A podcast episode (`<true />`), a URL podcast episode, a 6 GB movie, a TV episode, a music
   /// video, a home video (Has Video only) and an audiobook.
-  private func nonMusicItems(rng: inout SplitMix64) -> [TrackRecord] {
+  private func nonMusicItems(rng: inout SplitMix64) -> [GeneratedTrack] {
     var podcast = factory.podcastEpisode(
       show: "Signal & Noise", host: "Ada Moreau", episode: 12, viaURL: false, rng: &rng)
     podcast.spacedTrue = true
@@ -284,7 +284,7 @@ struct EdgeCases {
   }
 
   /// An iTunes U lecture, a voice memo, a PDF and an EPUB book, an app and an internet radio stream.
-  private func moreNonMusicItems(rng: inout SplitMix64) -> [TrackRecord] {
+  private func moreNonMusicItems(rng: inout SplitMix64) -> [GeneratedTrack] {
     var lecture = factory.baseItem(rng: &rng, seconds: 3_000, bytesPerSecond: 16_000)
     lecture.name = "Lecture 4: Signals and Systems"
     lecture.artist = "Open University of Nowhere"
@@ -323,8 +323,8 @@ struct EdgeCases {
 
   /// A file that is not audio: a PDF, a book, an app.
   private func document(
-    _ item: TrackRecord, _ name: String, by artist: String, in album: String? = nil, _ kind: String, at path: String
-  ) -> TrackRecord {
+    _ item: GeneratedTrack, _ name: String, by artist: String, in album: String? = nil, _ kind: String, at path: String
+  ) -> GeneratedTrack {
     var item = item
     item.name = name
     item.artist = artist

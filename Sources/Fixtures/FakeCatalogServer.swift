@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 import Synchronization
 
@@ -8,8 +9,9 @@ import Synchronization
 /// Runs `Tests/Fakes/fake_itunes.py` (the fake iTunes Search API) as a child process on 127.0.0.1 for one
 /// test, and talks to its control endpoints.
 ///
-/// The server is started with `--exit-on-stdin-eof` and its stdin is a pipe this object holds open, so a server
-/// whose test process dies (and with it the pipe) exits too. Prefer ``with(arguments:world:_:)``, which always
+/// The server is started through `SpawnedProcess` (Foundation's `Process` can crash on Linux with many descriptors
+/// open), with `--exit-on-stdin-eof` and a standard input this object holds open, so a server whose test process
+/// dies (and with it that input) exits too. Prefer ``with(arguments:world:_:)``, which always
 /// stops the server; otherwise call ``stop()`` yourself.
 ///
 /// The script is found through the `DEEPCUT_FAKE_ITUNES` environment variable, else by walking up from this
@@ -20,7 +22,6 @@ public final class FakeCatalogServer: Sendable {
     public var description: String
   }
 
-  /// Which fake catalog to run.
   /// Which fake: the script in `Tests/Fakes` that speaks one catalog's wire format.
   public struct Service: Sendable, Equatable {
     /// The script's file name.
@@ -39,10 +40,8 @@ public final class FakeCatalogServer: Sendable {
 
   /// Where the API answers, e.g. `http://127.0.0.1:54321` (no trailing slash).
   public let baseURL: URL
-  private let process: ProcessBox
-  private let stdinPipe: Pipe
-  private let exited: Latch
-  private let stderrTail: OutputTail
+  /// The server; its standard input is held open until ``stop()``, and its end tells the server to exit.
+  private let process: SpawnedProcess
   private let worldFile: URL?
   private let session: URLSession
 
@@ -62,63 +61,51 @@ public final class FakeCatalogServer: Sendable {
       allArguments += ["--world", file.path]
     }
     let python = ProcessInfo.processInfo.environment["DEEPCUT_PYTHON"].flatMap { $0.isEmpty ? nil : $0 } ?? "python3"
-    let child = Child(arguments: [python] + allArguments)
+    let child: Child
     do {
-      try child.process.run()
+      child = try Child(arguments: [python] + allArguments)
     } catch {
       throw Failure(description: "cannot start \(python) \(script): \(error)")
     }
-    let box = ProcessBox(child.process)
     guard let line = await child.ready.line(timeout: .seconds(15)),
       line.hasPrefix("READY "),
       let url = URL(string: String(line.dropFirst("READY ".count)).trimmingCharacters(in: .whitespaces))
     else {
-      box.terminate()
-      _ = await child.exited.wait(timeout: .seconds(3))
-      box.forceKill()
+      child.process.terminate()
+      if await !ended(child.process, within: .seconds(3)) { child.process.forceKill() }
       throw Failure(description: "\(service.rawValue) did not start: \(child.stderrTail.text)")
     }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
     return FakeCatalogServer(
-      baseURL: url, process: box, stdinPipe: child.stdin, exited: child.exited, stderrTail: child.stderrTail,
-      worldFile: worldFile, session: URLSession(configuration: configuration))
+      baseURL: url, process: child.process, worldFile: worldFile, session: URLSession(configuration: configuration))
   }
 
   /// The server's process with its pipes wired: standard output read for the READY line, standard error kept for
-  /// messages, standard input held open (its end tells the server to exit).
+  /// messages, standard input left open.
   private struct Child {
-    let process = Process()
-    let stdin = Pipe()
-    let exited = Latch()
+    let process: SpawnedProcess
     let ready = ReadyLine()
     let stderrTail = OutputTail()
 
-    init(arguments: [String]) {
-      let stdout = Pipe()
-      let stderr = Pipe()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-      process.arguments = arguments
-      process.standardInput = stdin
-      process.standardOutput = stdout
-      process.standardError = stderr
-      let (exited, ready, stderrTail) = (exited, ready, stderrTail)
-      process.terminationHandler = { _ in
-        exited.open()
-        ready.finish()
-      }
+    init(arguments: [String]) throws {
+      // Started where the tests run, so no shell is needed to enter another folder.
+      process = try SpawnedProcess(
+        "/usr/bin/env", arguments, environment: ProcessInfo.processInfo.environment,
+        directory: FileManager.default.currentDirectoryPath, mergingErrors: false)
+      let (ready, stderrTail) = (ready, stderrTail)
       // Blocking reads on threads of their own, not readability handlers: tearing a handler's dispatch source
       // down can race the pipe's close and crash libdispatch's event loop on Linux.
-      Self.drain(stdout.fileHandleForReading, into: ready.append, then: ready.finish)
-      Self.drain(stderr.fileHandleForReading, into: stderrTail.append, then: {})
+      if let output = process.output { Self.drain(output, into: ready.append, then: ready.finish) }
+      if let errors = process.errors { Self.drain(errors, into: stderrTail.append, then: {}) }
     }
 
     private static func drain(
       _ handle: FileHandle, into sink: @escaping @Sendable (Data) -> Void, then end: @escaping @Sendable () -> Void
     ) {
       Thread {
-        // `availableData` returns what one read gives, empty at the end of the stream.
+        // `availableData` returns what one read gives, empty at the end of the stream (the server has exited).
         var chunk = handle.availableData
         while !chunk.isEmpty {
           sink(chunk)
@@ -128,6 +115,15 @@ public final class FakeCatalogServer: Sendable {
         end()
       }.start()
     }
+  }
+
+  /// Whether `process` has ended within `limit`, looked at every 10 ms: `waitUntilExit()` takes no time limit.
+  private static func ended(_ process: SpawnedProcess, within limit: Duration) async -> Bool {
+    let deadline = ContinuousClock.now + limit
+    while process.isRunning, ContinuousClock.now < deadline {
+      guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { break }
+    }
+    return !process.isRunning
   }
 
   /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
@@ -146,22 +142,16 @@ public final class FakeCatalogServer: Sendable {
     }
   }
 
-  private init(
-    baseURL: URL, process: ProcessBox, stdinPipe: Pipe, exited: Latch, stderrTail: OutputTail, worldFile: URL?,
-    session: URLSession
-  ) {
+  private init(baseURL: URL, process: SpawnedProcess, worldFile: URL?, session: URLSession) {
     self.baseURL = baseURL
     self.process = process
-    self.stdinPipe = stdinPipe
-    self.exited = exited
-    self.stderrTail = stderrTail
     self.worldFile = worldFile
     self.session = session
   }
 
   deinit {
     // Fallback for a test that forgot stop(): closing stdin makes the server exit on its own.
-    try? stdinPipe.fileHandleForWriting.close()
+    try? process.input.close()
     process.terminate()
     if let worldFile {
       try? FileManager.default.removeItem(at: worldFile)
@@ -170,11 +160,11 @@ public final class FakeCatalogServer: Sendable {
 
   /// Stops the server: SIGTERM and stdin EOF, up to 5 s to exit, then SIGKILL.
   public func stop() async {
-    try? stdinPipe.fileHandleForWriting.close()
+    try? process.input.close()
     process.terminate()
-    if await !exited.wait(timeout: .seconds(5)) {
+    if await !Self.ended(process, within: .seconds(5)) {
       process.forceKill()
-      _ = await exited.wait(timeout: .seconds(5))
+      _ = await Self.ended(process, within: .seconds(5))
     }
     session.finishTasksAndInvalidate()
   }
@@ -267,86 +257,7 @@ public final class FakeCatalogServer: Sendable {
   }
 }
 
-// MARK: - Helpers (private to this file so it can be copied alone)
-
-/// `Process` is thread-safe for the calls made here but not marked Sendable.
-private final class ProcessBox: @unchecked Sendable {
-  private let process: Process
-
-  init(_ process: Process) {
-    self.process = process
-  }
-
-  func terminate() {
-    if process.isRunning {
-      process.terminate()
-    }
-  }
-
-  func forceKill() {
-    if process.isRunning {
-      _ = kill(process.processIdentifier, SIGKILL)
-    }
-  }
-}
-
-/// A one-way event (process exited) that any number of tasks can await, each with a time limit.
-private final class Latch: Sendable {
-  private struct State {
-    var isOpen = false
-    var waiters: [UUID: CheckedContinuation<Bool, Never>] = [:]
-    var expired: Set<UUID> = []
-  }
-
-  private let state = Mutex(State())
-
-  func open() {
-    let waiters = state.withLock { state in
-      state.isOpen = true
-      defer { state.waiters = [:] }
-      return state.waiters
-    }
-    for waiter in waiters.values {
-      waiter.resume(returning: true)
-    }
-  }
-
-  /// `true` once open, `false` if `timeout` passed first.
-  func wait(timeout: Duration) async -> Bool {
-    let id = UUID()
-    let timer = Task {
-      guard (try? await Task.sleep(for: timeout)) != nil else { return }
-      self.expire(id)
-    }
-    defer { timer.cancel() }
-    return await withCheckedContinuation { continuation in
-      let answer = state.withLock { state -> Bool? in
-        if state.isOpen {
-          return true
-        }
-        if state.expired.remove(id) != nil {
-          return false
-        }
-        state.waiters[id] = continuation
-        return nil
-      }
-      if let answer {
-        continuation.resume(returning: answer)
-      }
-    }
-  }
-
-  private func expire(_ id: UUID) {
-    let waiter = state.withLock { state in
-      guard let waiter = state.waiters.removeValue(forKey: id) else {
-        state.expired.insert(id)  // not registered yet: the registration sees this and gives up
-        return CheckedContinuation<Bool, Never>?.none
-      }
-      return waiter
-    }
-    waiter?.resume(returning: false)
-  }
-}
+// MARK: - Helpers
 
 /// Collects stdout until the first line, which one task awaits with a time limit.
 private final class ReadyLine: Sendable {

@@ -48,7 +48,7 @@ public enum SyntheticLibrary {
   }
 }
 
-/// One run of the generator: plans the catalogue, then streams header, tracks and playlists.
+/// One run of the generator: plans the artists and albums, then streams header, tracks and playlists.
 struct LibraryGenerator {
   enum Unit {
     case album(Int)
@@ -70,14 +70,14 @@ struct LibraryGenerator {
       planned.artists = max(1, options.artists - EdgeCases.ownedArtistCount)
       planned.albums = max(1, options.albums - EdgeCases.ownedAlbumCount)
     }
-    let catalog = Catalog(
+    let plan = LibraryPlan(
       options: planned, todayYear: context.todayYear, reservedNames: options.edgeCases ? EdgeCases.reservedNames : [])
-    factory = TrackFactory(context: context, catalog: catalog)
+    factory = TrackFactory(context: context, plan: plan)
   }
 
   /// Every group of tracks, in the seeded order they are written.
   func units() -> [Unit] {
-    var units: [Unit] = (0..<factory.catalog.albums.count).map { .album($0) }
+    var units: [Unit] = (0..<factory.plan.albums.count).map { .album($0) }
     let albums = options.albums
     let media: [(TrackFactory.MediaKind, Int)] = [
       (.podcast, albums / 450), (.musicVideo, albums / 120), (.movie, albums / 900), (.tvShow, albums / 1_500),
@@ -108,7 +108,7 @@ struct LibraryGenerator {
     var playlistOnly: [Int] = []
     if options.edgeCases { out.line(Array("\t\t<!-- exported by deepcut's synthetic library generator -->".utf8)) }
     for unit in units() {
-      let tracks: [TrackRecord]
+      let tracks: [GeneratedTrack]
       switch unit {
       case .album(let index): tracks = factory.albumTracks(index)
       case .media(let kind, let index): tracks = factory.mediaTracks(kind, index: index)

@@ -50,7 +50,7 @@ struct LibraryContext {
 /// Builds the track dicts of planned albums, and of non-music items.
 struct TrackFactory {
   let context: LibraryContext
-  let catalog: Catalog
+  let plan: LibraryPlan
 
   // MARK: - Albums
 
@@ -81,15 +81,15 @@ struct TrackFactory {
     var sortArtistName: String?
   }
 
-  func albumTracks(_ albumIndex: Int) -> [TrackRecord] {
+  func albumTracks(_ albumIndex: Int) -> [GeneratedTrack] {
     var rng = SplitMix64(seed: context.options.seed, stream: 2, index: UInt64(albumIndex))
-    let shape = shape(of: catalog.albums[albumIndex], rng: &rng)
+    let shape = shape(of: plan.albums[albumIndex], rng: &rng)
     var nameRNG = SplitMix64(seed: shape.album.nameSeed)
-    var tracks: [TrackRecord] = []
+    var tracks: [GeneratedTrack] = []
     tracks.reserveCapacity(shape.album.trackCount)
     var previousPerformer = -1
     for index in 0..<shape.album.trackCount {
-      var track = TrackRecord()
+      var track = GeneratedTrack()
       track.name =
         index == 0
         ? shape.album.leadTrack ?? NameFactory.trackName(rng: &nameRNG) : NameFactory.trackName(rng: &nameRNG)
@@ -102,7 +102,7 @@ struct TrackFactory {
   }
 
   func shape(of album: AlbumPlan, rng: inout SplitMix64) -> AlbumShape {
-    let artist: ArtistPlan? = album.artist >= 0 ? catalog.artists[album.artist] : nil
+    let artist: ArtistPlan? = album.artist >= 0 ? plan.artists[album.artist] : nil
     let albumArtist: String? =
       switch album.albumArtist {
       case .artist: artist?.name
@@ -148,7 +148,7 @@ struct TrackFactory {
 
   /// Who performs the track: the album's artist (now and then with a guest), or on a compilation another each time.
   func credit(
-    _ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape, previousPerformer: inout Int,
+    _ track: inout GeneratedTrack, _ index: Int, _ shape: AlbumShape, previousPerformer: inout Int,
     rng: inout SplitMix64
   ) {
     guard shape.compilation else {
@@ -158,21 +158,21 @@ struct TrackFactory {
       track.sortArtist = shape.sortArtistName
       return
     }
-    var performer = rng.below(max(catalog.artists.count, 1))
-    if performer == previousPerformer && catalog.artists.count > 1 {
-      performer = (performer + 1) % catalog.artists.count
+    var performer = rng.below(max(plan.artists.count, 1))
+    if performer == previousPerformer && plan.artists.count > 1 {
+      performer = (performer + 1) % plan.artists.count
     }
     previousPerformer = performer
     var name =
-      catalog.artists.isEmpty || (catalog.artists.count == 1 && index % 2 == 1)
-      ? NameFactory.person(rng: &rng) : catalog.artists[performer].name
+      plan.artists.isEmpty || (plan.artists.count == 1 && index % 2 == 1)
+      ? NameFactory.person(rng: &rng) : plan.artists[performer].name
     if rng.chance(0.1) { name += featuring(rng: &rng) }
     track.artist = name
     track.sortArtist = shape.hasSortFields ? NameFactory.sortName(name) ?? name : NameFactory.sortName(name)
   }
 
   /// The album's tags: album artist, sort names, genre, kind, composer, disc and track numbers, year.
-  func tag(_ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape, rng: inout SplitMix64) {
+  func tag(_ track: inout GeneratedTrack, _ index: Int, _ shape: AlbumShape, rng: inout SplitMix64) {
     let album = shape.album
     let disc = index / shape.perDisc + 1
     track.albumArtist = shape.albumArtist
@@ -197,7 +197,7 @@ struct TrackFactory {
   }
 
   /// The file and its life in the library: size, dates, plays, skips, ratings, where it lives.
-  func play(_ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape, rng: inout SplitMix64) {
+  func play(_ track: inout GeneratedTrack, _ index: Int, _ shape: AlbumShape, rng: inout SplitMix64) {
     let source = shape.album.source
     let duration = 95_000 + rng.below(150_000) + rng.below(150_000)
     track.totalTime = duration
@@ -233,7 +233,7 @@ struct TrackFactory {
     if source.isFile { place(&track, index, shape) }
   }
 
-  func place(_ track: inout TrackRecord, _ index: Int, _ shape: AlbumShape) {
+  func place(_ track: inout GeneratedTrack, _ index: Int, _ shape: AlbumShape) {
     let disc = index / shape.perDisc + 1
     track.location =
       shape.locationPrefix
@@ -247,8 +247,8 @@ struct TrackFactory {
   /// " feat. X", " (feat. X)", " ft. X", " featuring X" or " with X".
   func featuring(rng: inout SplitMix64) -> String {
     let guest =
-      catalog.artists.count > 3 && rng.chance(0.6)
-      ? catalog.artists[rng.below(catalog.artists.count)].name : NameFactory.person(rng: &rng)
+      plan.artists.count > 3 && rng.chance(0.6)
+      ? plan.artists[rng.below(plan.artists.count)].name : NameFactory.person(rng: &rng)
     switch rng.weighted([55, 25, 8, 6, 6]) {
     case 0: return " feat. " + guest
     case 1: return " (feat. " + guest + ")"
@@ -270,7 +270,7 @@ struct TrackFactory {
   }
 
   /// A group of non-music items (one podcast show's episodes, one movie, …).
-  func mediaTracks(_ kind: MediaKind, index: Int) -> [TrackRecord] {
+  func mediaTracks(_ kind: MediaKind, index: Int) -> [GeneratedTrack] {
     var rng = SplitMix64(seed: context.options.seed, stream: 4, index: UInt64(index))
     switch kind {
     case .podcast:
@@ -303,9 +303,9 @@ struct TrackFactory {
     }
   }
 
-  func musicVideo(rng: inout SplitMix64) -> TrackRecord {
+  func musicVideo(rng: inout SplitMix64) -> GeneratedTrack {
     var track = baseItem(rng: &rng, seconds: rng.int(180...330), bytesPerSecond: 350_000)
-    let artist = catalog.artists.isEmpty ? NameFactory.person(rng: &rng) : rng.pick(catalog.artists).name
+    let artist = plan.artists.isEmpty ? NameFactory.person(rng: &rng) : rng.pick(plan.artists).name
     track.name = NameFactory.trackName(rng: &rng)
     track.artist = artist
     track.genre = Words.genres[rng.below(Words.genres.count)]
@@ -321,7 +321,7 @@ struct TrackFactory {
     return track
   }
 
-  func audiobook(_ title: String, rng: inout SplitMix64) -> [TrackRecord] {
+  func audiobook(_ title: String, rng: inout SplitMix64) -> [GeneratedTrack] {
     let author = NameFactory.person(rng: &rng)
     let parts = rng.int(1...3)
     return (1...parts).map { part in
@@ -343,8 +343,8 @@ struct TrackFactory {
   }
 
   /// A non-music item's common fields; `year` (if any) bounds its Date Added from below.
-  func baseItem(rng: inout SplitMix64, seconds: Int, bytesPerSecond: Int, year: Int? = nil) -> TrackRecord {
-    var track = TrackRecord()
+  func baseItem(rng: inout SplitMix64, seconds: Int, bytesPerSecond: Int, year: Int? = nil) -> GeneratedTrack {
+    var track = GeneratedTrack()
     track.totalTime = seconds * 1_000 + rng.below(1_000)
     track.size = seconds * bytesPerSecond + rng.below(100_000)
     track.year = year
@@ -364,7 +364,7 @@ struct TrackFactory {
     return track
   }
 
-  func podcastEpisode(show: String, host: String, episode: Int, viaURL: Bool, rng: inout SplitMix64) -> TrackRecord {
+  func podcastEpisode(show: String, host: String, episode: Int, viaURL: Bool, rng: inout SplitMix64) -> GeneratedTrack {
     var track = baseItem(rng: &rng, seconds: rng.int(900...4_800), bytesPerSecond: 16_000)
     track.name = "\(show) #\(episode): \(NameFactory.trackName(rng: &rng))"
     track.artist = host
@@ -387,7 +387,7 @@ struct TrackFactory {
     return track
   }
 
-  func movie(title: String, rng: inout SplitMix64) -> TrackRecord {
+  func movie(title: String, rng: inout SplitMix64) -> GeneratedTrack {
     let year = rng.int(1970...context.todayYear)
     var track = baseItem(rng: &rng, seconds: rng.int(5_400...9_000), bytesPerSecond: 500_000, year: year)
     track.name = title
@@ -403,7 +403,7 @@ struct TrackFactory {
     return track
   }
 
-  func tvEpisode(series: String, season: Int, episode: Int, rng: inout SplitMix64) -> TrackRecord {
+  func tvEpisode(series: String, season: Int, episode: Int, rng: inout SplitMix64) -> GeneratedTrack {
     var track = baseItem(rng: &rng, seconds: rng.int(1_300...3_300), bytesPerSecond: 250_000)
     track.name = "Episode \(episode)"
     track.artist = series

@@ -67,14 +67,18 @@ import Testing
   }
 
   @Test func aServerThatIsDownIsForNowAndTriedOnceMore() async throws {
-    let port = try await FakeMailServer.freePort()
-    let waits = NotedWaits()
-    let server = SMTPServer(url: try #require(URL(string: "smtp://127.0.0.1:\(port)")), timeout: .seconds(10))
-    let mailer = Self.mailer(server, waits: waits)
-    let error = await #expect(throws: DeliveryError.self) { try await mailer.deliver(Self.mail) }
-    #expect(error?.isTemporary == true)
-    #expect(error?.description.contains("cannot reach the mail server smtp://127.0.0.1:\(port)") == true)
-    #expect(waits.all == [.seconds(30)])
+    try await RefusingPort.with { port in
+      let waits = NotedWaits()
+      let server = SMTPServer(url: try #require(URL(string: "smtp://127.0.0.1:\(port)")), timeout: .seconds(10))
+      let mailer = Self.mailer(server, waits: waits)
+      let error = await #expect(throws: DeliveryError.self) { try await mailer.deliver(Self.mail) }
+      #expect(error?.isTemporary == true)
+      let description = error?.description ?? ""
+      #expect(description.contains("cannot reach the mail server smtp://127.0.0.1:\(port)"), "\(description)")
+      // Refused, not timed out: the port held answers every connection at once.
+      #expect(description.contains("(Connection refused)"), "\(description)")
+      #expect(waits.all == [.seconds(30)])
+    }
   }
 
   @Test func a4xxThenSuccessInsideOneDelivery() async throws {

@@ -15,7 +15,7 @@ struct SendmailTests {
     try Data(statuses.map(String.init).joined(separator: "\n").utf8 + [10])
       .write(to: URL(fileURLWithPath: folder + "/statuses"))
     let script = folder + "/mailer"
-    try Data(
+    try DeepcutProcess.writeProgram(
       """
       #!/bin/sh
       n=$(ls "\(folder)" | grep -c '^input-')
@@ -24,9 +24,7 @@ struct SendmailTests {
       status=$(sed -n "$((n + 1))p" "\(folder)/statuses")
       echo "mailer: status $status" >&2
       exit "$status"
-      """.utf8
-    ).write(to: URL(fileURLWithPath: script))
-    chmod(script, 0o755)
+      """, to: script)
     return script
   }
 

@@ -22,6 +22,11 @@ struct DeliveryCommandTests {
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
       chmod(passwordFile, 0o600)
+      try configure(smtp: smtp, email: email)
+    }
+
+    /// Writes the config: the e-mail goes to `smtp` (nil: no mail server), with `email` over the usual settings.
+    func configure(smtp: [String: Any]?, email: [String: Any] = [:]) throws {
       var mail: [String: Any] = [
         "to": ["Ana <ana@example.org>", "bo@example.org"], "from": "deepcut <deepcut@example.org>", "send": true,
         "retryAfterSeconds": 0,
@@ -121,18 +126,23 @@ struct DeliveryCommandTests {
 
   @Test func aServerThatIsDownExits75AndTheNextRunDeliversEverythingOnce() async throws {
     let certificate = try await TestCertificate.make()
-    let port = try await FakeMailServer.freePort()
-    let home = try Home(smtp: ["url": "smtp://127.0.0.1:\(port)", "caFile": certificate.certificate])
-    let down = try await home.report()
-    #expect(down.status == 75, "\(down.stderr)")
-    #expect(down.stderr.contains("cannot reach the mail server smtp://127.0.0.1:\(port)"), "\(down.stderr)")
-    #expect(down.stderr.contains("the next run sends it all again"))
+    let home = try await RefusingPort.with { port in
+      let home = try Home(smtp: ["url": "smtp://127.0.0.1:\(port)", "caFile": certificate.certificate])
+      let down = try await home.report()
+      #expect(down.status == 75, "\(down.stderr)")
+      #expect(down.stderr.contains("cannot reach the mail server smtp://127.0.0.1:\(port)"), "\(down.stderr)")
+      #expect(down.stderr.contains("the next run sends it all again"))
+      return home
+    }
     let kept = try FileManager.default.contentsOfDirectory(atPath: home.state + "/undelivered")
     #expect(kept.count == 1)
     // The report file is written all the same.
     #expect(FileManager.default.fileExists(atPath: home.report))
 
-    try await FakeMailServer.with(Self.options(certificate), port: port) { server in
+    // The server is back, on a port of the system's choosing: the config is rewritten to say where, as each run
+    // reads it afresh (the kept message names no server).
+    try await FakeMailServer.with(Self.options(certificate)) { server in
+      try home.configure(smtp: Self.smtp(server, certificate))
       let up = try await home.report("2026-11-30")
       #expect(up.status == 0, "\(up.stderr)")
       let delivered = try server.delivered()
@@ -170,7 +180,7 @@ struct DeliveryCommandTests {
   @Test func theSendmailPathFailsThenSucceedsUnderTheSameRule() async throws {
     let home = try Home(smtp: nil)
     let sendmail = home.path + "/fake-sendmail"
-    try Data(
+    try DeepcutProcess.writeProgram(
       """
       #!/bin/sh
       cat > "\(home.path)/handed-$(ls "\(home.path)" | grep -c '^handed-').eml"
@@ -178,9 +188,7 @@ struct DeliveryCommandTests {
       status=$(cat "\(home.path)/status")
       [ "$status" = 0 ] || echo "sendmail: cannot connect to the relay" >&2
       exit "$status"
-      """.utf8
-    ).write(to: URL(fileURLWithPath: sendmail))
-    chmod(sendmail, 0o755)
+      """, to: sendmail)
     try Data("1".utf8).write(to: URL(fileURLWithPath: home.path + "/status"))
     let failed = try await home.report("2026-11-29", ["--sendmail", sendmail + " -t -i"])
     #expect(failed.status == 69, "\(failed.stderr)")

@@ -12,15 +12,13 @@ struct NightlyScriptTests {
     try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
     try Data(ReportCommandTests.library.utf8).write(to: URL(fileURLWithPath: home + "/Library.xml"))
     let sendmail = home + "/sendmail"
-    try Data(
+    try DeepcutProcess.writeProgram(
       """
       #!/bin/sh
       n=$(ls "\(home)"/mail-*.eml 2>/dev/null | wc -l)
       echo "$@" > "\(home)/mail-$n.args"
       cat > "\(home)/mail-$n.eml"
-      """.utf8
-    ).write(to: URL(fileURLWithPath: sendmail))
-    chmod(sendmail, 0o755)
+      """, to: sendmail)
 
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
       try Data(
@@ -94,19 +92,21 @@ struct NightlyScriptTests {
     let home = NSTemporaryDirectory() + "deepcut-nightly-smtp-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
     let certificate = try await TestCertificate.make()
-    let port = try await FakeMailServer.freePort()
     let library = DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path
-    try Data(
-      """
-      {
-        "library": "\(library)",
-        "email": {
-          "to": ["Ana <ana@example.org>"], "from": "deepcut <ana@example.org>", "retryAfterSeconds": 0,
-          "smtp": { "url": "smtp://127.0.0.1:\(port)", "user": "ana", "caFile": "\(certificate.certificate)" }
+    /// The config, with the mail server on `port`.
+    func configure(port: Int) throws {
+      try Data(
+        """
+        {
+          "library": "\(library)",
+          "email": {
+            "to": ["Ana <ana@example.org>"], "from": "deepcut <ana@example.org>", "retryAfterSeconds": 0,
+            "smtp": { "url": "smtp://127.0.0.1:\(port)", "user": "ana", "caFile": "\(certificate.certificate)" }
+          }
         }
-      }
-      """.utf8
-    ).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
+        """.utf8
+      ).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
+    }
     let snapshot = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalog").path
     var environment = [
       "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
@@ -114,14 +114,18 @@ struct NightlyScriptTests {
       "DEEPCUT_ARGS": "--snapshot \(snapshot) --now 2026-11-29",
     ]
     let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
-    let down = try await Shell.run(script, environment: environment)
+    let down = try await RefusingPort.with { port in
+      try configure(port: port)
+      return try await Shell.run(script, environment: environment)
+    }
     #expect(down.status == 75, "\(down.output)")
     let log = home + "/state/deepcut/reports/deepcut.log"
     #expect(try String(contentsOfFile: log, encoding: .utf8).contains("the e-mail was not delivered (status 75)"))
 
-    // The next night, a release that came out since, and the server up.
+    // The next night, a release that came out since, and the server up, on a port of its own the config names.
     environment["DEEPCUT_ARGS"] = "--snapshot \(snapshot) --now 2026-12-12"
-    try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:open-sesame"], port: port) { server in
+    try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:open-sesame"]) { server in
+      try configure(port: server.port)
       let up = try await Shell.run(script, environment: environment)
       #expect(up.status == 0, "\(up.output)")
       let delivered = try server.delivered()

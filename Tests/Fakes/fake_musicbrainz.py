@@ -524,13 +524,20 @@ class State(fake_service.Service):
             return entry, "fail" if self.take("fail_next") else None, knobs
 
 
+@dataclasses.dataclass
+class Answer:
+    """What one API request gets, decided in full before any of it is sent."""
+
+    status: int
+    body: bytes
+    content_type: str
+    headers: Sequence[tuple[str, str]] = ()
+
+
 class _Handler(fake_service.Handler):
     server_version = "fake-musicbrainz/1.0"
 
-    def _send(self, status: int, body: bytes, content_type: str, headers: Sequence[tuple[str, str]] = ()) -> None:
-        self.send(status, body, [("content-type", content_type), *headers])
-
-    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = (), keep: bool = False) -> None:
+    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = (), keep: bool = False) -> Answer:
         """The service's compact JSON; its 200s say no charset, its errors do. A kept answer (``--record``) is
         written before it is sent, so a client that has it finds it recorded."""
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
@@ -538,7 +545,7 @@ class _Handler(fake_service.Handler):
         if keep and record is not None and status == 200:
             (record / f"{fnv1a64(self.path)}.json").write_bytes(body)
         charset = "application/json" if status == 200 else "application/json; charset=utf-8"
-        self._send(status, body, charset, headers)
+        return Answer(status, body, charset, headers)
 
     def api(self, method: str, path: str, query: Mapping[str, str]) -> None:
         state = self.server.service
@@ -546,68 +553,65 @@ class _Handler(fake_service.Handler):
         entry, fault, knobs = state.begin_request(method, path, query, user_agent)
         if knobs.latency_ms and fault != "rate_limit":
             state.stopping.wait(knobs.latency_ms / 1000)
-        limits = [("x-ratelimit-limit", "1200"), ("x-ratelimit-remaining", "1199"), ("x-ratelimit-reset", "0")]
-        status = 200
+        answer = self._answer(state.world, path, query, fault, knobs, user_agent)
+        # Logged before it is sent, so a client that has the answer finds it in the log, status and fault filled in.
+        state.finish(entry, answer.status, fault)
+        self.send(answer.status, answer.body, [("content-type", answer.content_type), *answer.headers])
+
+    def _answer(self, world: World, path: str, query: Mapping[str, str], fault: str | None, knobs: Knobs,
+                user_agent: str) -> Answer:
         if fault == "rate_limit":
-            status = 503
             headers = [("retry-after", str(knobs.retry_after))] if knobs.retry_after else []
             payload: Any = {"error": "Your requests are exceeding the allowable rate limit. Please see "
                                      "https://musicbrainz.org/doc/MusicBrainz_API/Rate_Limiting for more information.",
                             "help": HELP}
-            self._json(status, payload, headers)
-        elif fault == "fail":
-            status = knobs.fail_status
-            self._send(status, b"<html><body>Service Unavailable</body></html>", "text/html")
-        elif knobs.require_user_agent and not USER_AGENT.match(user_agent):
-            status = 403
-            self._json(status, {"error": "Please identify your application in the User-Agent: "
-                                         "Application/version ( contact )", "help": HELP})
-        elif path.startswith("/release-group/"):
-            status = self._cover_art(state.world, path)
-        elif query.get("fmt") != "json":
+            return self._json(503, payload, headers)
+        if fault == "fail":
+            return Answer(knobs.fail_status, b"<html><body>Service Unavailable</body></html>", "text/html")
+        if knobs.require_user_agent and not USER_AGENT.match(user_agent):
+            return self._json(403, {"error": "Please identify your application in the User-Agent: "
+                                             "Application/version ( contact )", "help": HELP})
+        if path.startswith("/release-group/"):
+            return self._cover_art(world, path)
+        if query.get("fmt") != "json":
+            return self._json(400, {"error": "deepcut's fake answers JSON only: add fmt=json", "help": HELP})
+        limits = [("x-ratelimit-limit", "1200"), ("x-ratelimit-remaining", "1199"), ("x-ratelimit-reset", "0")]
+        status = 200
+        try:
+            if path == "/ws/2/artist" and "query" in query:
+                payload = search_artists(world, query)
+            elif path == "/ws/2/release-group" and "query" in query:
+                payload = search_release_groups(world, query)
+            elif path == "/ws/2/release-group" and "artist" in query:
+                payload = browse_release_groups(world, query)
+            else:
+                status = 404
+                payload = {"error": "Not Found", "help": HELP}
+        except QueryError as exc:
             status = 400
-            self._json(status, {"error": "deepcut's fake answers JSON only: add fmt=json", "help": HELP})
-        else:
-            try:
-                if path == "/ws/2/artist" and "query" in query:
-                    payload = search_artists(state.world, query)
-                elif path == "/ws/2/release-group" and "query" in query:
-                    payload = search_release_groups(state.world, query)
-                elif path == "/ws/2/release-group" and "artist" in query:
-                    payload = browse_release_groups(state.world, query)
-                else:
-                    status = 404
-                    payload = {"error": "Not Found", "help": HELP}
-            except QueryError as exc:
-                status = 400
-                payload = {"error": f"Invalid query: {exc}", "help": HELP}
-            self._json(status, payload, limits, keep=True)
-        state.finish(entry, status, fault)
+            payload = {"error": f"Invalid query: {exc}", "help": HELP}
+        return self._json(status, payload, limits, keep=True)
 
-    def _cover_art(self, world: World, path: str) -> int:
+    def _cover_art(self, world: World, path: str) -> Answer:
         """The Cover Art Archive: ``/release-group/ID`` lists a group's images, ``/release-group/ID/front-250``
         is the image; both 404 for a group without a cover (``"cover": true`` in the world gives one)."""
         parts = path.strip("/").split("/")
         groups = {group["id"]: group for _, group in world.release_groups()}
         group = groups.get(parts[1]) if len(parts) >= 2 else None
         if group is None or not group.get("cover"):
-            self._send(404, b"No cover art found for release group", "text/plain; charset=utf-8")
-            return 404
+            return Answer(404, b"No cover art found for release group", "text/plain; charset=utf-8")
         if len(parts) == 3 and parts[2] in ("front", "front-250", "front-500"):
-            self._send(200, FAKE_JPEG, "image/jpeg")
-            return 200
+            return Answer(200, FAKE_JPEG, "image/jpeg")
         if len(parts) != 2:
-            self._send(400, b"Bad Request", "text/plain; charset=utf-8")
-            return 400
+            return Answer(400, b"Bad Request", "text/plain; charset=utf-8")
         release = group["id"][:-4] + "r001"
         image = f"{self.server.service.cover_base(self)}/release/{release}/1"
-        self._json(200, {"images": [{
+        return self._json(200, {"images": [{
             "approved": True, "back": False, "comment": "", "edit": 1, "front": True, "id": 1,
             "image": image + ".jpg", "types": ["Front"],
             "thumbnails": {"250": image + "-250.jpg", "500": image + "-500.jpg", "1200": image + "-1200.jpg",
                            "large": image + "-500.jpg", "small": image + "-250.jpg"}}],
             "release": f"https://musicbrainz.org/release/{release}"}, keep=True)
-        return 200
 
 
 class FakeMusicBrainzServer(fake_service.BackgroundServer):

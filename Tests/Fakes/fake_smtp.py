@@ -2,15 +2,18 @@
 """A mail server on 127.0.0.1 for deepcut's delivery tests: aiosmtpd (Debian's python3-aiosmtpd) with STARTTLS or
 TLS from the start, AUTH PLAIN and LOGIN, and replies the test scripts.
 
-    fake_smtp.py --maildir DIR [--port N] [--tls CERT KEY] [--implicit-tls] [--auth USER:PASSWORD]
+    fake_smtp.py --maildir DIR [--tls CERT KEY] [--implicit-tls] [--auth USER:PASSWORD]
                  [--data-replies "451 4.3.0 try later,250"] [--rcpt-reply "550 5.1.1 no such user"]
                  [--auth-in-the-clear]
 
-Once it listens it prints ``READY <port>`` and writes the port to DIR/port, and it serves until SIGTERM, SIGINT or stdin EOF. Every message it
-accepts is written as DIR/N.eml (the bytes as received, after the SMTP dot-unstuffing) beside DIR/N.json (the
-envelope: from, to, the login used); every message it is sent, accepted or not, adds a line to
-DIR/attempts.jsonl with the reply it got. ``--data-replies`` gives the replies to successive messages, the last
-repeating; with ``--tls`` and without ``--implicit-tls`` it offers STARTTLS and refuses mail and AUTH before it.
+It listens on a port of 127.0.0.1 the system chooses; once it does it prints ``READY <port>`` and writes the
+port to DIR/port, and it serves until SIGTERM, SIGINT or stdin EOF. Every message it accepts is written as
+DIR/N.eml (the bytes as received, after the SMTP dot-unstuffing) beside DIR/N.json (the envelope: from, to, the
+login used); every message it is sent, accepted or not, adds a line to DIR/attempts.jsonl with the reply it got.
+Each file is whole before the reply goes out, and is written under another name and renamed into place, so a
+reader finds a file whole or not at all; N.json comes after its N.eml. ``--data-replies`` gives the replies to
+successive messages, the last repeating; with ``--tls`` and without ``--implicit-tls`` it offers STARTTLS and
+refuses mail and AUTH before it.
 """
 
 from __future__ import annotations
@@ -29,12 +32,20 @@ from aiosmtpd.smtp import SMTP, AuthResult, LoginPassword
 LOOPBACK = "127.0.0.1"
 
 
+def write_whole(path: str, data: bytes) -> None:
+    """Writes ``path`` under a temporary name and renames it into place: a reader never sees half of it."""
+    temporary = path + ".tmp"
+    with open(temporary, "wb") as file:
+        file.write(data)
+    os.replace(temporary, path)
+
+
 class Handler:
     def __init__(self, maildir: str, data_replies: list[str], rcpt_reply: str | None) -> None:
         self.maildir = maildir
         self.data_replies = data_replies
         self.rcpt_reply = rcpt_reply
-        self.attempts = 0
+        self.attempts: list[str] = []
         self.accepted = 0
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):  # noqa: N802 (aiosmtpd's name)
@@ -44,22 +55,19 @@ class Handler:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802
-        reply = self.data_replies[min(self.attempts, len(self.data_replies) - 1)]
-        self.attempts += 1
-        with open(os.path.join(self.maildir, "attempts.jsonl"), "a", encoding="utf-8") as log:
-            log.write(json.dumps({"attempt": self.attempts, "reply": reply}) + "\n")
+        reply = self.data_replies[min(len(self.attempts), len(self.data_replies) - 1)]
+        self.attempts.append(json.dumps({"attempt": len(self.attempts) + 1, "reply": reply}) + "\n")
+        write_whole(os.path.join(self.maildir, "attempts.jsonl"), "".join(self.attempts).encode("utf-8"))
         if not reply.startswith("250"):
             return reply
         number = self.accepted
         self.accepted += 1
-        with open(os.path.join(self.maildir, f"{number}.eml"), "wb") as message:
-            message.write(envelope.original_content)
+        write_whole(os.path.join(self.maildir, f"{number}.eml"), envelope.original_content)
         credentials = getattr(session, "auth_data", None)
         login = credentials.login.decode() if isinstance(credentials, LoginPassword) else None
         encrypted = session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None
         envelope_facts = {"from": envelope.mail_from, "to": envelope.rcpt_tos, "login": login, "tls": encrypted}
-        with open(os.path.join(self.maildir, f"{number}.json"), "w", encoding="utf-8") as facts:
-            json.dump(envelope_facts, facts)
+        write_whole(os.path.join(self.maildir, f"{number}.json"), json.dumps(envelope_facts).encode("utf-8"))
         return "250 2.0.0 accepted"
 
 
@@ -95,12 +103,10 @@ async def serve(arguments: argparse.Namespace) -> None:
                     auth_require_tls=not (arguments.auth_in_the_clear or arguments.implicit_tls))
 
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(protocol, LOOPBACK, arguments.port,
+    server = await loop.create_server(protocol, LOOPBACK, 0,
                                       ssl=context if arguments.implicit_tls else None)
     port = server.sockets[0].getsockname()[1]
-    with open(os.path.join(arguments.maildir, "port.tmp"), "w", encoding="utf-8") as file:
-        file.write(str(port))
-    os.replace(os.path.join(arguments.maildir, "port.tmp"), os.path.join(arguments.maildir, "port"))
+    write_whole(os.path.join(arguments.maildir, "port"), str(port).encode("utf-8"))
     print(f"READY {port}", flush=True)
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -113,7 +119,6 @@ async def serve(arguments: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--maildir", required=True)
-    parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--tls", nargs=2, metavar=("CERT", "KEY"))
     parser.add_argument("--implicit-tls", action="store_true")
     parser.add_argument("--auth", metavar="USER:PASSWORD")

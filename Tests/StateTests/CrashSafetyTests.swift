@@ -23,7 +23,7 @@ private let crashingWriter = """
 struct CrashSafetyTests {
   @Test(
     "(b) a process that dies mid-transaction leaves the previous rows intact and the file writable",
-    .enabled(if: pythonWithSQLite, "needs python3 with the sqlite3 module"))
+    .enabled("needs python3 with the sqlite3 module") { await pythonHasSQLite() })
   func crashMidTransaction() async throws {
     try await withTemporaryDirectory { directory in
       let path = databasePath(in: directory)
@@ -37,7 +37,7 @@ struct CrashSafetyTests {
         try await store.finishRun(id: id, at: date(2), status: "ok", artists: 2, requests: 10, cacheHits: 0, note: nil)
       }
 
-      let result = try runPython(crashingWriter, [path])
+      let result = try await runPython(crashingWriter, [path])
       #expect(result.status == 1)
       let walBytes = Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
       #expect(walBytes > 1_000_000, "uncommitted pages should have reached the WAL before the crash")

@@ -14,8 +14,14 @@ public struct DeepcutProcess {
   public static var executable: URL { built("deepcut") }
 
   public static func built(_ product: String) -> URL {
-    let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-    return testBinary.deletingLastPathComponent().appendingPathComponent(product)
+    #if os(Linux)
+      // The test process is the bundle itself, a program in the build folder.
+      let testBundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    #else
+      // The test process is a runner from the toolchain that loaded the bundle, which lies in the build folder.
+      let testBundle = Bundle(for: BuildFolderMarker.self).bundleURL
+    #endif
+    return testBundle.deletingLastPathComponent().appendingPathComponent(product)
   }
 
   public static var packageRoot: URL {
@@ -61,6 +67,11 @@ extension DeepcutProcess {
     return holder
   }
 }
+
+#if !os(Linux)
+  /// A class of this module, whose bundle `Bundle(for:)` finds.
+  private final class BuildFolderMarker {}
+#endif
 
 /// A value handed from the pipe-reading thread to the test.
 public final class LockedData: @unchecked Sendable {
@@ -121,15 +132,24 @@ extension DeepcutProcess {
         stderr: String(decoding: errors.value, as: UTF8.self))
     }
 
-    /// Waits until the run is blocked on another run's lock (the kernel lists it as a waiter in /proc/locks), or
-    /// has ended, which the test then finds in its result.
+    /// Waits until the run is blocked on another run's lock (Linux lists it as a waiter in /proc/locks), or has
+    /// ended, which the test then finds in its result.
+    ///
+    /// Darwin lists no lock waiters: there it only gives the run a second to reach the lock. A run that got there
+    /// later still meets the lock held, or finds it free and goes on, so the tests that call this pass either way;
+    /// on a Mac they show less, not something else.
     public func waitUntilWaitingForTheLock() async throws {
-      let pid = process.processIdentifier
-      try await waitUntil {
-        let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
-        let waiting = locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(" \(pid) ") }
-        return waiting || !process.isRunning
-      }
+      #if os(Linux)
+        let pid = process.processIdentifier
+        try await waitUntil {
+          let locks = (try? String(contentsOfFile: "/proc/locks", encoding: .utf8)) ?? ""
+          let waiting = locks.split(separator: "\n").contains { $0.contains("-> FLOCK") && $0.contains(" \(pid) ") }
+          return waiting || !process.isRunning
+        }
+      #else
+        let deadline = ContinuousClock.now + .seconds(1)
+        try await waitUntil { ContinuousClock.now >= deadline || !process.isRunning }
+      #endif
     }
   }
 
@@ -146,5 +166,25 @@ extension DeepcutProcess {
       executable: URL(fileURLWithPath: program), arguments, environment: environment, mergingErrors: true
     ).finish()
     return (result.status, result.stdout)
+  }
+}
+
+extension DeepcutProcess {
+  /// Writes `text` to `path` as a program (a shell script standing in for a mail command). Not with `Data.write`:
+  /// Foundation opens the file without O_CLOEXEC, so a child that another test starts meanwhile keeps the file open
+  /// for writing as long as it lives, and running the program fails with ETXTBSY ("Text file busy") until then.
+  public static func writeProgram(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      // Safety: write reads at most the bytes after `offset`, inside the array, while the closure runs.
+      let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+      guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      offset += written
+    }
+    guard fchmod(descriptor, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   }
 }

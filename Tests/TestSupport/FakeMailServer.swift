@@ -20,8 +20,8 @@ public final class FakeMailServer: Sendable {
   /// Debian's interpreter: python3-aiosmtpd is installed for it, not for another python3 on PATH.
   public static let python = URL(fileURLWithPath: "/usr/bin/python3")
 
-  /// Starts the server with `options` (see fake_smtp.py), on `port` (0: any free one), keeping mail in `maildir`.
-  public static func start(_ options: [String] = [], port: Int = 0, maildir: String? = nil) async throws
+  /// Starts the server with `options` (see fake_smtp.py), on a port the system chooses, keeping mail in `maildir`.
+  public static func start(_ options: [String] = [], maildir: String? = nil) async throws
     -> FakeMailServer
   {
     let folder = maildir ?? NSTemporaryDirectory() + "deepcut-mail-" + UUID().uuidString
@@ -29,7 +29,7 @@ public final class FakeMailServer: Sendable {
     try? FileManager.default.removeItem(atPath: folder + "/port")
     let script = DeepcutProcess.packageRoot.appendingPathComponent("Tests/Fakes/fake_smtp.py").path
     let running = try DeepcutProcess.Running(
-      executable: python, [script, "--maildir", folder, "--port", "\(port)"] + options, holdingInput: true)
+      executable: python, [script, "--maildir", folder] + options, holdingInput: true)
     try await waitUntil { FileManager.default.fileExists(atPath: folder + "/port") || !running.process.isRunning }
     guard let text = try? String(contentsOfFile: folder + "/port", encoding: .utf8), let port = Int(text) else {
       running.closeInput()
@@ -41,9 +41,9 @@ public final class FakeMailServer: Sendable {
 
   /// Runs `body` with a fresh server, stopped afterwards, also when `body` throws.
   public static func with<T>(
-    _ options: [String] = [], port: Int = 0, _ body: (FakeMailServer) async throws -> T
+    _ options: [String] = [], _ body: (FakeMailServer) async throws -> T
   ) async throws -> T {
-    let server = try await start(options, port: port)
+    let server = try await start(options)
     do {
       let result = try await body(server)
       await server.stop()
@@ -98,13 +98,6 @@ public final class FakeMailServer: Sendable {
     return log.split(separator: "\n").compactMap {
       (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["reply"] as? String
     }
-  }
-
-  /// A port nothing listens on (a server started there and stopped), for "the server is down".
-  public static func freePort() async throws -> Int {
-    let server = try await start()
-    await server.stop()
-    return server.port
   }
 
   public struct Failure: Error, CustomStringConvertible {

@@ -63,28 +63,15 @@ public final class ScriptedHTTPServer: Sendable {
   private let state = Mutex<(requests: [Request], connections: [Int32], stopped: Bool)>(([], [], false))
 
   public init(respond: @escaping @Sendable (_ path: String) -> Reply) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard listener >= 0 else { throw Failure(description: "socket: errno \(errno)") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    // Safety: a sockaddr_in is what AF_INET sockets take behind a sockaddr pointer; `length` says its size, and
-    // the pointer is used only inside the closure.
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-        bind(listener, address, length) == 0 && listen(listener, 16) == 0
-          && getsockname(listener, address, &length) == 0
-      }
+    let listener: (descriptor: Int32, port: Int)
+    do {
+      listener = try LoopbackSocket.listening()
+    } catch {
+      throw Failure(description: "cannot listen on 127.0.0.1: \(error)")
     }
-    guard bound else {
-      close(listener)
-      throw Failure(description: "cannot listen on 127.0.0.1: errno \(errno)")
-    }
-    self.listener = listener
+    self.listener = listener.descriptor
     self.respond = respond
-    port = Int(UInt16(bigEndian: address.sin_port))
+    port = listener.port
     let thread = Thread { [self] in acceptLoop() }
     thread.start()
   }
@@ -134,6 +121,7 @@ public final class ScriptedHTTPServer: Sendable {
         close(connection)
         break
       }
+      LoopbackSocket.sendsWithoutSignal(connection)
       let number = index
       index += 1
       Thread { [self] in serve(connection, number: number) }.start()
@@ -190,16 +178,11 @@ public final class ScriptedHTTPServer: Sendable {
   }
 
   private func transmit(_ bytes: Data, on connection: Int32) -> Bool {
-    #if canImport(Glibc)
-      let flags = Int32(MSG_NOSIGNAL)
-    #else
-      let flags: Int32 = 0
-    #endif
     var offset = 0
     while offset < bytes.count {
       // Safety: send reads at most the `buffer.count - offset` bytes after `offset`, inside the buffer.
       let sent = bytes.withUnsafeBytes { buffer in
-        send(connection, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, flags)
+        send(connection, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, LoopbackSocket.sendFlags)
       }
       guard sent > 0 else { return false }
       offset += sent

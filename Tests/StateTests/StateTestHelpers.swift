@@ -1,3 +1,4 @@
+import Basics
 import Foundation
 import Testing
 
@@ -43,20 +44,31 @@ struct ProcessResult {
   var output: String
 }
 
-/// Runs `python3 -c script arguments…` through /usr/bin/env and returns its exit status and stdout.
-func runPython(_ script: String, _ arguments: [String]) throws -> ProcessResult {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-  process.arguments = ["python3", "-c", script] + arguments
-  let pipe = Pipe()
-  process.standardOutput = pipe
-  try process.run()
-  let output = pipe.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return ProcessResult(status: process.terminationStatus, output: String(decoding: output, as: UTF8.self))
+/// Runs `python3 -c script arguments…` through /usr/bin/env and returns its exit status and standard output. Its
+/// pipes are read on threads of their own and its end awaited, so no thread of the shared pool waits meanwhile.
+func runPython(_ script: String, _ arguments: [String]) async throws -> ProcessResult {
+  let python = try SpawnedProcess(
+    "/usr/bin/env", ["python3", "-c", script] + arguments, environment: ProcessInfo.processInfo.environment,
+    directory: FileManager.default.currentDirectoryPath, mergingErrors: false)
+  try? python.input.close()
+  async let errors = readToEnd(python.errors)
+  let output = await readToEnd(python.output)
+  _ = await errors
+  await python.waitUntilExit()
+  return ProcessResult(status: python.terminationStatus, output: String(decoding: output, as: UTF8.self))
+}
+
+private func readToEnd(_ handle: FileHandle?) async -> Data {
+  guard let handle else { return Data() }
+  return await withCheckedContinuation { continuation in
+    Thread {
+      continuation.resume(returning: handle.readDataToEndOfFile())
+      try? handle.close()
+    }.start()
+  }
 }
 
 /// True if `python3` with its sqlite3 module can be run (the crash test needs it).
-let pythonWithSQLite: Bool = {
-  (try? runPython("import sqlite3", []).status) == 0
-}()
+func pythonHasSQLite() async -> Bool {
+  (try? await runPython("import sqlite3", []).status) == 0
+}

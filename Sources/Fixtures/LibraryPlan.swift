@@ -40,7 +40,7 @@ struct AlbumPlan {
     case various(String)
   }
 
-  /// Index into `Catalog.artists`; -1 for compilations.
+  /// Index into `LibraryPlan.artists`; -1 for compilations.
   var artist: Int
   var title: String
   var kind: Kind
@@ -58,7 +58,7 @@ struct AlbumPlan {
 
 /// The artists and albums of a library, planned up front (a few hundred bytes each), so that
 /// tracks can then be generated album by album and streamed.
-struct Catalog {
+struct LibraryPlan {
   var artists: [ArtistPlan] = []
   var albums: [AlbumPlan] = []
   var names = NameFactory()

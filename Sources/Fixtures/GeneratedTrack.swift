@@ -1,5 +1,5 @@
 /// One track dict, field by field, before it is written. Absent optionals are not written.
-struct TrackRecord {
+struct GeneratedTrack {
   enum TrackType: String {
     case file = "File"
     case remote = "Remote"
@@ -171,7 +171,7 @@ struct TrackKeys {
 
 extension PlistWriter {
   /// Writes `<key>id</key><dict>…</dict>` for one track, keys in the order Music.app writes them.
-  mutating func track(_ track: TrackRecord, keys k: TrackKeys, playDateOffset: Int64) {
+  mutating func track(_ track: GeneratedTrack, keys k: TrackKeys, playDateOffset: Int64) {
     append(k.dictKeyOpen)
     appendInteger(track.key)
     line(k.dictKeyClose)
@@ -185,7 +185,7 @@ extension PlistWriter {
   }
 
   /// Id, size, time, disc and track numbers, year, tempo: the numbers Music writes first.
-  private mutating func numbers(_ track: TrackRecord, _ k: TrackKeys) {
+  private mutating func numbers(_ track: GeneratedTrack, _ k: TrackKeys) {
     integer(k.trackID, track.trackID)
     integer(k.size, track.size)
     if let value = track.totalTime { integer(k.totalTime, value) }
@@ -200,7 +200,7 @@ extension PlistWriter {
   }
 
   /// Dates, rates, plays, skips and ratings.
-  private mutating func history(_ track: TrackRecord, _ k: TrackKeys, playDateOffset: Int64) {
+  private mutating func history(_ track: GeneratedTrack, _ k: TrackKeys, playDateOffset: Int64) {
     date(k.dateModified, track.dateModified)
     date(k.dateAdded, track.dateAdded)
     if let value = track.bitRate { integer(k.bitRate, value) }
@@ -221,7 +221,7 @@ extension PlistWriter {
   }
 
   /// Loved, compilation and artwork, TV fields, sort names, the persistent id, explicitness and the track type.
-  private mutating func flagsAndSorting(_ track: TrackRecord, _ k: TrackKeys) {
+  private mutating func flagsAndSorting(_ track: GeneratedTrack, _ k: TrackKeys) {
     let spaced = track.spacedTrue
     if track.albumRatingComputed { flag(k.albumRatingComputed, spaced: spaced) }
     if track.loved { flag(k.loved, spaced: spaced) }
@@ -247,7 +247,7 @@ extension PlistWriter {
   }
 
   /// What kind of item it is (purchased, a podcast, a movie, ...), and where its file lives.
-  private mutating func kinds(_ track: TrackRecord, _ k: TrackKeys) {
+  private mutating func kinds(_ track: GeneratedTrack, _ k: TrackKeys) {
     let spaced = track.spacedTrue
     let flags: [(Bool, FieldPrefix)] = [
       (track.purchased, k.purchased), (track.appleMusic, k.appleMusic), (track.playlistOnly, k.playlistOnly),
@@ -264,7 +264,7 @@ extension PlistWriter {
   }
 
   /// The name, the artists, the album, the genre and the kind: what Music writes last.
-  private mutating func names(_ track: TrackRecord, _ k: TrackKeys) {
+  private mutating func names(_ track: GeneratedTrack, _ k: TrackKeys) {
     string(k.name, track.name)
     if let value = track.artist { string(k.artist, value) }
     if let value = track.albumArtist { string(k.albumArtist, value) }

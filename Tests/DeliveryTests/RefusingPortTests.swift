@@ -1,0 +1,21 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The port the "server is down" tests send to: refused at once, not timed out, and taken by no other socket
+/// while a test holds it.
+struct RefusingPortTests {
+  @Test func aConnectionIsRefusedAtOnce() async throws {
+    try await RefusingPort.with { port in
+      let start = ContinuousClock.now
+      #expect(throws: POSIXError(.ECONNREFUSED)) { _ = try LoopbackSocket.connected(to: port) }
+      #expect(ContinuousClock.now - start < .seconds(5))
+    }
+  }
+
+  @Test func noOtherSocketCanListenThereWhileItIsHeld() async throws {
+    try await RefusingPort.with { port in
+      #expect(throws: POSIXError(.EADDRINUSE)) { _ = try LoopbackSocket.listening(at: port) }
+    }
+  }
+}

@@ -6,6 +6,8 @@ internal import Synchronization
 /// The iTunes Search API in process: search and lookup URLs answered from a small world in the API's wire
 /// format, with no socket. Its clock is virtual: each request moves it on by the spacing of the catalog's real
 /// limit (3 s at 20 a minute), so a two-hour budget runs in milliseconds and tests never race the wall clock.
+/// Requests run on a thread of its own, one at a time, as the HTTP client runs them on its driver's: the log has
+/// them in the order the pass sent them, however the machine schedules threads.
 public final class InProcessCatalog: CatalogTransport, Sendable {
   public struct Album: Sendable {
     public var id: Int
@@ -89,6 +91,7 @@ public final class InProcessCatalog: CatalogTransport, Sendable {
 
   private let state: Mutex<State>
   public let secondsPerRequest: Double
+  private let executor = OrderedExecutor()
 
   public init(_ artists: [Artist], secondsPerRequest: Double = 3) {
     state = Mutex(State(artists: artists, index: Index(artists)))
@@ -125,6 +128,8 @@ public final class InProcessCatalog: CatalogTransport, Sendable {
   public func setWorld(_ artists: [Artist]) { state.withLock { $0.artists = artists } }
 
   public func counters() async -> TransportCounters { TransportCounters(requests: log.count) }
+
+  public var taskExecutor: (any TaskExecutor)? { executor }
 
   public func get(_ url: URL) async throws(CatalogError) -> Data {
     let query = Self.query(of: url)
@@ -245,5 +250,42 @@ public final class InProcessCatalog: CatalogTransport, Sendable {
       result[item.name] = item.value ?? ""
     }
     return result
+  }
+}
+
+/// Runs the jobs of the tasks that prefer it one at a time, in the order they came, on a thread of its own while
+/// there are any. Jobs run here must not block.
+final class OrderedExecutor: TaskExecutor, Sendable {
+  private struct Queue {
+    var jobs: [UnownedJob] = []
+    var draining = false
+  }
+
+  private let queue = Mutex(Queue())
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let start = queue.withLock { queue in
+      queue.jobs.append(job)
+      defer { queue.draining = true }
+      return !queue.draining
+    }
+    // One thread at a time: a new one starts only once the last has found the queue empty and said so.
+    if start { Thread { self.drain() }.start() }
+  }
+
+  private func drain() {
+    let executor = asUnownedTaskExecutor()
+    while let job = next() { job.runSynchronously(on: executor) }
+  }
+
+  private func next() -> UnownedJob? {
+    queue.withLock { queue in
+      guard !queue.jobs.isEmpty else {
+        queue.draining = false
+        return nil
+      }
+      return queue.jobs.removeFirst()
+    }
   }
 }

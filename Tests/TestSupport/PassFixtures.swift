@@ -3,7 +3,6 @@ public import Catalog
 internal import CatalogHTTP
 public import Foundation
 public import MusicLibrary
-public import State
 internal import Synchronization
 
 /// Libraries, worlds and passes for the in-process pass tests.
@@ -48,7 +47,7 @@ public enum PassFixtures {
 
   public static func pass(
     _ catalog: InProcessCatalog,
-    _ store: StateStore,
+    _ store: any CatalogStore,
     at now: Date = now,
     progress: ProgressLog? = nil,
     configure: (inout CatalogPassOptions) -> Void = { _ in }
@@ -60,8 +59,12 @@ public enum PassFixtures {
       clock: catalog.clock, progress: { progress?.record($0) })
   }
 
-  public static func store() throws -> StateStore {
-    try StateStore(directory: NSTemporaryDirectory() + "deepcut-pass-" + UUID().uuidString)
+  /// What the pass keeps, in memory: the tests of its own logic need no database.
+  public static func store() -> any CatalogStore { MemoryCatalogStore() }
+
+  /// A state directory of its own, for the tests of what a stopped run leaves on disk for the next.
+  public static func stateDirectory() -> String {
+    NSTemporaryDirectory() + "deepcut-pass-" + UUID().uuidString
   }
 
   /// Runs `pass` in a task that the catalog cancels as request number `request` arrives, as SIGTERM would.

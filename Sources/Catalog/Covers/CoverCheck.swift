@@ -1,5 +1,5 @@
 public import Foundation
-public import State
+internal import State
 
 /// Covers for the releases a report shows, from a catalog that keeps them apart from its release lists.
 ///
@@ -10,7 +10,7 @@ public struct CoverCheck: Sendable {
   public let source: any CoverSource
   /// The provider whose releases these are: the key of the kept answers.
   public let provider: String
-  public let store: StateStore
+  public let store: any CatalogStore
   public let now: Date
   /// Answer from the kept answers only, whatever their age.
   public var offline = false
@@ -35,7 +35,7 @@ public struct CoverCheck: Sendable {
     public var keepingFailed: String?
   }
 
-  public init(source: any CoverSource, provider: String, store: StateStore, now: Date) {
+  public init(source: any CoverSource, provider: String, store: any CatalogStore, now: Date) {
     self.source = source
     self.provider = provider
     self.store = store

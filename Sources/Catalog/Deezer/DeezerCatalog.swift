@@ -24,9 +24,7 @@ public struct DeezerCatalog: ProviderDefinition {
   public var maximumBatchSize: Int { 1 }
   public var secondaryTypes: [String] { ["compilation"] }
 
-  public func normalizedID(_ text: String) -> String? {
-    !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? text : nil
-  }
+  public func normalizedID(_ text: String) -> String? { numericID(text) }
 
   public func idProblem(_ text: String) -> String {
     "a Deezer artist id is a number, like 27 (the end of deezer.com/artist/27); not '\(text)'"

@@ -4,7 +4,9 @@ public import MusicLibrary
 /// Deezer: a plain search per artist, then each artist's whole album list, every page. The lists are the artists'
 /// whole catalogs, so they tell namesakes apart themselves; tribute and karaoke acts a search turns up are never
 /// candidates.
-public struct DeezerProvider: CatalogProvider {
+public struct DeezerProvider: TransportProvider {
+  public typealias Definition = DeezerCatalog
+
   public let transport: any CatalogTransport
   public let endpoint: DeezerEndpoint
   public var limits: ProviderLimits
@@ -18,21 +20,12 @@ public struct DeezerProvider: CatalogProvider {
     limits = ProviderLimits(requestsPerMinute: requestsPerMinute, artistsPerSearch: 1, artistsPerReleaseRequest: 1)
   }
 
-  public var name: String { "deezer" }
   public var proof: ProofSource { .releaseLists }
-  public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
-
-  public func counters() async -> TransportCounters { await transport.counters() }
 
   // MARK: - Artists
 
   public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
-    var answers: [ArtistCandidates] = []
-    for artist in artists {
-      let body = try await transport.get(endpoint.searchURL(name: ArtistMatching.searchTerm(for: artist)))
-      answers.append(try Self.candidates(in: body, for: artist))
-    }
-    return answers
+    try await searchEach(artists, url: endpoint.searchURL(name:), candidates: Self.candidates(in:for:))
   }
 
   /// The candidates a search's body names for `artist`: the names that fold to its key, and the best others.
@@ -56,13 +49,15 @@ public struct DeezerProvider: CatalogProvider {
 
   // MARK: - Releases
 
-  /// Every page of each artist's albums. "no data" means the id is gone: an empty list, which is an answer.
+  /// Every page of each artist's albums, cached in one body with the artist they were listed under. "no data" means
+  /// the id is gone: an empty list, which is an answer.
   public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
     var lists: [String: ReleaseList] = [:]
     for id in ids {
       let albums = try await allAlbums(of: id)
       lists[id] = ReleaseList(
-        releases: Self.releases(albums, artistID: id), body: Self.cacheBody(DZCachedList(artist: id, albums: albums)))
+        releases: Self.releases(albums, artistID: id),
+        body: ReleaseList.cacheBody(DZCachedList(artist: id, albums: albums)) ?? Data())
     }
     return lists
   }
@@ -92,13 +87,6 @@ public struct DeezerProvider: CatalogProvider {
       }
     }
     return releases
-  }
-
-  /// Every page's albums in one body, with the artist they were listed under.
-  static func cacheBody(_ list: DZCachedList) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return (try? encoder.encode(list)) ?? Data()
   }
 
   public func cacheEntry(for id: String) -> (kind: String, key: String) { ("albums", id) }

@@ -17,9 +17,7 @@ public struct ITunesCatalog: ProviderDefinition {
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
   public var maximumBatchSize: Int { Self.artistsPerLookup }
 
-  public func normalizedID(_ text: String) -> String? {
-    !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? text : nil
-  }
+  public func normalizedID(_ text: String) -> String? { numericID(text) }
 
   public func idProblem(_ text: String) -> String {
     "an iTunes artist id is a number, like 414425; not '\(text)'"

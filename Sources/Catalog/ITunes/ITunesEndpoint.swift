@@ -38,9 +38,4 @@ public struct ITunesEndpoint: Sendable, Equatable {
     // The comma stays: it separates lookup ids.
     QueryEncoding.url(baseURL, "/" + path, items, keepingComma: true)
   }
-
-  /// Percent-encodes everything but RFC 3986's unreserved characters and the comma that separates lookup ids.
-  static func encode(_ value: String) -> String {
-    QueryEncoding.percentEncoded(value, keepingComma: true)
-  }
 }

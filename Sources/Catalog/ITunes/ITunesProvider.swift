@@ -3,7 +3,9 @@ public import MusicLibrary
 
 /// The iTunes Search API: one search per artist, album lists of up to 200 artists per lookup, each list the
 /// artist's whole catalog (so the lists themselves tell namesakes apart).
-public struct ITunesProvider: CatalogProvider {
+public struct ITunesProvider: TransportProvider {
+  public typealias Definition = ITunesCatalog
+
   public let transport: any CatalogTransport
   public let endpoint: ITunesEndpoint
   /// Candidates per search: exact matches rank first, and decoding more costs CPU for nothing.
@@ -23,20 +25,11 @@ public struct ITunesProvider: CatalogProvider {
       artistsPerReleaseRequest: ITunesCatalog.artistsPerLookup)
   }
 
-  public var name: String { "itunes" }
   public var proof: ProofSource { .releaseLists }
-  public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
-
-  public func counters() async -> TransportCounters { await transport.counters() }
 
   public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
-    var answers: [ArtistCandidates] = []
-    for artist in artists {
-      let term = ArtistMatching.searchTerm(for: artist)
-      let body = try await transport.get(endpoint.searchURL(term: term, limit: searchLimit))
-      answers.append(try Self.candidates(in: body, for: artist))
-    }
-    return answers
+    try await searchEach(
+      artists, url: { endpoint.searchURL(term: $0, limit: searchLimit) }, candidates: Self.candidates(in:for:))
   }
 
   public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {

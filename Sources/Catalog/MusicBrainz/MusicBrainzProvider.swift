@@ -4,7 +4,9 @@ public import MusicLibrary
 /// MusicBrainz: many artists per search, the release groups of many artists per release search (a window of
 /// release dates, paged), and namesakes told apart by which of them have release groups titled like the albums
 /// the user owns. Release groups hold every edition of an album, so editions are never reported apart.
-public struct MusicBrainzProvider: CatalogProvider {
+public struct MusicBrainzProvider: TransportProvider {
+  public typealias Definition = MusicBrainzCatalog
+
   public let transport: any CatalogTransport
   /// How the Cover Art Archive is asked: at its own pace, which is not MusicBrainz's one a second.
   public var coverTransport: any CatalogTransport
@@ -42,15 +44,11 @@ public struct MusicBrainzProvider: CatalogProvider {
       artistsPerReleaseRequest: MusicBrainzCatalog.artistsPerReleaseSearch)
   }
 
-  public var name: String { "musicbrainz" }
   public var proof: ProofSource { .ownedTitles }
-  public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
   /// Release groups carry no covers: the Cover Art Archive is asked.
   public var covers: (any CoverSource)? {
     CoverArtArchive(transport: coverTransport, baseURL: endpoint.coverArtURL, requestsPerMinute: coverPace)
   }
-
-  public func counters() async -> TransportCounters { await transport.counters() }
 
   // MARK: - Artists
 
@@ -133,11 +131,9 @@ public struct MusicBrainzProvider: CatalogProvider {
       }
     }
     var lists: [String: ReleaseList] = [:]
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     for id in ids {
       let groups = byID[id] ?? []
-      lists[id] = ReleaseList(releases: reported(groups), body: (try? encoder.encode(groups)) ?? Data("[]".utf8))
+      lists[id] = ReleaseList(releases: reported(groups), body: ReleaseList.cacheBody(groups) ?? Data("[]".utf8))
     }
     return lists
   }

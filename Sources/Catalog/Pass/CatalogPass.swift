@@ -1,19 +1,20 @@
 internal import Basics
 public import Foundation
 public import MusicLibrary
-public import State
+internal import State
 
 /// Looks every library artist up in one catalog (a ``CatalogProvider``), most played first, in small steps that
 /// each keep what they learn.
 ///
 /// The artists are taken in groups that fill one release request: resolve the group (remembered resolutions
 /// first, searches for the rest, then the evidence that tells namesakes apart where the provider needs it), fetch
-/// its release lists, decide the artists whose candidates needed them, then the next group. Every answer is committed to the state database as it arrives, so a run that ends
-/// any way at all (budget, signal, kill) leaves a most-played prefix checked and every answer kept, and the
-/// next run continues where it stopped without asking anything twice.
+/// its release lists, decide the artists whose candidates needed them, then the next group. Every answer is
+/// committed to the store (a ``CatalogStore``: the state database) as it arrives, so a run that ends any way at all
+/// (budget, signal, kill) leaves a most-played prefix checked and every answer kept, and the next run continues
+/// where it stopped without asking anything twice.
 public struct CatalogPass: Sendable {
   public let provider: any CatalogProvider
-  public let store: StateStore
+  public let store: any CatalogStore
   public let options: CatalogPassOptions
   public let now: Date
   /// Measures the budget; the continuous clock from the pass's creation unless given.
@@ -23,7 +24,7 @@ public struct CatalogPass: Sendable {
 
   public init(
     provider: any CatalogProvider,
-    store: StateStore,
+    store: any CatalogStore,
     options: CatalogPassOptions,
     now: Date,
     clock: PassClock = .startingNow(),

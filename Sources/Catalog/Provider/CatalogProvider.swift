@@ -101,6 +101,14 @@ public struct ReleaseList: Sendable, Equatable {
     self.releases = releases
     self.body = body
   }
+
+  /// `value` as JSON to cache, for catalogs whose answers are re-encoded: keys sorted and slashes left alone, so
+  /// one answer is always the same bytes. Nil if it cannot be encoded.
+  static func cacheBody(_ value: some Encodable) -> Data? {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try? encoder.encode(value)
+  }
 }
 
 /// Which of these candidates have releases titled like these owned albums?

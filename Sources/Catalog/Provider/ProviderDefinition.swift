@@ -3,8 +3,10 @@ public import Foundation
 
 /// A catalog as deepcut knows it before asking it anything: everything the command line, the settings, the state
 /// commands and the HTTP client need to know of it, declared in its own folder. ``ProviderRegistry`` lists them;
-/// nothing outside a provider's folder names one.
+/// nothing outside a provider's folder names one. A definition holds nothing of its own: one is made wherever the
+/// catalog is to be known (its provider takes its name from a new one).
 public protocol ProviderDefinition: Sendable {
+  init()
   /// `--provider NAME` and `provider.name`; the key of everything deepcut keeps for this catalog.
   var name: String { get }
   /// What it is, for help texts: "the iTunes Search API".
@@ -45,6 +47,11 @@ extension ProviderDefinition {
   public var settings: [ProviderSetting] { [] }
   public func tune(_ configuration: inout HTTPClientConfiguration) {}
   public func snapshotTransport(_ directory: URL) -> any CatalogTransport { RecordedTransport(directory: directory) }
+
+  /// `text` as kept, for catalogs whose artist ids are numbers (iTunes, Deezer).
+  func numericID(_ text: String) -> String? {
+    !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? text : nil
+  }
 }
 
 /// The most requests a catalog's public service takes, e.g. musicbrainz.org's one a second.

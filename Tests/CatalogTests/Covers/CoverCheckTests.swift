@@ -1,7 +1,6 @@
 import Catalog
 import Fixtures
 import Foundation
-import State
 import Synchronization
 import TestSupport
 import Testing
@@ -9,6 +8,7 @@ import Testing
 @testable import CatalogHTTP
 
 /// Covers only where they exist: asked once, kept, "no cover" asked again after a few days, failures never kept.
+/// The answers are kept in memory: what a store does with them is the contract tests' business.
 struct CoverCheckTests {
   /// A cover service in process: the releases that have covers, and every question asked.
   final class Covers: CoverSource {
@@ -28,12 +28,12 @@ struct CoverCheckTests {
 
   static let night = Date(timeIntervalSince1970: 1_795_953_600)
 
-  func check(_ source: Covers, _ store: StateStore, at now: Date = night) -> CoverCheck {
+  func check(_ source: Covers, _ store: any CatalogStore, at now: Date = night) -> CoverCheck {
     CoverCheck(source: source, provider: "test", store: store, now: now)
   }
 
   @Test func eachReleaseIsAskedOnceAndARerunAsksNothing() async throws {
-    let store = try StateStore(inMemory: ())
+    let store = MemoryCatalogStore()
     let source = Covers(["a", "c"])
     let first = try await check(source, store).covers(of: ["a", "b", "c", "a"])
     #expect(first.covers == ["a": "https://covers.example/a/front-250", "c": "https://covers.example/c/front-250"])
@@ -46,7 +46,7 @@ struct CoverCheckTests {
   }
 
   @Test func noCoverIsAskedAgainAfterAFewDaysAndACoverIsKept() async throws {
-    let store = try StateStore(inMemory: ())
+    let store = MemoryCatalogStore()
     _ = try await check(Covers(["a"]), store).covers(of: ["a", "b"])
     let later = Covers(["a", "b"])  // art was added to b since
     let days = Self.night.addingTimeInterval(CoverCheck.missingHolds + 60)
@@ -56,7 +56,7 @@ struct CoverCheckTests {
   }
 
   @Test func aFailureShowsNoCoverTonightAndIsNeverKept() async throws {
-    let store = try StateStore(inMemory: ())
+    let store = MemoryCatalogStore()
     let source = Covers(["a", "b"])
     source.failing.withLock { $0 = .server(status: 502) }
     let failed = try await check(source, store).covers(of: ["a", "b"])
@@ -69,7 +69,7 @@ struct CoverCheckTests {
   }
 
   @Test func aLostConnectionStopsTheAskingAtOnce() async throws {
-    let store = try StateStore(inMemory: ())
+    let store = MemoryCatalogStore()
     let source = Covers(["a"])
     source.failing.withLock { $0 = .unreachable("127.0.0.1: connection refused") }
     var check = check(source, store)
@@ -79,7 +79,7 @@ struct CoverCheckTests {
   }
 
   @Test func offlineAnswersFromWhatIsKeptAndAsksNothing() async throws {
-    let store = try StateStore(inMemory: ())
+    let store = MemoryCatalogStore()
     _ = try await check(Covers(["a"]), store).covers(of: ["a", "b"])
     let source = Covers(["a", "b", "c"])
     var offline = check(source, store, at: Self.night.addingTimeInterval(30 * 86_400))
@@ -90,7 +90,7 @@ struct CoverCheckTests {
   }
 
   @Test func aSpentBudgetAsksNothingMore() async throws {
-    let store = try StateStore(inMemory: ())
+    let store = MemoryCatalogStore()
     let source = Covers(["a"])
     var check = check(source, store)
     check.mayAsk = { false }

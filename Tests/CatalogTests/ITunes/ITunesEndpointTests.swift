@@ -28,15 +28,23 @@ import Testing
     #expect(nested.searchURL(term: "a", limit: 1).path == "/itunes/search")
   }
 
-  /// "+" must be encoded (the API reads it as a space), and so must every other reserved or non-ASCII byte;
-  /// the result is what Foundation's percent-encoding gives for the same allowed set.
+  /// "+" must be encoded (the API reads it as a space), and so must every other reserved or non-ASCII byte; the
+  /// term in the search URL is what Foundation's percent-encoding gives for the same allowed set, and the only
+  /// `term=` item of the query.
   @Test(arguments: [
     "AC/DC", "Guns N' Roses", "+44", "C++ & Friends", "Sigur Rós", "宇多田ヒカル", "Кино", "50% Off?", "a#b=c;d",
     "Beyoncé 🐝", "tab\there", "~tilde_dash-dot.", "comma,separated", "",
   ])
-  func termsArePercentEncodedLikeFoundation(term: String) {
+  func termsArePercentEncodedLikeFoundation(term: String) throws {
     let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
-    #expect(ITunesEndpoint.encode(term) == term.addingPercentEncoding(withAllowedCharacters: allowed))
-    #expect(ITunesEndpoint.encode(term).removingPercentEncoding == term)
+    let url = try endpoint().searchURL(term: term, limit: 10)
+    let query = try #require(url.query(percentEncoded: true))
+    let items = query.split(separator: "&", omittingEmptySubsequences: false)
+    #expect(items.count == 6)
+    let encoded = try #require(items.first { $0.hasPrefix("term=") }?.dropFirst("term=".count))
+    #expect(String(encoded) == term.addingPercentEncoding(withAllowedCharacters: allowed))
+    #expect(String(encoded).removingPercentEncoding == term)
+    // Read back as a server reads it, the term is the one asked for.
+    #expect(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first?.value == term)
   }
 }

@@ -1,7 +1,6 @@
 import Catalog
 import Foundation
 import MusicLibrary
-import State
 import TestSupport
 import Testing
 
@@ -12,7 +11,7 @@ struct LabelledWorldTests {
   func findsTheNewReleasesAndNothingElse(seed: UInt64) async throws {
     let world = LabelledWorld(artists: 400, seed: seed)
     let catalog = InProcessCatalog(world.catalog)
-    let outcome = try await PassFixtures.pass(catalog, try PassFixtures.store()).run(world.library)
+    let outcome = try await PassFixtures.pass(catalog, PassFixtures.store()).run(world.library)
     #expect(outcome.coverage.complete)
 
     let reported = Set(world.reported(outcome).filter { $0.value == .new }.keys)

@@ -1,7 +1,6 @@
 import Catalog
 import Foundation
 import MusicLibrary
-import State
 import TestSupport
 import Testing
 
@@ -11,7 +10,7 @@ struct RecheckSpreadTests {
     let count = 600
     let library = PassFixtures.library(count)
     let catalog = InProcessCatalog(PassFixtures.world(count))
-    let store = try PassFixtures.store()
+    let store = PassFixtures.store()
     let first = try await PassFixtures.pass(catalog, store).run(library)
     #expect(first.coverage.complete)
     #expect(catalog.log.count == count + 6)

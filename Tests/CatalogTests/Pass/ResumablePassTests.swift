@@ -6,7 +6,9 @@ import TestSupport
 import Testing
 
 /// The pass's order, its budget, and what a stopped run keeps, against the in-process catalog: no sockets, and
-/// a virtual clock that moves 3 s per request, as at the iTunes limit.
+/// a virtual clock that moves 3 s per request, as at the iTunes limit. What the pass keeps is kept in memory, but
+/// where a test asks what a stopped run leaves for the next night, the next run opens the state file afresh, as
+/// the next night's process does.
 struct ResumablePassTests {
   typealias Request = InProcessCatalog.Request
 
@@ -15,7 +17,7 @@ struct ResumablePassTests {
     let library = PassFixtures.library(250)
     let catalog = InProcessCatalog(PassFixtures.world(250))
     let events = ProgressLog()
-    let outcome = try await PassFixtures.pass(catalog, try PassFixtures.store(), progress: events) {
+    let outcome = try await PassFixtures.pass(catalog, PassFixtures.store(), progress: events) {
       $0.maxConcurrentRequests = concurrency
     }.run(library)
 
@@ -46,13 +48,15 @@ struct ResumablePassTests {
   @Test func everyAnswerIsKeptTheMomentItArrives() async throws {
     let library = PassFixtures.library(120)
     let catalog = InProcessCatalog(PassFixtures.world(120))
-    let store = try PassFixtures.store()
-    // One request at a time, stopped as the 57th goes out: 56 searches were answered, and all 56 are saved,
+    let directory = PassFixtures.stateDirectory()
+    // One request at a time, stopped as the 57th goes out: 56 searches were answered, and all 56 are on disk,
     // although the run never reached its end.
     let stopped = try await PassFixtures.run(
-      PassFixtures.pass(catalog, store) { $0.maxConcurrentRequests = 1 }, library, cancelledAt: 57, in: catalog)
+      PassFixtures.pass(catalog, try StateStore(directory: directory)) { $0.maxConcurrentRequests = 1 }, library,
+      cancelledAt: 57, in: catalog)
     #expect(stopped.stop == .cancelled)
     #expect(stopped.stats.answersKept == 56)
+    let store = try StateStore(directory: directory)
     let saved = try await store.resolutions(provider: "itunes")
     #expect(saved.count == 56)
     #expect(saved.values.allSatisfy { $0.status == .resolved })
@@ -73,7 +77,7 @@ struct ResumablePassTests {
   @Test func requestsInFlightAtTheStopAreTheOnlyOnesAskedAgain() async throws {
     let library = PassFixtures.library(300)
     let catalog = InProcessCatalog(PassFixtures.world(300))
-    let store = try PassFixtures.store()
+    let store = PassFixtures.store()
     // Stopped as the second lookup goes out, with searches in flight.
     _ = try await PassFixtures.run(PassFixtures.pass(catalog, store), library, cancelledAt: 150, in: catalog)
     let first = catalog.log
@@ -94,9 +98,11 @@ struct ResumablePassTests {
       .init(id: 1, name: "Nirvana", albums: [.init(id: 11, title: "Local Anaesthetic", date: "1971-01-01")]),
       .init(id: 2, name: "Nirvana", albums: [.init(id: 21, title: "Nevermind", date: "1991-09-24")]),
     ])
-    let store = try PassFixtures.store()
+    let directory = PassFixtures.stateDirectory()
     // The search is answered; the run stops as the lookup that would decide goes out.
-    _ = try await PassFixtures.run(PassFixtures.pass(catalog, store), library, cancelledAt: 2, in: catalog)
+    _ = try await PassFixtures.run(
+      PassFixtures.pass(catalog, try StateStore(directory: directory)), library, cancelledAt: 2, in: catalog)
+    let store = try StateStore(directory: directory)
     let pending = try #require(try await store.resolutions(provider: "itunes")[nirvana.rawValue])
     #expect(pending.status == .pending)
     #expect(pending.matches.isEmpty)
@@ -113,7 +119,7 @@ struct ResumablePassTests {
   @Test func aBudgetStopsAskingAndTheNextRunsContinue() async throws {
     let library = PassFixtures.library(300)
     let catalog = InProcessCatalog(PassFixtures.world(300))
-    let store = try PassFixtures.store()
+    let store = PassFixtures.store()
     let ordered = library.artists.sorted(by: LibraryArtist.listeningOrder)
     // 5 minutes at 20 requests a minute: 100 requests at most, the lookups that finish the last group included.
     let night = try await PassFixtures.pass(catalog, store) { $0.budget = .seconds(300) }.run(library)
@@ -152,7 +158,7 @@ struct ResumablePassTests {
     let library = PassFixtures.library(5)
     let catalog = InProcessCatalog(PassFixtures.world(5))
     catalog.failing { $0 == .search("Artist 2") ? .server(status: 503) : nil }
-    let store = try PassFixtures.store()
+    let store = PassFixtures.store()
     let outcome = try await PassFixtures.pass(catalog, store).run(library)
     #expect(outcome.problems.map(\.kind) == [.failed])
     #expect(outcome.coverage.checked == 4)
@@ -169,7 +175,7 @@ struct ResumablePassTests {
 
   @Test func offlineWithNothingCachedChecksNobodyAndSaysSo() async throws {
     let catalog = InProcessCatalog(PassFixtures.world(3))
-    let outcome = try await PassFixtures.pass(catalog, try PassFixtures.store()) { $0.offline = true }.run(
+    let outcome = try await PassFixtures.pass(catalog, PassFixtures.store()) { $0.offline = true }.run(
       PassFixtures.library(3))
     #expect(catalog.log.isEmpty)
     #expect(outcome.coverage == Coverage(artists: 3, checked: 0, estimatedMinutesToFinish: 1))

@@ -39,7 +39,7 @@ struct SharedNameTests {
       // Found by the search, but nothing of it is owned: not followed.
       .init(id: 13, name: "Young Rivers Band", albums: [.init(id: 130, title: "Pale Water", date: "2016-01-01")]),
     ])
-    let store = try PassFixtures.store()
+    let store = PassFixtures.store()
     let outcome = try await PassFixtures.pass(catalog, store).run(library)
 
     // One search finds both: the spelling whose words the other spellings all have.
@@ -81,7 +81,7 @@ struct SharedNameTests {
         albums: [.init(id: 20, title: "Nevermind (Remastered)", date: "1991-09-24")]),
       .init(id: 3, name: "Nirvana", genre: "Electronic", albums: [.init(id: 30, title: "Lights", date: "2026-11-01")]),
     ])
-    let outcome = try await PassFixtures.pass(catalog, try PassFixtures.store()).run(library)
+    let outcome = try await PassFixtures.pass(catalog, PassFixtures.store()).run(library)
     #expect(Set(outcome.catalogArtists[key]?.map(\.id) ?? []) == ["1", "2"])
     #expect(!outcome.followed.contains { $0.catalogArtist.id == "3" })
   }
@@ -95,15 +95,18 @@ struct SharedNameTests {
       .init(id: 1, name: "Slayer", albums: [.init(id: 10, title: "Greatest Hits", date: "2001-01-01")]),
       .init(id: 2, name: "Slayer", albums: [.init(id: 20, title: "Greatest Hits", date: "2003-01-01")]),
     ])
-    let store = try PassFixtures.store()
+    let store = PassFixtures.store()
     let outcome = try await PassFixtures.pass(catalog, store).run(library)
     #expect(outcome.followed.isEmpty)
     #expect(outcome.problems.map(\.kind) == [.ambiguous])
     #expect(outcome.coverage.complete)  // "ambiguous" is an answer; the report asks the user to pin
 
     // Pinning both follows both, with no search.
-    try await store.pin(
-      provider: "itunes", artistKey: key.rawValue, artistName: "Slayer", catalogIDs: ["1", "2"], at: PassFixtures.now)
+    try await store.save([
+      ArtistResolution(
+        provider: "itunes", artistKey: key.rawValue, artistName: "Slayer", matches: [.init(id: "1"), .init(id: "2")],
+        status: .pinned, checkedAt: PassFixtures.now)
+    ])
     catalog.clearLog()
     let pinned = try await PassFixtures.pass(catalog, store).run(library)
     #expect(catalog.searches.isEmpty)

@@ -20,7 +20,7 @@ struct TrustWorldTests {
     let world = LabelledWorld(artists: 400, seed: seed, trustCases: true)
     switch provider {
     case .itunes:
-      let outcome = try await PassFixtures.pass(InProcessCatalog(world.catalog), try PassFixtures.store()).run(
+      let outcome = try await PassFixtures.pass(InProcessCatalog(world.catalog), PassFixtures.store()).run(
         world.library)
       let listed = try Self.score(world, outcome, groupsEditions: false) { String($0) }
       // iTunes lists carry their covers, at a size sharp at 64 px on a 2x screen.

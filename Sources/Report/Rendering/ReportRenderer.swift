@@ -128,11 +128,11 @@ public struct TemplateLocator: Sendable {
 /// Renders the view model in each format.
 public enum ReportRenderer {
   public static func markdown(_ model: ReportModel, template: Template) throws(ReportError) -> String {
-    try fill(template, model.templateValue, for: .markdown)
+    try fill(template, try model.templateValue(), for: .markdown)
   }
 
   public static func html(_ model: ReportModel, template: Template) throws(ReportError) -> String {
-    try fill(template, model.templateValue, for: .html)
+    try fill(template, try model.templateValue(), for: .html)
   }
 
   public static func json(_ model: ReportModel) throws(ReportError) -> String {
@@ -147,12 +147,12 @@ public enum ReportRenderer {
 
   /// An Atom feed (RFC 4287) of the window's new releases, newest first.
   public static func atom(_ model: ReportModel, template: Template, feed: FeedOptions) throws(ReportError) -> String {
-    try fill(template, model.templateValue(feed: feed), for: .atom)
+    try fill(template, try model.templateValue(feed: feed), for: .atom)
   }
 
   /// An iCalendar file (RFC 5545): an all-day event per upcoming release, and per new one if asked.
   public static func ics(_ model: ReportModel, template: Template, feed: FeedOptions) throws(ReportError) -> String {
-    ICalendarLines.format(try fill(template, model.templateValue(feed: feed), for: .ics))
+    ICalendarLines.format(try fill(template, try model.templateValue(feed: feed), for: .ics))
   }
 
   /// The e-mail, kept under the size mail clients show whole; the report it actually shows; and the whole report as
@@ -163,7 +163,8 @@ public enum ReportRenderer {
     let text = try templates.template(for: .markdown, useExplicit: false)
     let page = try templates.template(for: .html, useExplicit: false)
     let fitted = try EmailFitting.fit(model, options: options) { (model) throws(ReportError) in
-      (try markdown(model, template: text), try html(model, template: page))
+      let value = try model.templateValue()
+      return (try fill(text, value, for: .markdown), try fill(page, value, for: .html))
     }
     let message = EmailMessage.compose(
       text: fitted.text, html: fitted.html, subject: options.subject ?? model.headline, options: options)

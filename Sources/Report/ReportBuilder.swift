@@ -4,19 +4,6 @@ public import MusicLibrary
 
 /// Turns the catalog pass's findings into the report's view model.
 public enum ReportBuilder {
-  public static func build(
-    scan: LibraryScan,
-    outcome: CatalogOutcome,
-    options: FinderOptions,
-    provider: String,
-    now: Date,
-    timings: [ReportModel.Timing]? = nil
-  ) -> ReportModel {
-    model(
-      findings: findings(scan: scan, outcome: outcome, options: options), scan: scan, outcome: outcome,
-      options: options, provider: provider, now: now, timings: timings)
-  }
-
   /// Every catalog release of every library artist, classified: one finding per release, however many of the
   /// library's artists it is credited to.
   public static func findings(scan: LibraryScan, outcome: CatalogOutcome, options: FinderOptions) -> [Finding] {
@@ -24,7 +11,9 @@ public enum ReportBuilder {
     return finder.findings(finder.verdicts(outcome.followed, owned: scan.library.albumsByArtist()))
   }
 
-  public static func model(
+  /// The report of `findings` (as ``findings(scan:outcome:options:)`` makes them, and the ledger keeps them), with
+  /// the finding behind each release it lists.
+  public static func listing(
     findings: [Finding],
     scan: LibraryScan,
     outcome: CatalogOutcome,
@@ -32,7 +21,7 @@ public enum ReportBuilder {
     provider: String,
     now: Date,
     timings: [ReportModel.Timing]?
-  ) -> ReportModel {
+  ) -> ReportListing {
     let ranks = ranks(of: scan.library)
     let sections = Sections(findings, provider: provider, ranks: ranks)
     let unranked = scan.library.artists.count + 1
@@ -40,7 +29,7 @@ public enum ReportBuilder {
       $0.rank < $1.rank
     }
     let stats = outcome.stats
-    return ReportModel(
+    let model = ReportModel(
       date: options.today.description, generated: Timestamp.rfc3339(now), dateLabel: longDate(options.today),
       since: options.since.description, sinceLabel: longDate(options.since), days: options.today - options.since,
       headline: headline(newCount: sections.new.count, today: options.today),
@@ -54,6 +43,7 @@ public enum ReportBuilder {
       isEmpty: sections.isEmpty, hasNew: !sections.new.isEmpty, hasUpcoming: !sections.upcoming.isEmpty,
       hasEditions: !sections.editions.isEmpty, hasBackfill: !sections.backfill.isEmpty,
       hasAttention: !attention.isEmpty)
+    return ReportListing(model: model, sources: sections.sources)
   }
 
   /// The report's lists, each in its order: new, editions and backfill newest first, upcoming soonest first.
@@ -63,23 +53,37 @@ public enum ReportBuilder {
     var editions: [ReportModel.Release]
     var owned: [ReportModel.Release]
     var backfill: [ReportModel.Release]
+    /// The finding of each row, list by list; owned releases are no rows.
+    var sources: [ReportModel.Row.Section: [Finding]]
 
     init(_ findings: [Finding], provider: String, ranks: [ArtistKey: Int]) {
-      func entries(_ category: ReleaseCategory) -> [ReportModel.Release] {
+      typealias Entry = (release: ReportModel.Release, finding: Finding)
+      func entries(_ category: ReleaseCategory, by order: (ReportModel.Release, ReportModel.Release) -> Bool)
+        -> [Entry]
+      {
         findings.filter { $0.category == category }.map {
-          ReportBuilder.release($0, provider: provider, rank: ReportBuilder.rank(of: $0, ranks))
-        }
+          (ReportBuilder.release($0, provider: provider, rank: ReportBuilder.rank(of: $0, ranks)), $0)
+        }.sorted { order($0.release, $1.release) }
       }
       let newestFirst: (ReportModel.Release, ReportModel.Release) -> Bool = {
         ($1.releaseDate ?? "", $0.artist, $0.title) < ($0.releaseDate ?? "", $1.artist, $1.title)
       }
-      new = entries(.new).sorted(by: newestFirst)
-      upcoming = entries(.upcoming).sorted {
+      let soonestFirst: (ReportModel.Release, ReportModel.Release) -> Bool = {
         ($0.releaseDate ?? "", $0.artist, $0.title) < ($1.releaseDate ?? "", $1.artist, $1.title)
       }
-      editions = entries(.edition).sorted(by: newestFirst)
-      owned = entries(.owned).sorted { ($0.artist, $0.title) < ($1.artist, $1.title) }
-      backfill = entries(.backfill).sorted(by: newestFirst)
+      let new = entries(.new, by: newestFirst)
+      let upcoming = entries(.upcoming, by: soonestFirst)
+      let editions = entries(.edition, by: newestFirst)
+      let backfill = entries(.backfill, by: newestFirst)
+      self.new = new.map(\.release)
+      self.upcoming = upcoming.map(\.release)
+      self.editions = editions.map(\.release)
+      self.backfill = backfill.map(\.release)
+      owned = entries(.owned) { ($0.artist, $0.title) < ($1.artist, $1.title) }.map(\.release)
+      sources = [
+        .new: new.map(\.finding), .upcoming: upcoming.map(\.finding), .editions: editions.map(\.finding),
+        .backfill: backfill.map(\.finding),
+      ]
     }
 
     var isEmpty: Bool { new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty }
@@ -128,18 +132,12 @@ public enum ReportBuilder {
 
   /// Each artist's place in listening order, 1 the most played: the library lists them so. An artist not in the
   /// library (never the case in a run) ranks last.
-  public static func ranks(of library: OwnedLibrary) -> [ArtistKey: Int] {
+  static func ranks(of library: OwnedLibrary) -> [ArtistKey: Int] {
     var ranks: [ArtistKey: Int] = [:]
     for (index, artist) in library.artists.enumerated() where ranks[artist.key] == nil {
       ranks[artist.key] = index + 1
     }
     return ranks
-  }
-
-  /// The ``ReportModel/Release/rowKey`` the report gives `finding`.
-  public static func rowKey(for finding: Finding, provider: String, ranks: [ArtistKey: Int]) -> String {
-    ReportModel.Release.rowKey(
-      rank: rank(of: finding, ranks), id: StableID.release(provider: provider, catalogID: finding.release.id))
   }
 
   /// A release ranks as the most played of its artists.

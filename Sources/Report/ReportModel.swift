@@ -3,7 +3,7 @@ public import Catalog
 /// Everything a report shows, as plain values: the one view model every format and template sees.
 /// Renderers never see catalog JSON, and every string here is still raw text, escaped by the renderer.
 public struct ReportModel: Sendable, Equatable, Codable {
-  public struct Release: Sendable, Equatable, Codable {
+  public struct Release: Sendable, Hashable, Codable {
     /// The same in every run and every format that carries one ("urn:uuid:…"): see ``StableID``.
     public var id: String
     public var artist: String

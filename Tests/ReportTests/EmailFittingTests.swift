@@ -1,3 +1,4 @@
+import Catalog
 import Foundation
 import Report
 import TestSupport
@@ -7,8 +8,8 @@ import Testing
 /// releases, and says how many more there are and where.
 struct EmailFittingTests {
   /// `count` artists, most played first, each with a new release in the window and every tenth with an upcoming one.
-  static func longNight(_ count: Int) -> ReportModel {
-    ReportFixtures.model(
+  static func longNight(_ count: Int, collaborations: [ReportFixtures.Collaboration] = []) -> ReportListing {
+    ReportFixtures.listing(
       (0..<count).map { index in
         ReportFixtures.Artist(
           name: "Artist \(index) with a fairly long name", owned: ["Owned \(index)"],
@@ -18,6 +19,7 @@ struct EmailFittingTests {
             + (index % 10 == 0 ? [("Coming \(index)", "2027-01-15", .clean)] : []),
           plays: 10_000 - index)
       },
+      collaborations: collaborations,
       problems: (0..<40).map { ("Unknown \($0)", .unresolved, "not found in the catalog") })
   }
 
@@ -28,20 +30,28 @@ struct EmailFittingTests {
     }
   }
 
-  static func email(_ model: ReportModel, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil)
-    throws -> (message: String, shown: ReportModel, wholeHTML: String)
-  {
+  static func email(
+    _ listing: ReportListing, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil
+  ) throws -> (message: String, shown: ReportModel, wholeHTML: String) {
+    let (message, shown, wholeHTML) = try listed(listing, limit: limit, fullReport: fullReport)
+    return (message, shown.model, wholeHTML)
+  }
+
+  static func listed(
+    _ listing: ReportListing, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil
+  ) throws -> (message: String, shown: ReportListing, wholeHTML: String) {
     var options = ReportRenderingTests.email
     options.maximumPartBytes = limit
     options.fullReport = fullReport
-    return try ReportRenderer.email(model, templates: TemplateLocator(), options: options)
+    return try ReportRenderer.email(listing, templates: TemplateLocator(), options: options)
   }
 
   @Test func aLongNightFitsAndKeepsTheMostPlayedArtists() throws {
-    let model = Self.longNight(600)
+    let listing = Self.longNight(600)
+    let model = listing.model
     let whole = try ReportRenderer.render(model, as: .html, templates: TemplateLocator())
     #expect(whole.utf8.count > 300_000)
-    let (message, shown, wholeHTML) = try Self.email(model, fullReport: "/home/ana/reports/report-2026-11-29.html")
+    let (message, shown, wholeHTML) = try Self.email(listing, fullReport: "/home/ana/reports/report-2026-11-29.html")
     // The full report beside the message is the whole night's HTML, rendered once.
     #expect(wholeHTML == whole)
     let parts = Self.parts(of: message)
@@ -68,9 +78,10 @@ struct EmailFittingTests {
   }
 
   @Test func aShortNightIsSentWholeWithNoLine() throws {
-    let (message, shown, _) = try Self.email(ReportFixtures.busy)
-    #expect(shown == ReportFixtures.busy)
-    #expect(shown.omitted == nil)
+    let (message, shown, _) = try Self.listed(ReportFixtures.busyListing)
+    #expect(shown == ReportFixtures.busyListing)
+    #expect(shown.model == ReportFixtures.busy)
+    #expect(shown.model.omitted == nil)
     #expect(!Self.parts(of: message).joined().contains("more releases"))
   }
 
@@ -89,13 +100,70 @@ struct EmailFittingTests {
   }
 
   @Test func needsAttentionComesAfterNewAndUpcomingAndIsRankedToo() throws {
-    let model = Self.longNight(60)
-    let (_, shown, _) = try Self.email(model, limit: 40_000)
+    let model = Self.longNight(60).model
+    let (_, shown, _) = try Self.email(Self.longNight(60), limit: 40_000)
     #expect(shown.omitted != nil)
     if !shown.needsAttention.isEmpty {
       #expect(shown.new.count == model.new.count && shown.upcoming.count == model.upcoming.count)
     }
     #expect(shown.needsAttention.map(\.rank) == shown.needsAttention.map(\.rank).sorted())
     #expect(model.needsAttention.map(\.rank) == model.needsAttention.map(\.rank).sorted())
+  }
+
+  /// What a shortened e-mail marks as told is the findings of the rows it kept, so the ledger records exactly the
+  /// releases its body shows, and the rest wait for the next e-mail.
+  @Test func aShortenedEmailTellsExactlyTheReleasesItShows() throws {
+    // Two releases each credited to two library artists: one with the most played artist, which the e-mail keeps,
+    // one between two of the least played, which it leaves out.
+    let listing = Self.longNight(
+      300,
+      collaborations: [
+        ReportFixtures.Collaboration(
+          title: "Together Up Front", date: "2026-11-28",
+          artists: ["Artist 0 with a fairly long name", "Artist 150 with a fairly long name"]),
+        ReportFixtures.Collaboration(
+          title: "Together Far Back", date: "2026-11-28",
+          artists: ["Artist 298 with a fairly long name", "Artist 299 with a fairly long name"]),
+      ])
+    let (message, shown, _) = try Self.listed(listing, limit: 40_000)
+    let parts = Self.parts(of: message)
+    let (text, html) = (parts.first ?? "", parts.last ?? "")
+    #expect(parts.count == 2 && shown.model.omitted != nil)
+    // Each finding is told exactly when both parts show it, and its row is where the model lists it.
+    let told = Set(shown.findings.map(\.release.id))
+    #expect(!told.isEmpty && told.count < listing.findings.count)
+    for finding in listing.findings {
+      let url = try #require(finding.release.url)
+      let inText = text.contains("(\(url))")
+      #expect(inText == html.contains("href=\"\(url)\""), "\(finding.release.title)")
+      #expect(inText == told.contains(finding.release.id), "\(finding.release.title)")
+    }
+    let rows = shown.model.new + shown.model.upcoming + shown.model.backfill + shown.model.editions
+    #expect(rows.map(\.catalogID) == shown.findings.map(\.release.id))
+    // The ledger marks the kept findings under every artist they are credited to, and nothing else.
+    let ledger = ReleaseLedger.apply(listing.findings, seen: [:], now: ReportFixtures.now, onlyUnreported: true)
+    let marked = ledger.reported(showing: shown.findings)
+    #expect(Set(marked.map(\.key)) == Set(shown.findings.flatMap(ReleaseLedger.keys(for:))))
+    #expect(marked.count == Set(marked.map(\.key)).count)
+    let together = try #require(listing.findings.first { $0.release.title == "Together Up Front" })
+    let apart = try #require(listing.findings.first { $0.release.title == "Together Far Back" })
+    #expect(together.owners.count == 2 && apart.owners.count == 2)
+    let keys = Set(marked.map(\.key))
+    #expect(ReleaseLedger.keys(for: together).count == 2 && ReleaseLedger.keys(for: together).allSatisfy(keys.contains))
+    #expect(!ReleaseLedger.keys(for: apart).contains(where: keys.contains))
+    // What the e-mail left out is still to tell, most played first: it starts where the e-mail stopped.
+    let untold = ledger.reported.filter { !keys.contains($0.key) }
+    #expect(marked.count + untold.count == ledger.reported.count)
+    let shownRanks = rows.map(\.rank)
+    let leftOut = listing.model.new.filter { !told.contains($0.catalogID) }.map(\.rank)
+    #expect((shownRanks.max() ?? 0) <= (leftOut.min() ?? .max))
+  }
+
+  @Test func anEmailSentWholeTellsEverythingItLists() throws {
+    let listing = ReportFixtures.busyListing
+    let (_, shown, _) = try Self.listed(listing)
+    let ledger = ReleaseLedger.apply(listing.findings, seen: [:], now: ReportFixtures.now, onlyUnreported: true)
+    #expect(shown.findings.count == 5)
+    #expect(ledger.reported(showing: shown.findings).map(\.key) == ledger.reported.map(\.key))
   }
 }

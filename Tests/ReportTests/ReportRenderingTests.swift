@@ -50,9 +50,9 @@ struct ReportRenderingTests {
     for format in [ReportFormat.markdown, .html, .atom, .ics] {
       let fileName = try #require(format.templateFileName)
       let onDisk = try String(contentsOf: root.appendingPathComponent("templates/\(fileName)"), encoding: .utf8)
-      let builtIn = try TemplateLocator().template(for: format).render(
-        ReportFixtures.busy.templateValue(feed: Self.feed))
-      let fromDisk = try Template(onDisk, name: fileName).render(ReportFixtures.busy.templateValue(feed: Self.feed))
+      let value = try ReportFixtures.busy.templateValue(feed: Self.feed)
+      let builtIn = try TemplateLocator().template(for: format).render(value)
+      let fromDisk = try Template(onDisk, name: fileName).render(value)
       #expect(builtIn == fromDisk, "run python3 Scripts/embed_templates.py")
     }
   }
@@ -186,8 +186,9 @@ struct ReportRenderingTests {
     #expect(model.new.count == 20_000)
     // A fifth of the default limit is enough for both built-in templates: the limit stops runaways, not reports.
     let limit = Template.defaultStepLimit / 5
-    let markdown = try TemplateLocator().template(for: .markdown).render(model.templateValue, stepLimit: limit)
-    let html = try TemplateLocator().template(for: .html).render(model.templateValue, stepLimit: limit)
+    let value = try model.templateValue()
+    let markdown = try TemplateLocator().template(for: .markdown).render(value, stepLimit: limit)
+    let html = try TemplateLocator().template(for: .html).render(value, stepLimit: limit)
     #expect(markdown.contains("Release 1999.9"))
     #expect(html.contains("Release 1999.9 &lt;live&gt;"))
   }

@@ -28,9 +28,30 @@ public enum ReportFixtures {
     }
   }
 
+  /// A release credited to several of the fixture's artists, which lists it under each of them.
+  public struct Collaboration {
+    public var title: String
+    public var date: String
+    public var artists: [String]
+
+    public init(title: String, date: String, artists: [String]) {
+      self.title = title
+      self.date = date
+      self.artists = artists
+    }
+  }
+
   public static func model(
     _ artists: [Artist], problems: [(String, ArtistProblem.Kind, String)] = [], coverage: Coverage? = nil
   ) -> ReportModel {
+    listing(artists, problems: problems, coverage: coverage).model
+  }
+
+  /// The report of these artists as the command builds it: their findings first, then the report of them.
+  public static func listing(
+    _ artists: [Artist], collaborations: [Collaboration] = [], problems: [(String, ArtistProblem.Kind, String)] = [],
+    coverage: Coverage? = nil
+  ) -> ReportListing {
     var libraryArtists: [LibraryArtist] = []
     var albums: [OwnedAlbum] = []
     var followed: [FollowedArtist] = []
@@ -42,13 +63,9 @@ public enum ReportFixtures {
           playCount: artist.plays, newestYear: 2019))
       albums += artist.owned.map { OwnedAlbum(artistKey: key, artistName: artist.name, title: $0, key: AlbumKey($0)) }
       let releases = artist.releases.enumerated().map { offset, release in
-        let id = String(1_000 + index * 100 + offset)
-        return CatalogRelease(
-          id: id, artistID: String(index), artistName: artist.name, title: release.title,
-          releaseDate: CalendarDay(iso8601: release.date), trackCount: 10 + offset,
-          explicitness: release.explicitness,
-          url: "https://music.apple.com/us/album/\(id)",
-          artworkURL: "https://is1-ssl.mzstatic.com/image/thumb/\(id)/100x100bb.jpg")
+        self.release(
+          id: String(1_000 + index * 100 + offset), artistID: String(index), artist: artist.name,
+          title: release.title, date: release.date, explicitness: release.explicitness, tracks: 10 + offset)
       }
       followed.append(
         FollowedArtist(
@@ -56,20 +73,48 @@ public enum ReportFixtures {
           catalogArtist: CatalogArtist(id: String(index), name: artist.name),
           releases: releases))
     }
+    for (offset, collaboration) in collaborations.enumerated() {
+      let release = release(
+        id: String(900_000 + offset), artistID: "collaboration", artist: collaboration.artists.joined(separator: " & "),
+        title: collaboration.title, date: collaboration.date, explicitness: .notExplicit, tracks: 10)
+      for index in followed.indices where collaboration.artists.contains(followed[index].artist.name) {
+        followed[index].releases.append(release)
+      }
+    }
     for (name, _, _) in problems {
       libraryArtists.append(LibraryArtist(key: ArtistKey(name), name: name, albumCount: 1, trackCount: 3))
     }
     let scan = LibraryScan(
       source: "Library.xml", tracks: albums.count * 10, musicTracks: albums.count * 10, skipped: [:], warnings: [],
       library: OwnedLibrary(artists: libraryArtists, albums: albums))
+    let outcome = outcome(
+      followed: followed, problems: problems, artists: artists.count,
+      coverage: coverage ?? .whole(libraryArtists.count))
+    return ReportBuilder.listing(
+      findings: ReportBuilder.findings(scan: scan, outcome: outcome, options: options), scan: scan, outcome: outcome,
+      options: options, provider: "itunes", now: now, timings: nil)
+  }
+
+  static func release(
+    id: String, artistID: String, artist: String, title: String, date: String, explicitness: Explicitness, tracks: Int
+  ) -> CatalogRelease {
+    CatalogRelease(
+      id: id, artistID: artistID, artistName: artist, title: title, releaseDate: CalendarDay(iso8601: date),
+      trackCount: tracks, explicitness: explicitness, url: "https://music.apple.com/us/album/\(id)",
+      artworkURL: "https://is1-ssl.mzstatic.com/image/thumb/\(id)/100x100bb.jpg")
+  }
+
+  static func outcome(
+    followed: [FollowedArtist], problems: [(String, ArtistProblem.Kind, String)], artists: Int, coverage: Coverage
+  ) -> CatalogOutcome {
     var stats = CatalogStats()
-    stats.artistsChecked = libraryArtists.count
-    stats.resolved = artists.count
+    stats.artistsChecked = artists + problems.count
+    stats.resolved = artists
     stats.requests = 2
     stats.lookups = 1
     stats.searches = 1
-    stats.cacheHits = artists.count - 1
-    let outcome = CatalogOutcome(
+    stats.cacheHits = artists - 1
+    return CatalogOutcome(
       followed: followed,
       problems: problems.map { name, kind, detail in
         ArtistProblem(
@@ -79,13 +124,13 @@ public enum ReportFixtures {
             ? [CatalogArtist(id: "414425", name: name, genre: "Metal"), CatalogArtist(id: "907800827", name: name)]
             : [])
       },
-      stats: stats,
-      coverage: coverage ?? .whole(libraryArtists.count))
-    return ReportBuilder.build(scan: scan, outcome: outcome, options: options, provider: "itunes", now: now)
+      stats: stats, coverage: coverage)
   }
 
-  public static var busy: ReportModel {
-    model(
+  public static var busy: ReportModel { busyListing.model }
+
+  public static var busyListing: ReportListing {
+    listing(
       [
         Artist(
           name: "Slayer", owned: ["Reign in Blood", "Repentless"],

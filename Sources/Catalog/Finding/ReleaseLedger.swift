@@ -17,6 +17,13 @@ public enum ReleaseLedger {
     public var sightings: [SeenRelease]
     /// Releases to mark as reported once the report is written, with the section they appear in.
     public var reported: [(key: String, section: String)]
+
+    /// What to mark as reported when a report showed only `shown` of the findings (a shortened e-mail): the rest
+    /// stay untold, for the next report to list.
+    public func reported(showing shown: [Finding]) -> [(key: String, section: String)] {
+      let told = Set(shown.flatMap(ReleaseLedger.keys(for:)))
+      return reported.filter { told.contains($0.key) }
+    }
   }
 
   public static func key(artist: ArtistKey, release: CatalogRelease) -> String {

@@ -11,8 +11,8 @@ extension ReportJob {
   struct Outputs {
     /// The report asked for, in its format.
     var report: String
-    /// The report as it shows: for a shortened e-mail, only what it lists.
-    var shown: ReportModel
+    /// The report as it shows, with the finding of each release it lists: for a shortened e-mail, only those.
+    var shown: ReportListing
     /// The whole report as HTML, for `--full-report`.
     var fullReport: String?
     /// deepcut.atom and deepcut.ics, for `--feeds`.
@@ -23,32 +23,32 @@ extension ReportJob {
 
   mutating func render(_ told: Told, _ pass: Pass) throws(CLIError) -> Outputs {
     let start = timer.now
-    var outputs = try render(model(told.ledger.findings, pass, timings: nil))
+    var outputs = try render(listing(told.ledger.findings, pass, timings: nil))
     timings.append(ReportModel.Timing(phase: "render", seconds: (timer.now - start).inSeconds))
     if settings.timings {
-      outputs = try render(model(told.ledger.findings, pass, timings: timings))
+      outputs = try render(listing(told.ledger.findings, pass, timings: timings))
     }
     if let window = told.window {
-      outputs.feeds = try renderFeeds(model(window.findings, pass, timings: nil))
+      outputs.feeds = try renderFeeds(listing(window.findings, pass, timings: nil).model)
     }
     return outputs
   }
 
-  func model(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportModel {
-    ReportBuilder.model(
+  func listing(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportListing {
+    ReportBuilder.listing(
       findings: findings, scan: pass.scan, outcome: pass.outcome, options: settings.finder,
       provider: settings.provider.name, now: settings.now, timings: timings)
   }
 
-  func render(_ model: ReportModel) throws(CLIError) -> Outputs {
+  func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
     do {
       if settings.format == .email, let email = settings.email {
-        let (message, shown, page) = try ReportRenderer.email(model, templates: settings.templates, options: email)
+        let (message, shown, page) = try ReportRenderer.email(listing, templates: settings.templates, options: email)
         return Outputs(report: message, shown: shown, fullReport: settings.fullReport == nil ? nil : page)
       }
       let report = try ReportRenderer.render(
-        model, as: settings.format, templates: settings.templates, email: settings.email, feed: settings.feed)
-      return Outputs(report: report, shown: model)
+        listing.model, as: settings.format, templates: settings.templates, email: settings.email, feed: settings.feed)
+      return Outputs(report: report, shown: listing)
     } catch {
       throw .template(error.description)
     }
@@ -96,13 +96,15 @@ extension ReportJob {
   ) async throws(CLIError) {
     let provider = settings.provider.name
     let failed = pass.outcome.problems.count { !$0.isAnswer }
-    let model = outputs.shown
+    let model = outputs.shown.model
     do {
       if !settings.dryRun, !delivery.failed {
         try await storage.store.recordSeen(provider: provider, told.ledger.sightings)
         if settings.sinceLastRun, !rolling {
+          // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
+          // e-mails, most played first.
           try await storage.store.markReported(
-            provider: provider, toldReleases(told.ledger, shown: model, pass.scan.library), at: settings.now)
+            provider: provider, told.ledger.reported(showing: outputs.shown.findings), at: settings.now)
         }
       }
       let complete = failed == 0 && pass.outcome.coverage.complete
@@ -115,21 +117,6 @@ extension ReportJob {
     } catch {
       throw .state(error.description)
     }
-  }
-
-  /// The releases to remember as told: all the report listed, but of a shortened e-mail only those it showed, so
-  /// the rest come in the next e-mails, most played first.
-  func toldReleases(
-    _ ledger: ReleaseLedger.Result, shown: ReportModel, _ library: OwnedLibrary
-  ) -> [(key: String, section: String)] {
-    guard shown.omitted != nil else { return ledger.reported }
-    let ranks = ReportBuilder.ranks(of: library)
-    let listed = shown.shownReleases
-    let told = Set(
-      ledger.findings.filter {
-        listed.contains(ReportBuilder.rowKey(for: $0, provider: settings.provider.name, ranks: ranks))
-      }.flatMap(ReleaseLedger.keys(for:)))
-    return ledger.reported.filter { told.contains($0.key) }
   }
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
@@ -155,7 +142,7 @@ extension ReportJob {
     if failed > 0 {
       Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
     }
-    let model = outputs.shown
+    let model = outputs.shown.model
     if let omitted = model.omitted {
       let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
       let rest =

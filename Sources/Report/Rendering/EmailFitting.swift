@@ -3,7 +3,8 @@
 /// then backfill and editions, each most played first — and one line saying how many more there are and where.
 enum EmailFitting {
   struct Fitted {
-    var model: ReportModel
+    /// The rows it keeps; nil when the whole report fits.
+    var kept: Set<ReportModel.Row>?
     var text: String
     var html: String
     /// The whole report as HTML, rendered first to see whether it fits.
@@ -19,30 +20,31 @@ enum EmailFitting {
       parts.text.utf8.count <= options.maximumPartBytes && parts.html.utf8.count <= options.maximumPartBytes
     }
     let whole = try render(model)
-    if fits(whole) { return Fitted(model: model, text: whole.text, html: whole.html, wholeHTML: whole.html) }
+    if fits(whole) { return Fitted(text: whole.text, html: whole.html, wholeHTML: whole.html) }
     // More rows never make a smaller message, so the most that fit is found by halving.
     let rows = model.rowsByImportance
-    var best = model.keeping(rows.prefix(0), fullReport: options.fullReport)
-    var bestParts = try render(best)
+    var best = Set<ReportModel.Row>()
+    var bestParts = try render(model.keeping(best, fullReport: options.fullReport))
     var low = 1
     var high = rows.count - 1
     while low <= high {
       let middle = (low + high) / 2
-      let candidate = model.keeping(rows.prefix(middle), fullReport: options.fullReport)
-      let parts = try render(candidate)
+      let kept = Set(rows.prefix(middle))
+      let parts = try render(model.keeping(kept, fullReport: options.fullReport))
       if fits(parts) {
-        (best, bestParts) = (candidate, parts)
+        (best, bestParts) = (kept, parts)
         low = middle + 1
       } else {
         high = middle - 1
       }
     }
-    return Fitted(model: best, text: bestParts.text, html: bestParts.html, wholeHTML: whole.html)
+    return Fitted(kept: best, text: bestParts.text, html: bestParts.html, wholeHTML: whole.html)
   }
 }
 
 extension ReportModel {
-  /// A row of a report's lists: the section and the place in it.
+  /// A row of a report's lists: the section and the place in it. The fitting keeps rows, and a listing knows the
+  /// finding of each, so what an e-mail shows is told by rows, not by its text.
   struct Row: Hashable {
     enum Section: Int {
       case new, upcoming, attention, backfill, editions
@@ -69,26 +71,22 @@ extension ReportModel {
 
   /// The report with only `rows` in its lists, and a line for the rest. Counts, the headline and the summary still
   /// describe the whole night.
-  func keeping(_ rows: some Sequence<Row>, fullReport: String?) -> ReportModel {
-    let kept = Set(rows)
-    func filter<T>(_ items: [T], _ section: Row.Section) -> [T] {
-      items.enumerated().filter { kept.contains(Row(section: section, index: $0.offset)) }.map(\.element)
-    }
+  func keeping(_ kept: Set<Row>, fullReport: String?) -> ReportModel {
     var result = self
-    result.new = filter(new, .new)
-    result.upcoming = filter(upcoming, .upcoming)
-    result.needsAttention = filter(needsAttention, .attention)
-    result.backfill = filter(backfill, .backfill)
-    result.editions = filter(editions, .editions)
-    let shownNew = Set(result.new.map(\.rowKey))
+    result.new = kept.kept(new, in: .new)
+    result.upcoming = kept.kept(upcoming, in: .upcoming)
+    result.needsAttention = kept.kept(needsAttention, in: .attention)
+    result.backfill = kept.kept(backfill, in: .backfill)
+    result.editions = kept.kept(editions, in: .editions)
+    let shownNew = Set(result.new)
     result.newByDate = newByDate.compactMap { day in
       var day = day
-      day.releases.removeAll { !shownNew.contains($0.rowKey) }
+      day.releases.removeAll { !shownNew.contains($0) }
       return day.releases.isEmpty ? nil : day
     }
     result.newByArtist = newByArtist.compactMap { group in
       var group = group
-      group.releases.removeAll { !shownNew.contains($0.rowKey) }
+      group.releases.removeAll { !shownNew.contains($0) }
       return group.releases.isEmpty ? nil : group
     }
     result.hasNew = !result.new.isEmpty
@@ -126,16 +124,11 @@ extension ReportModel {
       ?? " \(verb) left out; run deepcut report --format html to see them all"
     return "This e-mail lists the most played artists first and stops where mail would be cut: \(what)\(place)."
   }
-
-  /// The releases this report shows, as "rank/id": what a shortened e-mail actually told.
-  public var shownReleases: Set<String> {
-    Set((new + upcoming + backfill + editions).map(\.rowKey))
-  }
 }
 
-extension ReportModel.Release {
-  /// The same release can be listed for two library artists (a collaboration); the artist's rank tells them apart.
-  public var rowKey: String { Self.rowKey(rank: rank, id: id) }
-
-  static func rowKey(rank: Int, id: String) -> String { "\(rank)/\(id)" }
+extension Set<ReportModel.Row> {
+  /// The items of `section` whose rows are in the set, in their order.
+  func kept<Item>(_ items: [Item], in section: ReportModel.Row.Section) -> [Item] {
+    items.enumerated().filter { contains(ReportModel.Row(section: section, index: $0.offset)) }.map(\.element)
+  }
 }

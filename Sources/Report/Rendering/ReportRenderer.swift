@@ -128,11 +128,11 @@ public struct TemplateLocator: Sendable {
 /// Renders the view model in each format.
 public enum ReportRenderer {
   public static func markdown(_ model: ReportModel, template: Template) throws(ReportError) -> String {
-    try fill(template, model.templateValue, for: .markdown)
+    try fill(template, try model.templateValue(), for: .markdown)
   }
 
   public static func html(_ model: ReportModel, template: Template) throws(ReportError) -> String {
-    try fill(template, model.templateValue, for: .html)
+    try fill(template, try model.templateValue(), for: .html)
   }
 
   public static func json(_ model: ReportModel) throws(ReportError) -> String {
@@ -147,27 +147,37 @@ public enum ReportRenderer {
 
   /// An Atom feed (RFC 4287) of the window's new releases, newest first.
   public static func atom(_ model: ReportModel, template: Template, feed: FeedOptions) throws(ReportError) -> String {
-    try fill(template, model.templateValue(feed: feed), for: .atom)
+    try fill(template, try model.templateValue(feed: feed), for: .atom)
   }
 
   /// An iCalendar file (RFC 5545): an all-day event per upcoming release, and per new one if asked.
   public static func ics(_ model: ReportModel, template: Template, feed: FeedOptions) throws(ReportError) -> String {
-    ICalendarLines.format(try fill(template, model.templateValue(feed: feed), for: .ics))
+    ICalendarLines.format(try fill(template, try model.templateValue(feed: feed), for: .ics))
   }
 
-  /// The e-mail, kept under the size mail clients show whole; the report it actually shows; and the whole report as
-  /// HTML, which the fitting renders first anyway, for the full report beside the message.
-  public static func email(_ model: ReportModel, templates: TemplateLocator, options: EmailOptions)
-    throws(ReportError) -> (message: String, shown: ReportModel, wholeHTML: String)
+  /// The e-mail, kept under the size mail clients show whole; the listing of what it actually shows, which for a
+  /// shortened e-mail holds only the findings of the rows it kept; and the whole report as HTML, which the fitting
+  /// renders first anyway, for the full report beside the message.
+  public static func email(_ listing: ReportListing, templates: TemplateLocator, options: EmailOptions)
+    throws(ReportError) -> (message: String, shown: ReportListing, wholeHTML: String)
+  {
+    let (message, fitted) = try fittedEmail(listing.model, templates: templates, options: options)
+    let shown = fitted.kept.map { listing.keeping($0, fullReport: options.fullReport) } ?? listing
+    return (message, shown, fitted.wholeHTML)
+  }
+
+  private static func fittedEmail(_ model: ReportModel, templates: TemplateLocator, options: EmailOptions)
+    throws(ReportError) -> (message: String, fitted: EmailFitting.Fitted)
   {
     let text = try templates.template(for: .markdown, useExplicit: false)
     let page = try templates.template(for: .html, useExplicit: false)
     let fitted = try EmailFitting.fit(model, options: options) { (model) throws(ReportError) in
-      (try markdown(model, template: text), try html(model, template: page))
+      let value = try model.templateValue()
+      return (try fill(text, value, for: .markdown), try fill(page, value, for: .html))
     }
     let message = EmailMessage.compose(
       text: fitted.text, html: fitted.html, subject: options.subject ?? model.headline, options: options)
-    return (message, fitted.model, fitted.wholeHTML)
+    return (message, fitted)
   }
 
   /// Renders `format`; e-mail needs its headers in `email`, feeds and calendars their `feed` options.
@@ -192,7 +202,7 @@ public enum ReportRenderer {
         ? try atom(model, template: template, feed: feed) : try ics(model, template: template, feed: feed)
     case .email:
       guard let email else { throw .encoding("an e-mail needs its sender and recipients") }
-      return try self.email(model, templates: templates, options: email).message
+      return try fittedEmail(model, templates: templates, options: email).message
     }
   }
 

@@ -1,0 +1,26 @@
+public import Catalog
+
+/// A report's view model and the finding behind each release it lists. What a report told is known from here, row
+/// by row, never read back from what it rendered: a shortened e-mail's listing holds only the findings it shows.
+public struct ReportListing: Sendable, Equatable {
+  public private(set) var model: ReportModel
+  /// The finding of each release row, section by section, in the model's order: `model.new[i]` shows `new[i]`.
+  private var sources: [ReportModel.Row.Section: [Finding]]
+
+  init(model: ReportModel, sources: [ReportModel.Row.Section: [Finding]]) {
+    self.model = model
+    self.sources = sources
+  }
+
+  /// The findings of every release it lists: new, upcoming, backfill and editions.
+  public var findings: [Finding] {
+    [.new, .upcoming, .backfill, .editions].flatMap { sources[$0] ?? [] }
+  }
+
+  /// Only `rows` of it, as ``ReportModel/keeping(_:fullReport:)`` keeps them, with their findings.
+  func keeping(_ rows: Set<ReportModel.Row>, fullReport: String?) -> ReportListing {
+    ReportListing(
+      model: model.keeping(rows, fullReport: fullReport),
+      sources: sources.reduce(into: [:]) { kept, source in kept[source.key] = rows.kept(source.value, in: source.key) })
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Report
+import Templates
+import TestSupport
+import Testing
+
+/// Templates see the JSON report's own fields (a nil among them as null, where JSON leaves it out) and the members
+/// only templates need; JSON never carries those.
+struct TemplateViewTests {
+  static func fields(_ value: TemplateValue) -> [String: TemplateValue] {
+    if case .object(let fields) = value { return fields }
+    Issue.record("not an object: \(value)")
+    return [:]
+  }
+
+  static func items(_ value: TemplateValue?) -> [TemplateValue] {
+    if case .array(let items) = value { return items }
+    Issue.record("not an array: \(String(describing: value))")
+    return []
+  }
+
+  static func json(_ model: ReportModel) throws -> [String: Any] {
+    let object = try JSONSerialization.jsonObject(with: Data(try ReportRenderer.json(model).utf8))
+    return try #require(object as? [String: Any])
+  }
+
+  @Test func theModelsFieldsAndTheTemplateOnlyOnes() throws {
+    var model = ReportFixtures.busy
+    model.timings = [
+      ReportModel.Timing(phase: "catalog", seconds: 1.5, cache: "warm"), .init(phase: "render", seconds: 0.25),
+    ]
+    let json = try Self.json(model)
+    let view = Self.fields(try model.templateValue())
+    // Every JSON field is there; beside them only the template-only members and the nils JSON leaves out.
+    #expect(Set(json.keys).isSubset(of: view.keys))
+    #expect(Set(view.keys).subtracting(json.keys) == ["generatedCompact", "hasTimings", "omitted", "coverageLine"])
+    #expect(view["generatedCompact"] == "20261129T120000Z" && view["hasTimings"] == true)
+    #expect(view["omitted"] == .null && view["coverageLine"] == .null)
+    #expect(view["days"] == 30 && view["hasNew"] == true && view["headline"] == .string(model.headline))
+    // Timings are text to the millisecond in templates, numbers in JSON.
+    #expect(
+      view["timings"] == [
+        ["phase": "catalog", "seconds": "1.500", "cache": "warm"],
+        ["phase": "render", "seconds": "0.250", "cache": nil],
+      ])
+    #expect((json["timings"] as? [[String: Any]])?.first?["seconds"] as? Double == 1.5)
+  }
+
+  @Test func aReleaseHasItsFieldsAndWhatFeedsAndCalendarsWant() throws {
+    let model = ReportFixtures.busy
+    let release = try #require(model.new.first)
+    let json = try #require((try Self.json(model)["new"] as? [[String: Any]])?.first)
+    let view = Self.fields(try #require(Self.items(Self.fields(try model.templateValue())["new"]).first))
+    let extras: Set = ["dateTime", "dateCompact", "dayAfterCompact", "datePartial", "summaryHTML"]
+    #expect(!json.keys.contains(where: extras.contains))
+    #expect(Set(view.keys).subtracting(json.keys) == extras.union(["genre", "editionOf"]))
+    #expect(release.genre == nil && view["genre"] == .null && view["editionOf"] == .null)
+    #expect(view["title"] == .string(release.title) && view["rank"] == .int(release.rank))
+    #expect(view["trackCount"] == .int(release.trackCount ?? 0) && view["explicit"] == .bool(release.explicit))
+    #expect(view["dateTime"] == "2026-11-27T00:00:00Z" && view["dateCompact"] == "20261127")
+    #expect(view["dayAfterCompact"] == "20261128" && view["datePartial"] == false)
+    #expect(
+      view["summaryHTML"]
+        == .string(
+          "<p>Portishead — <a href=\"https://music.apple.com/us/album/1100\">Roads - Single</a> · single · 10 tracks · 27 Nov 2026</p><p><em>\(release.reason)</em></p>"
+        ))
+  }
+
+  @Test func feedsAndCalendarsAddWhatTheySayAboutThemselves() throws {
+    let model = ReportFixtures.busy
+    let plain = Self.fields(try model.templateValue())
+    let feed = Self.fields(
+      try model.templateValue(feed: FeedOptions(selfURL: "https://example.org/deepcut.atom", identity: "tests")))
+    #expect(Set(feed.keys) == Set(plain.keys).union(["feed", "calendar"]))
+    #expect(
+      feed["feed"] == [
+        "id": "https://example.org/deepcut.atom", "title": "New releases from artists you own",
+        "selfURL": "https://example.org/deepcut.atom",
+      ])
+    let calendar = Self.fields(try #require(feed["calendar"]))
+    #expect(calendar["name"] == "Upcoming releases")
+    #expect(Self.items(calendar["events"]).count == model.upcoming.count)
+  }
+}

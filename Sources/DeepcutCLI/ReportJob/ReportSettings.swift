@@ -94,10 +94,7 @@ struct ReportSettings: Sendable {
     self.country = country.uppercased()
     baseURL = try settings[\.baseURL] ?? provider.defaultBaseURL
     for own in provider.settings {
-      switch CatalogSetting(own, of: provider) {
-      case .text(let setting): providerOptions[own.key] = try settings[setting]
-      case .url(let setting): providerOptions[own.key] = try settings[setting]?.absoluteString
-      }
+      providerOptions[own.key] = try CatalogSetting(own, of: provider).value(in: settings)
     }
     snapshot = try settings[\.snapshot]
   }

@@ -40,7 +40,7 @@ struct Resolved: Sendable {
   /// The value the flag or the configuration gives; nil when the default stands.
   func given<Value>(_ setting: Setting<Value>) throws(CLIError) -> Value? {
     let context = SettingContext(registry: registry, environment: environment, configPath: config.path)
-    let name = setting.flag ?? setting.key ?? ""
+    let name = setting.name
     if let flag = setting.flag, arguments.flags.contains(flag) || arguments.values[flag] != nil {
       return try setting.kind.parse(arguments.values[flag] ?? [], SettingSite(name: name, key: name, context: context))
     }

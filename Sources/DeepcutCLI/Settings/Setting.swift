@@ -53,46 +53,6 @@ extension Setting where Value == Bool {
   }
 }
 
-extension Setting {
-  /// A catalog's own setting, under `provider` in config.json; `report` takes its flag.
-  static func catalogs<Wrapped>(
-    _ setting: ProviderSetting, of provider: any ProviderDefinition, kind: SettingKind<Wrapped>,
-    example: Wrapped?
-  ) -> Setting<Wrapped?> {
-    Setting<Wrapped?>(
-      flag: setting.flag, key: "provider." + setting.key, placeholder: setting.placeholder,
-      help: "\(provider.name): \(setting.help)", kind: kind, commands: [.report],
-      example: .commentedOut(example, note: "\(provider.title): \(setting.help)."))
-  }
-}
-
-/// A catalog's own setting, as the command line and config.json take it: a text, or an http(s) address.
-enum CatalogSetting {
-  case text(Setting<String?>)
-  case url(Setting<URL?>)
-
-  init(_ setting: ProviderSetting, of provider: any ProviderDefinition) {
-    if setting.isURL {
-      self = .url(
-        .catalogs(setting, of: provider, kind: .url("an http(s) URL"), example: URL(string: setting.example)))
-    } else {
-      self = .text(.catalogs(setting, of: provider, kind: .text, example: setting.example))
-    }
-  }
-
-  var setting: any AnySetting {
-    switch self {
-    case .text(let setting): setting
-    case .url(let setting): setting
-    }
-  }
-
-  /// The settings every catalog of `registry` declares of its own.
-  static func all(_ registry: ProviderRegistry) -> [CatalogSetting] {
-    registry.providers.flatMap { provider in provider.settings.map { CatalogSetting($0, of: provider) } }
-  }
-}
-
 /// Where in ``SettingsTable`` a list shows something instead: after the setting this names.
 typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
 
@@ -155,18 +115,16 @@ struct HelpWords: Sendable, ExpressibleByStringInterpolation {
 
 /// What a setting is when neither the command line nor config.json gives it, and how help and the example say so.
 struct SettingDefault<Value: Sendable>: Sendable {
-  typealias Catalog = () throws(CLIError) -> any ProviderDefinition
+  typealias RunCatalog = () throws(CLIError) -> any ProviderDefinition
 
   /// The value, for the run's catalog (a default may be each catalog's own).
-  let value: @Sendable (_ registry: ProviderRegistry, _ catalog: Catalog) throws(CLIError) -> Value
+  let value: @Sendable (_ registry: ProviderRegistry, _ catalog: RunCatalog) throws(CLIError) -> Value
   /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
-  /// The default as `config --example` writes it; nil writes null.
-  let json: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
   /// `value`, which help says as the command line writes it, or in `shown` words ("all").
   static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
-    SettingDefault(value: { _, _ in value }, words: { shown ?? $1.text(value) }, json: { $1.json(value) })
+    SettingDefault(value: { _, _ in value }, words: { shown ?? $1.text(value) })
   }
 
   /// Each catalog's own: help names every catalog's, the example the first's.
@@ -175,7 +133,7 @@ struct SettingDefault<Value: Sendable>: Sendable {
       value: { _, catalog throws(CLIError) in value(try catalog()) },
       words: { registry, kind in
         registry.providers.map { "\(kind.text(value($0)) ?? "") for \($0.name)" }.joined(separator: ", ")
-      }, json: { registry, kind in registry.defaultProvider.map { kind.json(value($0)) } })
+      })
   }
 }
 
@@ -183,23 +141,30 @@ extension SettingDefault where Value == any ProviderDefinition {
   /// The first catalog the registry lists.
   static var firstCatalog: SettingDefault {
     SettingDefault(
-      value: { registry, _ throws(CLIError) in
-        guard let first = registry.defaultProvider else { throw .usage("no catalog is registered") }
-        return first
-      }, words: { registry, _ in registry.defaultProvider?.name },
-      json: { registry, kind in registry.defaultProvider.map(kind.json) })
+      value: { registry, _ throws(CLIError) in try registry.defaultCatalog },
+      words: { registry, _ in registry.defaultProvider?.name })
+  }
+}
+
+extension ProviderRegistry {
+  /// The catalog a run asks when none is named.
+  var defaultCatalog: any ProviderDefinition {
+    get throws(CLIError) {
+      guard let first = defaultProvider else { throw .usage("no catalog is registered") }
+      return first
+    }
   }
 }
 
 extension SettingDefault where Value: ExpressibleByNilLiteral {
   /// No value.
   static var absent: SettingDefault {
-    SettingDefault(value: { _, _ in nil }, words: { _, _ in nil }, json: { _, _ in nil })
+    SettingDefault(value: { _, _ in nil }, words: { _, _ in nil })
   }
 
   /// No value here: where it is used, it is worked out (a folder from the environment); help says how.
   static func described(_ words: String) -> SettingDefault {
-    SettingDefault(value: { _, _ in nil }, words: { _, _ in words }, json: { _, _ in nil })
+    SettingDefault(value: { _, _ in nil }, words: { _, _ in words })
   }
 }
 
@@ -276,9 +241,11 @@ extension Setting: AnySetting {
     return words + " (default \(value))"
   }
 
+  /// Its example's value, else its default as a run of the registry's first catalog has it.
   func exampleJSON(_ registry: ProviderRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
-    return fallback.json(registry, kind) ?? "null"
+    return (try? fallback.value(registry) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
+      ?? "null"
   }
 
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError) {

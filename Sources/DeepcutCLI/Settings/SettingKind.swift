@@ -50,22 +50,10 @@ struct SettingSite: Sendable {
 // MARK: - Texts
 
 extension SettingKind where Value == String {
-  static var text: Self {
-    Self(
-      parse: { given, _ in given.last ?? "" },
-      read: { value, site throws(CLIError) in try site.context.text(value, site.key) },
-      json: ConfigJSON.quoted, text: { $0 })
-  }
+  static var text: Self { .anyText(text: { $0 }) { text, _ in text } }
 
   /// A path; a leading `~/` is the home folder.
-  static var path: Self {
-    Self(
-      parse: { given, site in expanding(given.last ?? "", site.context.environment) },
-      read: { value, site throws(CLIError) in
-        expanding(try site.context.text(value, site.key), site.context.environment)
-      },
-      json: ConfigJSON.quoted, text: { $0 })
-  }
+  static var path: Self { .anyText(text: { $0 }) { text, context in expanding(text, context.environment) } }
 }
 
 /// `~/x` as `$HOME/x`; anything else as it is.
@@ -95,12 +83,7 @@ extension SettingKind where Value == URL {
 extension SettingKind where Value == MailServerAddress {
   /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
   /// out, with the other mail settings.
-  static var mailServer: Self {
-    Self(
-      parse: { given, _ in MailServerAddress(text: given.last ?? "") },
-      read: { value, site throws(CLIError) in MailServerAddress(text: try site.context.text(value, site.key)) },
-      json: { ConfigJSON.quoted($0.text) }, text: { $0.text })
-  }
+  static var mailServer: Self { .anyText(text: \.text) { text, _ in MailServerAddress(text: text) } }
 }
 
 // MARK: - Numbers, switches, lengths of time, days
@@ -133,111 +116,91 @@ extension SettingKind where Value == Bool {
 extension SettingKind where Value == Duration {
   /// A length of time: 90s, 10m, 2h, 1h30m.
   static var duration: Self {
-    Self(
-      parse: { given, site throws(CLIError) in
-        let text = given.last ?? ""
-        guard let duration = DurationText.parse(text) else {
-          throw .usage("--\(site.name) takes a length of time like 90s, 10m, 2h or 1h30m, not '\(text)'")
-        }
-        return duration
-      },
-      read: { value, site throws(CLIError) in
-        let text = try site.context.text(value, site.key)
-        guard let duration = DurationText.parse(text) else {
-          throw .config(
-            "\(site.context.configPath): \(site.key): expected a length of time like \"90s\", \"10m\" or \"2h\", "
-              + "found \"\(text)\"")
-        }
-        return duration
-      }, json: { ConfigJSON.quoted(DurationText.text($0)) }, text: { DurationText.text($0) })
+    .fromText(
+      takes: { _ in "a length of time like 90s, 10m, 2h or 1h30m" },
+      expected: { _ in #"a length of time like "90s", "10m" or "2h""# }, text: DurationText.text
+    ) { text, _ in DurationText.parse(text) }
   }
 }
 
 extension SettingKind where Value == CalendarDay {
   /// A calendar day, YYYY-MM-DD.
   static var day: Self {
-    @Sendable func day(_ text: String) -> CalendarDay? { text.count == 10 ? CalendarDay(iso8601: text) : nil }
-    return Self(
-      parse: { given, site throws(CLIError) in
-        let text = given.last ?? ""
-        guard let value = day(text) else { throw .usage("--\(site.name) takes a date like 2026-11-01, not '\(text)'") }
-        return value
-      },
-      read: { value, site throws(CLIError) in
-        let text = try site.context.text(value, site.key)
-        guard let value = day(text) else { throw site.context.fail(site.key, "a date like \"2026-11-01\"", value) }
-        return value
-      }, json: { ConfigJSON.quoted($0.description) }, text: { $0.description })
+    .fromText(
+      takes: { _ in "a date like 2026-11-01" }, expected: { _ in #"a date like "2026-11-01""# }, text: \.description
+    ) { text, _ in text.count == 10 ? CalendarDay(iso8601: text) : nil }
   }
 }
 
 extension SettingKind where Value == Date {
   /// A day (noon UTC that day), or a time in ISO 8601.
   static var dateAndTime: Self {
-    @Sendable func date(_ text: String) -> Date? {
+    .fromText(
+      takes: { _ in "a date like 2026-11-29 or 2026-11-29T21:00:00Z" }, expected: { _ in #"a date like "2026-11-29""# },
+      text: { $0.formatted(.iso8601) }
+    ) { text, _ in
       if text.count == 10, let day = CalendarDay(iso8601: text) {
         return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
       }
       return try? Date(text, strategy: .iso8601)
     }
-    return Self(
-      parse: { given, site throws(CLIError) in
-        let text = given.last ?? ""
-        guard let value = date(text) else {
-          throw .usage("--\(site.name) takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not '\(text)'")
-        }
-        return value
-      },
-      read: { value, site throws(CLIError) in
-        let text = try site.context.text(value, site.key)
-        guard let value = date(text) else { throw site.context.fail(site.key, "a date like \"2026-11-29\"", value) }
-        return value
-      }, json: { ConfigJSON.quoted($0.formatted(.iso8601)) }, text: { $0.formatted(.iso8601) })
   }
 }
 
 // MARK: - Words of a fixed set
 
 extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
-  /// One of the type's cases, by its raw value (any case on the command line).
+  /// One of the type's cases, by its raw value (in any case on the command line).
   static var choice: Self {
     let words = Value.allCases.map(\.rawValue)
-    return Self(
-      parse: { given, site throws(CLIError) in
-        let text = given.last ?? ""
-        guard let value = Value(rawValue: text.lowercased()) else {
-          throw .usage("--\(site.name) takes \(sentence(words, "or")), not '\(text)'")
-        }
-        return value
-      },
-      read: { value, site throws(CLIError) in
-        let text = try site.context.choice(value, site.key, words)
-        guard let choice = Value(rawValue: text) else {
-          throw site.context.fail(site.key, "one of \(words.joined(separator: ", "))", value)
-        }
-        return choice
-      }, json: { ConfigJSON.quoted($0.rawValue) }, text: { $0.rawValue })
+    return .fromText(
+      takes: { _ in sentence(words, "or") }, expected: { _ in "one of " + words.joined(separator: ", ") },
+      anyCase: true, text: \.rawValue
+    ) { text, _ in Value(rawValue: text) }
   }
 }
 
 extension SettingKind where Value == any ProviderDefinition {
-  /// One of the catalogs the registry lists, by name.
+  /// One of the catalogs the registry lists, by name (in any case on the command line).
   static var catalog: Self {
+    .fromText(
+      takes: { $0.registry.alternatives }, expected: { "one of " + $0.registry.names.joined(separator: ", ") },
+      anyCase: true, text: \.name
+    ) { name, context in context.registry.providers.first { $0.name == name } }
+  }
+}
+
+extension SettingKind {
+  /// A kind made from one text: the flag's (its last, when it is given more than once), or the file's. `make` gives
+  /// nil for a text that is not one; the command line is told what the flag `takes`, the file what was `expected`.
+  /// A value reads as config.json writes it: a JSON string of its `text`.
+  static func fromText(
+    takes: @escaping @Sendable (SettingContext) -> String, expected: @escaping @Sendable (SettingContext) -> String,
+    anyCase: Bool = false, text: @escaping @Sendable (Value) -> String,
+    _ make: @escaping @Sendable (_ text: String, _ context: SettingContext) -> Value?
+  ) -> Self {
     Self(
       parse: { given, site throws(CLIError) in
-        let name = given.last ?? ""
-        guard let provider = site.context.registry.named(name) else {
-          throw .usage("--\(site.name) takes \(site.context.registry.alternatives), not '\(name)'")
+        let given = given.last ?? ""
+        guard let value = make(anyCase ? given.lowercased() : given, site.context) else {
+          throw .usage("--\(site.name) takes \(takes(site.context)), not '\(given)'")
         }
-        return provider
+        return value
       },
-      read: { value, site throws(CLIError) in
-        let name = try site.context.choice(value, site.key, site.context.registry.names)
-        guard let provider = site.context.registry.named(name) else {
-          throw site.context.fail(site.key, "one of \(site.context.registry.names.joined(separator: ", "))", value)
+      read: { json, site throws(CLIError) in
+        guard let value = make(try site.context.text(json, site.key), site.context) else {
+          throw site.context.fail(site.key, expected(site.context), json)
         }
-        return provider
-      }, json: { ConfigJSON.quoted($0.name) }, text: { $0.name })
+        return value
+      }, json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
+  }
+
+  /// A kind that takes any text, made into its value by `make`.
+  static func anyText(
+    text: @escaping @Sendable (Value) -> String,
+    _ make: @escaping @Sendable (_ text: String, _ context: SettingContext) -> Value
+  ) -> Self {
+    .fromText(takes: { _ in "text" }, expected: { _ in "text" }, text: text) { given, context in make(given, context) }
   }
 }
 
@@ -257,12 +220,10 @@ extension SettingKind where Value == [String] {
   /// Some of the words `allowed` gives for the catalogs of the run.
   static func words(_ allowed: @escaping @Sendable (ProviderRegistry) -> [String]) -> Self {
     Self(
-      parse: { given, site throws(CLIError) in
-        try commaSeparated(given, allowed(site.context.registry), site)
-      },
-      read: { value, site throws(CLIError) in try site.context.choices(value, site.key, allowed(site.context.registry))
-      },
-      json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
+      parse: { given, site throws(CLIError) in try commaSeparated(given, allowed(site.context.registry), site) },
+      read: { value, site throws(CLIError) in
+        try site.context.choices(value, site.key, allowed(site.context.registry))
+      }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
   }
 
   /// Regular expressions.

@@ -324,9 +324,6 @@ struct SettingsTable: Sendable {
   ]
 }
 
-/// Where ``SettingsTable`` puts the settings each catalog declares of its own.
-struct CatalogsOwn: Sendable {}
-
 extension SettingsTable {
   static let standard = SettingsTable()
 

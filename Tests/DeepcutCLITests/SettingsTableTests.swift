@@ -23,8 +23,9 @@ struct SettingsTableTests {
   @Test func everySettingIsTakenByACommandOrHeldByConfigJSON() {
     for setting in Self.everySetting {
       #expect(setting.key != nil || !setting.uses.isEmpty, "\(setting.name) is in no command and not in config.json")
-      // A command takes a setting by its flag; one without a flag is config.json's alone.
-      #expect(setting.flag != nil || setting.uses.isEmpty, "\(setting.name) names commands but has no flag")
+      // A command takes a setting by its flag: a flag no command takes is read by none, a setting without one is
+      // config.json's alone.
+      #expect((setting.flag != nil) == !setting.uses.isEmpty, "\(setting.name): a flag, and the commands taking it")
       let commands = setting.uses.map(\.command)
       #expect(Set(commands).count == commands.count, "\(setting.name) names a command twice")
     }
@@ -59,7 +60,8 @@ struct SettingsTableTests {
         let target = try #require(SettingsTable.setting(at: anchor))
         #expect(target.use(in: use.command) != nil, "\(setting.name) in \(use.command) after \(target.name)")
         let options = Self.spec(use.command).options(Self.registry).map(\.setting.name)
-        #expect(options.firstIndex(of: setting.name) ?? 0 > options.firstIndex(of: target.name) ?? 0)
+        let position = try #require(options.firstIndex(of: setting.name))
+        #expect(try position > #require(options.firstIndex(of: target.name)))
       }
       if let anchor = setting.exampleAnchor {
         let target = try #require(SettingsTable.setting(at: anchor))
@@ -97,8 +99,9 @@ struct SettingsTableTests {
       guard let flag = setting.flag, let key = setting.key else { continue }
       let sampled = try #require(setting as? any Sampled)
       let sample = try #require(sampled.sample(Self.registry), "\(flag) has neither an example nor a default")
-      let fromConfig = try Self.resolved([], config: Self.configFile(key, json: sample.json))
-      let fromFlag = try Self.resolved(["--\(flag)", sample.text], config: "{}")
+      let command = try Self.spec(#require(setting.uses.first).command)
+      let fromConfig = try Self.resolved([], config: Self.configFile(key, json: sample.json), for: command)
+      let fromFlag = try Self.resolved(["--\(flag)", sample.text], config: "{}", for: command)
       #expect(try sampled.resolvedJSON(fromConfig) == sampled.resolvedJSON(fromFlag), "\(flag) / \(key)")
       #expect(try sampled.resolvedJSON(fromFlag) == sample.json, "\(flag)")
     }
@@ -108,10 +111,12 @@ struct SettingsTableTests {
     #expect(try Self.resolved([], config: file)[\.days] == 3)
     #expect(try Self.resolved([], config: "{}")[\.days] == 30)
     #expect(try Self.resolved([], config: "{}").given(\.days) == nil)
-    // Per catalog where it differs.
-    #expect(try Self.resolved([], config: "{}")[\.rateLimit] == 20)
-    #expect(try Self.resolved(["--provider", "musicbrainz"], config: "{}")[\.rateLimit] == 50)
-    #expect(try Self.resolved([], config: Self.configFile("provider.name", json: #""deezer""#))[\.rateLimit] == 540)
+    // Each catalog's own where it differs: the first's, the flag's, the file's.
+    func limit(_ name: String) throws -> Int { try #require(Self.registry.named(name)).defaultRequestsPerMinute }
+    #expect(try Self.resolved([], config: "{}")[\.rateLimit] == limit("itunes"))
+    #expect(try Self.resolved(["--provider", "musicbrainz"], config: "{}")[\.rateLimit] == limit("musicbrainz"))
+    let deezer = try Self.resolved([], config: Self.configFile("provider.name", json: #""deezer""#))
+    #expect(try deezer[\.rateLimit] == limit("deezer"))
   }
 
   /// Reading a setting gives its declared type; each line below reads one as that type, and a mismatch (`let days:
@@ -224,12 +229,14 @@ struct SettingsTableTests {
     key.split(separator: ".").reversed().reduce(json) { inner, part in "{\"\(part)\": \(inner)}" }
   }
 
-  static func resolved(_ flags: [String], config: String, home: Bool = true) throws -> Resolved {
+  static func resolved(
+    _ flags: [String], config: String, home: Bool = true, for spec: CommandSpec = ReportCommand.spec
+  ) throws -> Resolved {
     let folder = NSTemporaryDirectory() + "deepcut-table-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
     let arguments = try Arguments(
-      parsing: flags + ["--config", folder + "/config.json"], for: ReportCommand.spec, registry: registry)
+      parsing: flags + ["--config", folder + "/config.json"], for: spec, registry: registry)
     return try Resolved(arguments, environment: home ? ["HOME": folder] : [:], registry: registry)
   }
 }

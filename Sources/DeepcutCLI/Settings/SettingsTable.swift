@@ -6,12 +6,15 @@ internal import MusicLibrary
 internal import Report
 
 /// Every setting deepcut has, each declared once, as a stored property: `settings[\.days]` reads one, as its type.
-/// The declarations are read in their order (as swift-argument-parser reads a command's options), and that order is
-/// the order of every command's `--help` and of `config --example`; a declaration says where one of them shows it
-/// otherwise (`placed(after:)`). Which commands take a setting is in its declaration; a setting with a key
-/// is in config.json.
+/// Which commands take a setting is in its declaration, and a setting with a key is in config.json.
+///
+/// The declarations are read in their order, as swift-argument-parser reads a command's stored properties, and every
+/// list keeps it: each command's `--help` (`report`'s is the table's order) and `config --example`. Where a list has
+/// always put one elsewhere, the declaration says so (`placed(after:)`): `why` leads with what it explains, and the
+/// example gathers config.json's objects where a nightly user reads them (`provider` after `stateDir`, `email` and
+/// `feeds` last).
 struct SettingsTable: Sendable {
-  // MARK: - What the state commands print
+  // MARK: - What the state commands print (first in their help)
 
   let json = Setting<Bool>(
     flag: "json", help: "print the same facts as a stable JSON object",

@@ -39,20 +39,12 @@ enum ConfigJSON: Sendable {
     }
   }
 
-  /// `text` as a JSON string.
+  /// `text` as a JSON string, as config.json writes it (slashes as they are).
   static func quoted(_ text: String) -> String {
-    var escaped = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": escaped += "\\\""
-      case "\\": escaped += "\\\\"
-      case "\n": escaped += "\\n"
-      case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20: escaped += String(format: "\\u%04x", scalar.value)
-      default: escaped.unicodeScalars.append(scalar)
-      }
-    }
-    return escaped + "\""
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .withoutEscapingSlashes
+    // A string always encodes; null is what a value that did not would read as.
+    return (try? encoder.encode(text)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
   }
 
   /// `texts` as a JSON list: `["a", "b"]`.

@@ -1,49 +1,78 @@
 import Catalog
 import Foundation
+import MusicLibrary
+import Report
 import Testing
 
 @testable import DeepcutCLI
 
-/// The settings table is the one place a setting is declared: walked here, its help, its example and its parsing
-/// must agree with each other for every setting, the catalogs' own included.
+/// The settings table is the one place a setting is declared: walked here, its help, its example, its parsing and the
+/// places the declarations put it must agree with each other for every setting, the catalogs' own included.
 struct SettingsTableTests {
   static let registry = ProviderRegistry.standard
-  static var everySetting: [Setting] {
-    var seen: Set<String> = []
-    let all = Setting.configurable(registry) + Deepcut.commands.flatMap { $0.options(registry) }
-    return all.filter { seen.insert(($0.flag ?? "") + "|" + ($0.key ?? "")).inserted }
-  }
+  static var everySetting: [any AnySetting] { SettingsTable.settings(registry) }
 
   @Test func noTwoSettingsShareAFlagOrAKey() {
     let flags = Self.everySetting.compactMap(\.flag)
     let keys = Self.everySetting.compactMap(\.key)
     #expect(Set(flags).count == flags.count, "\(flags)")
     #expect(Set(keys).count == keys.count, "\(keys)")
-    // A flag that two commands take is one declaration: the same words in both, unless a command words it its own
-    // way on purpose (`why --now` is the day to explain).
-    var helps: [String: String] = [:]
-    for setting in Deepcut.commands.flatMap({ $0.options(Self.registry) }) {
-      guard let flag = setting.flag, setting.commandWords == nil else { continue }
-      let words = setting.helpText(Self.registry)
-      #expect(helps[flag].map { $0 == words } ?? true, "--\(flag) is declared twice")
-      helps[flag] = words
+    #expect(Set(keys).isDisjoint(with: SettingsTable.refusedKeys.keys))
+  }
+
+  @Test func everySettingIsTakenByACommandOrHeldByConfigJSON() {
+    for setting in Self.everySetting {
+      #expect(setting.key != nil || !setting.uses.isEmpty, "\(setting.name) is in no command and not in config.json")
+      // A command takes a setting by its flag: a flag no command takes is read by none, a setting without one is
+      // config.json's alone.
+      #expect((setting.flag != nil) == !setting.uses.isEmpty, "\(setting.name): a flag, and the commands taking it")
+      let commands = setting.uses.map(\.command)
+      #expect(Set(commands).count == commands.count, "\(setting.name) names a command twice")
     }
   }
 
-  @Test func everyFlagIsInTheHelpOfACommandWithItsDefault() {
-    let helps = Deepcut.commands.map { $0.help(Self.registry) }.joined(separator: "\n")
+  @Test func everyFlagIsInTheHelpOfEachCommandThatTakesItWithItsDefault() {
     for setting in Self.everySetting {
       guard let flag = setting.flag else { continue }
-      #expect(helps.contains("--\(flag)"), "--\(flag) is in no command's help")
       let words = setting.helpText(Self.registry)
       #expect(!words.isEmpty && words.first?.isLowercase == true, "--\(flag): \(words)")
-      if let value = setting.defaultText(Self.registry) { #expect(words.contains(value), "--\(flag): \(words)") }
+      if setting.takesValue, let value = setting.defaultText(Self.registry) {
+        #expect(words.contains(value), "--\(flag): \(words)")
+      }
+      for use in setting.uses {
+        let help = Self.spec(use.command).help(Self.registry)
+        #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
+        #expect(help.contains(use.words ?? words), "--\(flag) in \(use.command)")
+      }
+    }
+    // The catalogs' own stand where the table puts them: after --base-url.
+    let report = ReportCommand.spec.options(Self.registry).map(\.flag)
+    let own = CatalogSetting.all(Self.registry).compactMap(\.setting.flag)
+    let baseURL = report.firstIndex(of: "base-url") ?? 0
+    #expect(Array(report[(baseURL + 1)...].prefix(own.count)) == own)
+  }
+
+  /// A declaration that shows a setting elsewhere than in the table's order names a setting of the same list.
+  @Test func everyPlacementNamesASettingOfTheSameList() throws {
+    for setting in Self.everySetting {
+      for use in setting.uses {
+        guard let anchor = use.anchor else { continue }
+        let target = try #require(SettingsTable.setting(at: anchor))
+        #expect(target.use(in: use.command) != nil, "\(setting.name) in \(use.command) after \(target.name)")
+        let options = Self.spec(use.command).options(Self.registry).map(\.setting.name)
+        let position = try #require(options.firstIndex(of: setting.name))
+        #expect(try position > #require(options.firstIndex(of: target.name)))
+      }
+      if let anchor = setting.exampleAnchor {
+        let target = try #require(SettingsTable.setting(at: anchor))
+        #expect(target.key != nil && setting.key != nil, "\(setting.name)'s example after \(target.name)")
+      }
     }
   }
 
   @Test func everyConfigurableSettingIsInTheExampleAndTheExampleParsesBack() throws {
     let example = ConfigExample.text(Self.registry)
-    for setting in Setting.configurable(Self.registry) {
+    for setting in SettingsTable.configurable(Self.registry) {
       guard let key = setting.key, let name = key.split(separator: ".").last else { continue }
       #expect(example.contains("\"\(name)\": "), "\(key) is missing from config --example")
     }
@@ -54,86 +83,182 @@ struct SettingsTableTests {
       return trimmed.hasPrefix("// \"") ? line.replacingOccurrences(of: "// \"", with: "\"") : String(line)
     }.joined(separator: "\n")
     let everything = try ConfigFile.parse(Data(uncommented.utf8), path: "example.json", registry: Self.registry)
-    let configurable = Setting.configurable(Self.registry).filter { $0.example != nil }
-    #expect(Set(everything.values.keys) == Set(configurable.map(\.name)))
+    let configurable = SettingsTable.configurable(Self.registry).filter { $0.exampleNote != nil }
+    #expect(Set(everything.values.keys) == Set(configurable.compactMap(\.key)))
+    // Every value it shows reads as its setting's type, through the same reading a run does (with no home folder
+    // to put for a `~`).
+    let settings = try Self.resolved([], config: uncommented, home: false)
+    for setting in configurable {
+      let shown = try #require(setting as? any Sampled)
+      #expect(try shown.resolvedJSON(settings) == setting.exampleJSON(Self.registry), "\(setting.name)")
+    }
   }
 
   @Test func aFlagAndItsKeyResolveAlikeAndTheFlagWins() throws {
-    for setting in Setting.configurable(Self.registry) {
-      guard let flag = setting.flag, let key = setting.key, let text = Self.commandLineValue(setting) else { continue }
-      let config = try Self.configFile(key, json: Self.jsonValue(setting, text))
-      let fromConfig = try Self.resolved([], config: config)
-      let fromFlag = try Self.resolved(["--\(flag)", text], config: "{}")
-      #expect(try Self.value(setting, fromConfig) == Self.value(setting, fromFlag), "\(flag) / \(key)")
+    for setting in Self.everySetting where setting.takesValue {
+      guard let flag = setting.flag, let key = setting.key else { continue }
+      let sampled = try #require(setting as? any Sampled)
+      let sample = try #require(sampled.sample(Self.registry), "\(flag) has neither an example nor a default")
+      let command = try Self.spec(#require(setting.uses.first).command)
+      let fromConfig = try Self.resolved([], config: Self.configFile(key, json: sample.json), for: command)
+      let fromFlag = try Self.resolved(["--\(flag)", sample.text], config: "{}", for: command)
+      #expect(try sampled.resolvedJSON(fromConfig) == sampled.resolvedJSON(fromFlag), "\(flag) / \(key)")
+      #expect(try sampled.resolvedJSON(fromFlag) == sample.json, "\(flag)")
     }
     // The flag over the file, the file over the default, the default last.
-    let file = try Self.configFile("days", json: "3")
-    #expect(try Self.resolved(["--days", "9"], config: file).integer(.days) == 9)
-    #expect(try Self.resolved([], config: file).integer(.days) == 3)
-    #expect(try Self.resolved([], config: "{}").integer(.days) == 30)
-    // Per catalog where it differs.
-    let musicbrainz = try #require(Self.registry.named("musicbrainz"))
-    #expect(try Self.resolved([], config: "{}").integer(.rateLimit, provider: musicbrainz) == 50)
+    let file = Self.configFile("days", json: "3")
+    #expect(try Self.resolved(["--days", "9"], config: file)[\.days] == 9)
+    #expect(try Self.resolved([], config: file)[\.days] == 3)
+    #expect(try Self.resolved([], config: "{}")[\.days] == 30)
+    #expect(try Self.resolved([], config: "{}").given(\.days) == nil)
+    // Each catalog's own where it differs: the first's, the flag's, the file's.
+    func limit(_ name: String) throws -> Int { try #require(Self.registry.named(name)).defaultRequestsPerMinute }
+    #expect(try Self.resolved([], config: "{}")[\.rateLimit] == limit("itunes"))
+    #expect(try Self.resolved(["--provider", "musicbrainz"], config: "{}")[\.rateLimit] == limit("musicbrainz"))
+    let deezer = try Self.resolved([], config: Self.configFile("provider.name", json: #""deezer""#))
+    #expect(try deezer[\.rateLimit] == limit("deezer"))
+  }
+
+  /// Reading a setting gives its declared type; each line below reads one as that type, and a mismatch (`let days:
+  /// String = try settings[\.days]`) does not compile, so it cannot be a test: it is the declaration's `Setting<Int>`.
+  @Test func readingGivesEachSettingAsItsType() throws {
+    let settings = try Self.resolved(
+      [
+        "--format", "HTML", "--types", "album, EP", "--budget", "1h30m", "--provider", "MusicBrainz", "--output",
+        "~/report.md", "--to", "a@example.org,b@example.org", "--to", "c@example.org", "--base-url",
+        "https://mirror.example.org", "--quiet", "--now", "2026-11-29",
+      ], config: #"{"provider": {"includeSecondaryTypes": ["live"]}, "email": {"smtp": {"allowInsecure": true}}}"#)
+    let format: ReportFormat = try settings[\.format]
+    let kinds: [ReleaseKind] = try settings[\.types]
+    let budget: Duration? = try settings[\.budget]
+    let provider: any ProviderDefinition = try settings[\.provider]
+    let output: String? = try settings[\.output]
+    let recipients: [String] = try settings[\.to]
+    let baseURL: URL? = try settings[\.baseURL]
+    let quiet: Bool = try settings[\.quiet]
+    let offline: Bool = try settings[\.offline]
+    let now: Date? = try settings[\.now]
+    let secondary: [String] = try settings[\.includeSecondaryTypes]
+    let insecure: Bool = try settings[\.smtpAllowInsecure]
+    let days: Int = try settings[\.days]
+    #expect(format == .html)
+    #expect(kinds == [.album, .ep])
+    #expect(budget == .seconds(5400))
+    #expect(provider.name == "musicbrainz")
+    #expect(output == settings.environment["HOME"].map { $0 + "/report.md" })
+    #expect(recipients == ["a@example.org", "b@example.org", "c@example.org"])
+    #expect(baseURL?.host == "mirror.example.org")
+    #expect(quiet && !offline)
+    #expect(now == Date(timeIntervalSince1970: 1_795_953_600))
+    #expect(secondary == ["live"])
+    #expect(insecure)
+    #expect(days == 30)
+    // The defaults are values of the type too.
+    let plain = try Self.resolved([], config: "{}")
+    #expect(try plain[\.format] == .markdown)
+    #expect(try plain[\.types] == ReleaseKind.allCases)
+    #expect(try plain[\.provider].name == "itunes")
+    #expect(try plain[\.budget] == nil)
+    #expect(try plain[\.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
   }
 
   @Test func badValuesAreRefusedWithTheWordsOfTheirKind() throws {
-    #expect(throws: CLIError.self) { try Self.resolved(["--days", "many"], config: "{}").integer(.days) }
-    #expect(throws: CLIError.self) { try Self.resolved(["--types", "boxset"], config: "{}").list(.types) }
-    #expect(throws: CLIError.self) { try Self.resolved(["--base-url", "ftp://x"], config: "{}").url(.baseURL) }
-    #expect(throws: CLIError.self) { try Self.resolved(["--budget", "soon"], config: "{}").duration(.budget) }
-    #expect(throws: CLIError.self) {
-      try ConfigFile.parse(Data(#"{"dayz": 3}"#.utf8), path: "c", registry: Self.registry)
+    let refusals: [(String, (Resolved) throws -> Void, String)] = [
+      ("--days many", { _ = try $0[\.days] }, "--days takes a whole number from 0 to 3650, not 'many'"),
+      ("--types boxset", { _ = try $0[\.types] }, "--types takes album, ep and single, not 'boxset'"),
+      ("--base-url ftp://x", { _ = try $0[\.baseURL] }, "--base-url takes an http(s) URL, not 'ftp://x'"),
+      (
+        "--budget soon", { _ = try $0[\.budget] },
+        "--budget takes a length of time like 90s, 10m, 2h or 1h30m, not 'soon'"
+      ),
+      ("--since 2026-1-1", { _ = try $0[\.since] }, "--since takes a date like 2026-11-01, not '2026-1-1'"),
+      ("--format pdf", { _ = try $0[\.format] }, "--format takes markdown, html, json, email, atom or ics, not 'pdf'"),
+      ("--provider x", { _ = try $0[\.provider] }, "--provider takes itunes, musicbrainz or deezer, not 'x'"),
+      ("--now soon", { _ = try $0[\.now] }, "--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not 'soon'"),
+    ]
+    for (line, read, message) in refusals {
+      let settings = try Self.resolved(line.split(separator: " ").map(String.init), config: "{}")
+      #expect(Self.refusal { try read(settings) } == message)
+    }
+    #expect(
+      Self.refusal { _ = try ConfigFile.parse(Data(#"{"dayz": 3}"#.utf8), path: "c", registry: Self.registry) }
+        == "c: unknown key 'dayz' (did you mean 'days'?); see 'deepcut config --example'")
+    // An address from the file is checked where it is read, in the flag's words, as it always was.
+    let address = try Self.resolved([], config: Self.configFile("provider.baseURL", json: #""ftp://x""#))
+    #expect(Self.refusal { _ = try address[\.baseURL] } == "--base-url takes an http(s) URL, not 'ftp://x'")
+  }
+
+  @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {
+    let parsed = try Arguments(
+      parsing: ["--to", "a", "--to=b, c", "--quiet", "--days=3"], for: ReportCommand.spec, registry: Self.registry)
+    #expect(parsed.values["to"] == ["a", "b, c"])
+    #expect(parsed.values["days"] == ["3"])
+    #expect(parsed.flags == ["quiet"])
+    #expect(try Resolved(parsed, environment: [:], registry: Self.registry)[\.to] == ["a", "b", "c"])
+    // After `--`, a dash starts a positional.
+    let why = try Arguments(parsing: ["--json", "--", "--odd name"], for: WhyCommand.spec, registry: Self.registry)
+    #expect(why.positionals == ["--odd name"])
+    #expect(why.gives(SettingsTable.standard.json))
+    for (line, message) in [
+      (["--quiet=1"], "'--quiet' takes no value"), (["--days"], "'--days' needs a value: --days N"),
+      (["--top", "3"], "unknown option '--top' for 'deepcut report'; see 'deepcut report --help'"),
+      (["-x"], "unknown option '-x'; see 'deepcut report --help'"),
+    ] {
+      #expect(
+        Self.refusal { _ = try Arguments(parsing: line, for: ReportCommand.spec, registry: Self.registry) } == message)
     }
   }
 
   // MARK: - Helpers
 
-  /// A value the setting takes on the command line.
-  static func commandLineValue(_ setting: Setting) -> String? {
-    switch setting.kind {
-    case .flag, .bool, .secondaryTypes, .patterns: nil
-    case .integer(let range): "\(range.lowerBound + 1)"
-    case .choice(let words): words.last
-    case .choices(let words): words.first
-    case .provider: "musicbrainz"
-    case .url: "https://example.org/x"
-    case .mailServer: "smtps://smtp.example.org:465"
-    case .duration: "1h30m"
-    case .day: "2026-11-01"
-    case .text, .path, .list: "value"
+  static func spec(_ command: CommandName) -> CommandSpec {
+    Deepcut.commands.first { $0.command == command } ?? ReportCommand.spec
+  }
+
+  /// What `body` throws, as deepcut says it.
+  static func refusal(_ body: () throws -> Void) -> String {
+    do {
+      try body()
+      return "no error"
+    } catch {
+      return "\(error)"
     }
   }
 
-  static func jsonValue(_ setting: Setting, _ text: String) -> String {
-    switch setting.kind {
-    case .integer: text
-    case .list, .choices: "[\"\(text)\"]"
-    default: "\"\(text)\""
-    }
-  }
-
-  static func configFile(_ key: String, json: String) throws -> String {
+  static func configFile(_ key: String, json: String) -> String {
     key.split(separator: ".").reversed().reduce(json) { inner, part in "{\"\(part)\": \(inner)}" }
   }
 
-  static func resolved(_ flags: [String], config: String) throws -> Resolved {
+  static func resolved(
+    _ flags: [String], config: String, home: Bool = true, for spec: CommandSpec = ReportCommand.spec
+  ) throws -> Resolved {
     let folder = NSTemporaryDirectory() + "deepcut-table-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
-    let spec = ReportCommand.spec
     let arguments = try Arguments(
       parsing: flags + ["--config", folder + "/config.json"], for: spec, registry: registry)
-    return try Resolved(arguments, environment: ["HOME": folder], registry: registry)
+    return try Resolved(arguments, environment: home ? ["HOME": folder] : [:], registry: registry)
+  }
+}
+
+/// What these tests do with a setting whatever it holds: ``Setting`` is generic, and this opens it.
+protocol Sampled {
+  /// The example's value, else the default, as the command line writes it and as config.json does; nil for a switch
+  /// or a setting with neither.
+  func sample(_ registry: ProviderRegistry) -> (text: String, json: String)?
+  /// The setting's value in `settings`, as config.json writes it.
+  func resolvedJSON(_ settings: Resolved) throws -> String
+}
+
+extension Setting: Sampled {
+  func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
+    guard kind.takesValue else { return nil }
+    let fallbackValue = try? fallback.value(registry) { () throws(CLIError) in registry.providers[0] }
+    guard let value = example?.value ?? fallbackValue, let text = kind.text(value) else { return nil }
+    return (text, kind.json(value))
   }
 
-  static func value(_ setting: Setting, _ resolved: Resolved) throws -> String {
-    switch setting.kind {
-    case .integer: "\(try resolved.integer(setting))"
-    case .list, .choices: "\(try resolved.list(setting) ?? [])"
-    case .url: "\(try resolved.url(setting)?.absoluteString ?? "")"
-    case .duration: "\(try resolved.duration(setting).map { "\($0)" } ?? "")"
-    case .choice: try resolved.choice(setting) ?? ""
-    default: resolved.text(setting) ?? ""
-    }
+  func resolvedJSON(_ settings: Resolved) throws -> String {
+    kind.json(try settings[self])
   }
 }

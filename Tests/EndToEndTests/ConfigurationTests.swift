@@ -34,6 +34,21 @@ struct ConfigurationTests {
     #expect(check.status == 78)
   }
 
+  /// What a person reads of the settings stays as it was: each command's options in their order and words, and the
+  /// example, as golden files.
+  @Test(arguments: ["report", "scan", "why", "artists", "cache", "config"])
+  func eachCommandsHelpIsItsGoldenFile(_ command: String) async throws {
+    let help = try await DeepcutProcess.run([command, "--help"])
+    #expect(help.status == 0)
+    try WhyCommandTests.compare(help.stdout, golden: "help-\(command).txt")
+  }
+
+  @Test func theExampleIsItsGoldenFile() async throws {
+    let example = try await DeepcutProcess.run(["config", "--example"])
+    #expect(example.status == 0)
+    try WhyCommandTests.compare(example.stdout, golden: "config-example.txt")
+  }
+
   @Test func theExampleIsAValidConfiguration() async throws {
     let example = try await DeepcutProcess.run(["config", "--example"])
     #expect(example.status == 0)

@@ -167,6 +167,21 @@ struct ProviderPluginTests {
     #expect(elsewhere == .success)
     let attic = try String(contentsOfFile: home + "/attic.json", encoding: .utf8)
     #expect(!attic.contains("Toy Thunder"))
+
+    // From config.json (under provider) as from the flag, and the flag wins.
+    try Data(#"{"provider": {"name": "toy", "shelf": "attic"}}"#.utf8)
+      .write(to: URL(fileURLWithPath: home + "/config.json"))
+    for (shelf, found) in [([String](), false), (["--toy-shelf", "main"], true)] {
+      let status = await Deepcut.run(
+        arguments: [
+          "report", "--config", home + "/config.json", "--library", home + "/Library.xml", "--state-dir",
+          home + "/state-\(found)", "--format", "json", "--output", home + "/config-\(found).json", "--now",
+          "2026-11-29", "--quiet",
+        ] + shelf, registry: Self.registry)
+      #expect(status == .success)
+      let report = try String(contentsOfFile: home + "/config-\(found).json", encoding: .utf8)
+      #expect(report.contains("Toy Thunder") == found, "\(shelf)")
+    }
   }
 
   @Test func itsIdsPinsAndExplanationsGoThroughTheSameCommands() async throws {

@@ -6,30 +6,26 @@ internal import State
 /// `deepcut artists`: the artist ↔ catalog id mapping, and pinning one by hand.
 enum ArtistsCommand {
   static let spec = CommandSpec(
-    name: "artists",
+    command: .artists,
     usage: "artists [--unresolved] | artists pin \"NAME\" ID [ID ...] | artists unpin \"NAME\"",
     summary:
       "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",
-    settings: [
-      .unresolved, .wait.worded("pin or unpin after a report that is running ends, instead of exiting with status 75"),
-      .stateDirectory.worded(Setting.stateDirectoryFromConfig), .provider, .config,
-    ],
     maxPositionals: 12
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let store = try openStore(settings)
-    let provider = try settings.provider()
+    let provider = try settings[\.provider]
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:
-        try await list(store, provider: provider.name, unresolvedOnly: settings.has(.unresolved))
+        try await list(store, provider: provider.name, unresolvedOnly: settings[\.unresolved])
       case "pin":
         try await pin(arguments.positionals, provider, store, settings)
       case "unpin":
         // An unpin waits for a running report, as a pin does.
-        let lock = try RunLock(directory: settings.stateDirectory, wait: settings.has(.wait))
+        let lock = try RunLock(directory: settings.stateDirectory, wait: settings[\.wait])
         defer { withExtendedLifetime(lock) {} }
         guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
         let name = arguments.positionals[1]
@@ -46,7 +42,7 @@ enum ArtistsCommand {
   private static func pin(
     _ positionals: [String], _ provider: any ProviderDefinition, _ store: StateStore, _ settings: Resolved
   ) async throws {
-    let lock = try RunLock(directory: settings.stateDirectory, wait: settings.has(.wait))
+    let lock = try RunLock(directory: settings.stateDirectory, wait: settings[\.wait])
     defer { withExtendedLifetime(lock) {} }
     guard positionals.count >= 3 else { throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID [ID ...]") }
     let name = positionals[1]

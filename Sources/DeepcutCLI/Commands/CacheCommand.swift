@@ -5,10 +5,9 @@ internal import State
 /// `deepcut cache stats | clear`.
 enum CacheCommand {
   static let spec = CommandSpec(
-    name: "cache",
+    command: .cache,
     usage: "cache stats | cache clear",
     summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
-    settings: [.stateDirectory.worded(Setting.stateDirectoryFromConfig), .config],
     maxPositionals: 1
   )
 

@@ -4,18 +4,10 @@ internal import Foundation
 /// `deepcut report`: the main job.
 enum ReportCommand {
   static let spec = CommandSpec(
-    name: "report",
+    command: .report,
     usage:
       "report --library PATH [--format markdown|html|json|email|atom|ics] [--output PATH] [--days N | --since DATE] [options]",
-    summary: "Look every library artist up in the catalog and report the releases you don't own yet.",
-    settings: [
-      .library, .format, .template, .to, .from, .subject, .fullReport, .fullReportURL, .send, .smtpURL, .sendmail,
-      .feeds, .feedURL, .output,
-      .days, .since, .types, .country, .provider, .contact, .stateDirectory, .maxAge, .batchSize, .timeout,
-      .rateLimit, .baseURL, .snapshot, .budget, .offline, .wait, .sinceLastRun, .dryRun, .timings, .quiet, .now,
-      .config,
-    ],
-    takesCatalogSettings: true
+    summary: "Look every library artist up in the catalog and report the releases you don't own yet."
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {

@@ -5,28 +5,24 @@ internal import MusicLibrary
 /// `deepcut scan`: what the library holds, what was skipped and why.
 enum ScanCommand {
   static let spec = CommandSpec(
-    name: "scan",
+    command: .scan,
     usage: "scan [--library PATH] [--json]",
-    summary: "Read a Library.xml export and tell what it holds, what was skipped and why.",
-    settings: [
-      .library.worded("the Library.xml export to read (default: library in the config; - reads standard input)"),
-      .json.worded("print a JSON object instead of a summary"), .top, .config,
-    ]
+    summary: "Read a Library.xml export and tell what it holds, what was skipped and why."
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) throws(CLIError) -> ExitStatus {
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
-    guard let path = settings.path(.library) else {
+    guard let path = try settings[\.library] else {
       throw .usage("scan needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
-    let top = try settings.integer(.top)
+    let top = try settings[\.top]
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: path)
     } catch {
       throw .library(error)
     }
-    if settings.has(.json) {
+    if try settings[\.json] {
       Console.out(try ScanSummary(scan).json())
     } else {
       Console.out(ScanSummary(scan).text(top: top))

@@ -8,17 +8,10 @@ internal import State
 /// `deepcut why "ARTIST" ["ALBUM"]`: why a release is (not) in the report, from the library and the state alone.
 enum WhyCommand {
   static let spec = CommandSpec(
-    name: "why",
+    command: .why,
     usage: "why \"ARTIST\" [\"ALBUM\"] [--provider P] [--json]",
     summary:
       "Explain, offline, why a release is or is not in the report: the artist's key, owned albums, catalog artist, and each release's rule.",
-    settings: [
-      .json, .library.worded("the Library.xml export (default: library in the config)"), .provider,
-      .now.worded("the day to explain (default: the day of the last report)"),
-      .days.worded("releases of the last N days count as new (default as for report)"), .since,
-      .types.worded("release kinds the report shows: album,ep,single (default as for report)"), .stateDirectory,
-      .config,
-    ],
     maxPositionals: 2,
     examples: [
       "why \"Calvin Harris\"                 # everything deepcut knows about an artist",
@@ -33,7 +26,7 @@ enum WhyCommand {
     }
     let environment = ProcessInfo.processInfo.environment
     let given = try Resolved(arguments, environment: environment, registry: registry)
-    guard given.path(.library) != nil else {
+    guard try given[\.library] != nil else {
       throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     let store = try openStore(given)
@@ -51,7 +44,7 @@ enum WhyCommand {
     let provider = settings.provider.provider(for: settings.providerRun)
     let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
     let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
-    if arguments.has(Setting.json.name) {
+    if arguments.gives(SettingsTable.standard.json) {
       do {
         Console.out(try WhyText.json(explanation))
       } catch {
@@ -65,16 +58,17 @@ enum WhyCommand {
 
   /// The arguments of the report being explained: offline always, on the last report's day unless `--now` says.
   static func explained(_ arguments: Arguments, store: StateStore) async throws(CLIError) -> Arguments {
+    let table = SettingsTable.standard
     var report = arguments
-    report.flags.insert(Setting.offline.name)
-    guard arguments[Setting.now.name] == nil else { return report }
+    report.flags.insert(table.offline.name)
+    guard !arguments.gives(table.now) else { return report }
     let last: RunRecord?
     do {
       last = try await store.recentRuns(limit: 1).first
     } catch {
       throw .state(error.description)
     }
-    if let last { report.values[Setting.now.name] = last.startedAt.formatted(.iso8601) }
+    if let last { report.values[table.now.name] = [last.startedAt.formatted(.iso8601)] }
     return report
   }
 

@@ -8,35 +8,35 @@ internal import Report
 extension ReportSettings {
   mutating func readEmail(_ settings: Resolved) throws(CLIError) {
     guard format == .email else {
-      let emailOnly: [Setting] = [.to, .from, .subject, .fullReport, .fullReportURL]
-      if emailOnly.contains(where: { settings.arguments[$0.name] != nil }) {
+      let table = SettingsTable.standard
+      let emailOnly: [any AnySetting] = [table.to, table.from, table.subject, table.fullReport, table.fullReportURL]
+      if emailOnly.contains(where: settings.arguments.gives) {
         throw .usage("--to, --from, --subject, --full-report and --full-report-url go with --format email")
       }
       return
     }
-    let recipients = (try settings.list(.to) ?? []).flatMap { $0.split(separator: ",") }.map {
+    let recipients = try settings[\.to].flatMap { $0.split(separator: ",") }.map {
       $0.trimmingCharacters(in: .whitespaces)
     }.filter { !$0.isEmpty }
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
-    let from =
-      settings.text(.from) ?? Self.senderFromSMTPUser(settings) ?? Setting.from.defaultText(settings.registry) ?? ""
-    let subject = settings.text(.subject)
+    let from = try Self.sender(settings)
+    let subject = try settings[\.subject]
     for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
       throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
     }
-    fullReport = settings.path(.fullReport)
-    let fullReportURL = try settings.url(.fullReportURL)?.absoluteString
+    fullReport = try settings[\.fullReport]
+    let fullReportURL = try settings[\.fullReportURL]?.absoluteString
     email = EmailOptions(
       from: from, to: recipients, subject: subject, date: now,
-      maximumPartBytes: try settings.integer(.maxPartBytes), fullReport: fullReportURL ?? fullReport)
+      maximumPartBytes: try settings[\.maxPartBytes], fullReport: fullReportURL ?? fullReport)
   }
 
   mutating func readFeeds(_ settings: Resolved, library: String) throws(CLIError) {
-    let feedURL = try settings.url(.feedURL)?.absoluteString
+    let feedURL = try settings[\.feedURL]?.absoluteString
     feed = FeedOptions(
       selfURL: feedURL, identity: provider.name + " " + library,
-      calendarIncludesNew: settings.bool(.calendarIncludesNew))
-    feedsDirectory = settings.path(.feeds)
+      calendarIncludesNew: try settings[\.calendarIncludesNew])
+    feedsDirectory = try settings[\.feeds]
   }
 
   /// What the catalog is asked through: a paced client tuned for it, or the snapshot folder.

@@ -6,59 +6,43 @@ internal import Foundation
 /// mistake in the mail settings costs no night.
 extension ReportSettings {
   mutating func readDelivery(_ settings: Resolved) throws(CLIError) {
-    guard settings.has(.send) else { return }
+    guard try settings[\.send] else { return }
     guard format == .email else {
       // email.send is for the nightly e-mail; a report asked for by hand in another format is not sent.
-      if settings.arguments.has(Setting.send.name) { throw .usage("--send goes with --format email") }
+      if settings.onCommandLine(\.send) { throw .usage("--send goes with --format email") }
       return
     }
     delivery = try Self.route(settings)
-    retryAfter = .seconds(try settings.integer(.mailRetry))
+    retryAfter = .seconds(try settings[\.mailRetry])
   }
 
   /// SMTP when a server is named (and `--sendmail` was not asked for), else the mail command.
   static func route(_ settings: Resolved) throws(CLIError) -> Mailer.Route {
-    let timeout = Duration.seconds(try settings.integer(.mailTimeout))
-    if settings.arguments[Setting.sendmail.name] == nil, let url = try smtpURL(settings) {
+    let timeout = Duration.seconds(try settings[\.mailTimeout])
+    if !settings.onCommandLine(\.sendmail), let url = try settings[\.smtpURL]?.url() {
       return .smtp(try smtpServer(url, settings, timeout: timeout))
     }
-    let text = settings.text(.sendmail) ?? SendmailCommand.standard
+    let text = try settings[\.sendmail]
     guard let command = SendmailCommand(text, timeout: timeout) else {
       throw .config("email.sendmail: '\(text)' is not a command (is a quote left open?)")
     }
     return .sendmail(command)
   }
 
-  static func smtpURL(_ settings: Resolved) throws(CLIError) -> URL? {
-    guard let text = settings.text(.smtpURL) else { return nil }
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), SMTPServer.schemes.contains(scheme),
-      url.host?.isEmpty == false
-    else {
-      throw .config(
-        "email.smtp.url takes smtps://HOST:465 or smtp://HOST:587, like smtps://smtp.fastmail.com:465, not '\(text)'")
-    }
-    guard url.user == nil, url.password == nil else {
-      throw .config(
-        "email.smtp.url holds a user or password: put the user in email.smtp.user and the password in the file "
-          + "email.smtp.passwordFile names")
-    }
-    return url
-  }
-
   static func smtpServer(_ url: URL, _ settings: Resolved, timeout: Duration) throws(CLIError) -> SMTPServer {
-    let user = settings.text(.smtpUser).flatMap { $0.isEmpty ? nil : $0 }
+    let user = try settings[\.smtpUser].flatMap { $0.isEmpty ? nil : $0 }
     let password = try password(settings, user: user)
     if user != nil, password == nil {
       throw .config(
         "email.smtp.user is set but no password is: put it alone in a file only you can read (chmod 600) and name "
           + "it in email.smtp.passwordFile, or set DEEPCUT_SMTP_PASSWORD")
     }
-    let caFile = settings.path(.smtpCAFile)
+    let caFile = try settings[\.smtpCAFile]
     if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
       throw .config("email.smtp.caFile: cannot read \(caFile); give the PEM certificate of the server's authority")
     }
     return SMTPServer(
-      url: url, user: user, password: password, caFile: caFile, allowInsecure: settings.bool(.smtpAllowInsecure),
+      url: url, user: user, password: password, caFile: caFile, allowInsecure: try settings[\.smtpAllowInsecure],
       timeout: timeout)
   }
 
@@ -66,7 +50,7 @@ extension ReportSettings {
   /// password without its line break.
   static func password(_ settings: Resolved, user: String?) throws(CLIError) -> Secret? {
     if let text = passwordInEnvironment(settings), user != nil { return Secret(text) }
-    guard let path = settings.path(.smtpPasswordFile) else { return nil }
+    guard let path = try settings[\.smtpPasswordFile] else { return nil }
     guard user != nil else {
       throw .config("email.smtp.passwordFile is set but email.smtp.user is not: set the user the server knows you by")
     }
@@ -93,10 +77,13 @@ extension ReportSettings {
     settings.environment[passwordVariable].flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  /// With no email.from, mail sent as a user that is an address comes from that address, which is what a mail
-  /// provider's submission server accepts.
-  static func senderFromSMTPUser(_ settings: Resolved) -> String? {
-    guard settings.text(.smtpURL) != nil, let user = settings.text(.smtpUser), user.contains("@") else { return nil }
-    return "\(Product.name) <\(user)>"
+  /// email.from; without it, mail sent as a user that is an address comes from that address, which is what a mail
+  /// provider's submission server accepts; else the default sender.
+  static func sender(_ settings: Resolved) throws(CLIError) -> String {
+    if let from = try settings.given(\.from) { return from }
+    if try settings[\.smtpURL] != nil, let user = try settings[\.smtpUser], user.contains("@") {
+      return "\(Product.name) <\(user)>"
+    }
+    return try settings[\.from]
   }
 }

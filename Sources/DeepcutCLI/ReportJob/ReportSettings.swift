@@ -47,17 +47,18 @@ struct ReportSettings: Sendable {
   var quiet = false
 
   init(_ settings: Resolved) throws(CLIError) {
-    provider = try settings.provider()
-    guard let library = settings.path(.library) else {
+    provider = try settings[\.provider]
+    guard let library = try settings[\.library] else {
       throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     libraryPath = library
-    format = ReportFormat(rawValue: try settings.choice(.format) ?? "") ?? .markdown
-    now = try Self.parseNow(settings.text(.now))
+    format = try settings[\.format]
+    // Without --now, the clock.
+    now = try settings[\.now] ?? Date()
     today = CalendarDay.today(at: now)
     finder = try Self.window(settings, today: today)
-    output = settings.path(.output)
-    stateDirectory = settings.stateDirectory
+    output = try settings[\.output]
+    stateDirectory = try settings.stateDirectory
     try readCatalog(settings)
     try readPace(settings)
     try readEtiquette(settings)
@@ -65,61 +66,57 @@ struct ReportSettings: Sendable {
     try readEmail(settings)
     try readDelivery(settings)
     try readFeeds(settings, library: library)
-    readRun(settings)
+    try readRun(settings)
   }
 
   /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
   static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {
     var finder: FinderOptions
-    if let since = settings.text(.since) {
-      guard settings.arguments[Setting.days.name] == nil else { throw .usage("give --days or --since, not both") }
-      guard let day = CalendarDay(iso8601: since), since.count == 10 else {
-        throw .usage("--since takes a date like 2026-11-01, not '\(since)'")
-      }
-      finder = FinderOptions(today: today, since: day)
-    } else {
-      finder = FinderOptions(today: today, days: try settings.integer(.days))
+    if settings.onCommandLine(\.since), settings.onCommandLine(\.days) {
+      throw .usage("give --days or --since, not both")
     }
-    if let types = try settings.list(.types) { finder.kinds = Set(types.compactMap(ReleaseKind.init(rawValue:))) }
+    if let since = try settings[\.since] {
+      finder = FinderOptions(today: today, since: since)
+    } else {
+      finder = FinderOptions(today: today, days: try settings[\.days])
+    }
+    finder.kinds = Set(try settings[\.types])
     return finder
   }
 
   /// Which catalog, where, for which store, with which of its own settings.
   private mutating func readCatalog(_ settings: Resolved) throws(CLIError) {
     finder.catalogGroupsEditions = provider.groupsEditions
-    if let country = settings.text(.country) {
-      guard country.count == 2, country.allSatisfy(\.isLetter) else {
-        throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
-      }
-      self.country = country.uppercased()
+    let country = try settings[\.country]
+    guard country.count == 2, country.allSatisfy(\.isLetter) else {
+      throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
     }
-    baseURL = try settings.url(.baseURL) ?? provider.defaultBaseURL
+    self.country = country.uppercased()
+    baseURL = try settings[\.baseURL] ?? provider.defaultBaseURL
     for own in provider.settings {
-      let setting = Setting(own, of: provider)
-      let value = own.isURL ? try settings.url(setting)?.absoluteString : settings.text(setting)
-      providerOptions[own.key] = value
+      providerOptions[own.key] = try CatalogSetting(own, of: provider).value(in: settings)
     }
-    snapshot = settings.path(.snapshot)
+    snapshot = try settings[\.snapshot]
   }
 
   /// How fast, how long, how much: the pace, the timeout, the cache's age, the batch, the budget.
   private mutating func readPace(_ settings: Resolved) throws(CLIError) {
-    pass.maxAge = Double(try settings.integer(.maxAge)) * 3600
-    pass.batchSize = try settings.integer(.batchSize)
-    pass.offline = settings.has(.offline)
-    pass.recheckResolvedAfterDays = try settings.integer(.recheckAfterDays)
-    pass.budget = try settings.duration(.budget)
-    let rate = try settings.integer(.rateLimit, provider: provider)
+    pass.maxAge = Double(try settings[\.maxAge]) * 3600
+    pass.batchSize = try settings[\.batchSize]
+    pass.offline = try settings[\.offline]
+    pass.recheckResolvedAfterDays = try settings[\.recheckAfterDays]
+    pass.budget = try settings[\.budget]
+    let rate = try settings[\.rateLimit]
     requestsPerMinute = rate == 0 ? .infinity : Double(rate)
-    requestTimeout = .seconds(try settings.integer(.timeout))
+    requestTimeout = .seconds(try settings[\.timeout])
     // Recorded answers come at once: no limit to count time with.
     if snapshot != nil { requestsPerMinute = .infinity }
   }
 
   /// Who runs this, and whether the catalog's rules for its clients are kept.
   private mutating func readEtiquette(_ settings: Resolved) throws(CLIError) {
-    let sender = settings.text(.from).map(OutgoingMail.bareAddress)
-    contact = (settings.text(.contact) ?? sender)
+    let sender = try settings.given(\.from).map(OutgoingMail.bareAddress)
+    contact = (try settings[\.contact] ?? sender)
       .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
     if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
       throw .usage("--contact takes an e-mail address or a URL, not '\(contact)'")
@@ -139,31 +136,21 @@ struct ReportSettings: Sendable {
 
   /// What is looked up and what is left out.
   private mutating func readSelection(_ settings: Resolved) throws(CLIError) {
-    finder.includedSecondaryTypes = Set((try settings.list(.includeSecondaryTypes) ?? []).map { $0.lowercased() })
-    finder.ignoredTitles = try settings.list(.ignoreTitles) ?? []
-    ignoredArtists = Set((try settings.list(.ignoreArtists) ?? []).map { ArtistKey($0) })
-    minimumOwnedTracks = try settings.integer(.minimumOwnedTracks)
+    finder.includedSecondaryTypes = Set(try settings[\.includeSecondaryTypes].map { $0.lowercased() })
+    finder.ignoredTitles = try settings[\.ignoreTitles]
+    ignoredArtists = Set(try settings[\.ignoreArtists].map { ArtistKey($0) })
+    minimumOwnedTracks = try settings[\.minimumOwnedTracks]
     templates = TemplateLocator(
-      explicitPath: settings.path(.template),
+      explicitPath: try settings[\.template],
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
   }
 
   /// The run's own switches.
-  private mutating func readRun(_ settings: Resolved) {
-    sinceLastRun = settings.has(.sinceLastRun)
-    dryRun = settings.has(.dryRun)
-    wait = settings.has(.wait)
-    timings = settings.has(.timings)
-    quiet = settings.has(.quiet)
-  }
-
-  /// `--now 2026-11-29` (noon UTC that day) or a full ISO 8601 time; the clock otherwise.
-  static func parseNow(_ text: String?) throws(CLIError) -> Date {
-    guard let text else { return Date() }
-    if text.count == 10, let day = CalendarDay(iso8601: text) {
-      return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
-    }
-    if let date = try? Date(text, strategy: .iso8601) { return date }
-    throw .usage("--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not '\(text)'")
+  private mutating func readRun(_ settings: Resolved) throws(CLIError) {
+    sinceLastRun = try settings[\.sinceLastRun]
+    dryRun = try settings[\.dryRun]
+    wait = try settings[\.wait]
+    timings = try settings[\.timings]
+    quiet = try settings[\.quiet]
   }
 }

@@ -1,39 +1,37 @@
 internal import Catalog
 
-/// What one command accepts, and its help text: its settings are the options it takes.
+/// What one command accepts, and its help text. Its options are the settings whose declarations name it, in the
+/// table's order (or where a declaration places one), each in the words the declaration gives it for this command.
 struct CommandSpec: Sendable {
-  var name: String
+  var command: CommandName
   var usage: String
   var summary: String
-  var settings: [Setting]
   /// How many positional arguments the command takes at most.
   var maxPositionals = 0
   /// Command lines worth copying, shown under the options.
   var examples: [String] = []
-  /// Whether it also takes the catalogs' own settings (a cover service's address), as `report` does.
-  var takesCatalogSettings = false
 
-  init(
-    name: String, usage: String, summary: String, settings: [Setting], maxPositionals: Int = 0,
-    examples: [String] = [], takesCatalogSettings: Bool = false
-  ) {
-    self.name = name
-    self.usage = usage
-    self.summary = summary
-    self.settings = settings
-    self.maxPositionals = maxPositionals
-    self.examples = examples
-    self.takesCatalogSettings = takesCatalogSettings
+  var name: String { command.rawValue }
+
+  /// One option of the command: a setting, as this command shows it.
+  struct Option {
+    var setting: any AnySetting
+    var use: SettingUse
+
+    var flag: String { setting.flag ?? "" }
+
+    func helpText(_ registry: ProviderRegistry) -> String { use.words ?? setting.helpText(registry) }
   }
 
-  /// The options, the catalogs' own among them (after `--base-url`) when the command takes them.
-  func options(_ registry: ProviderRegistry) -> [Setting] {
-    var options = settings.filter { $0.flag != nil }
-    if takesCatalogSettings {
-      let after = options.firstIndex { $0.flag == Setting.baseURL.flag }.map { $0 + 1 } ?? options.endIndex
-      options.insert(contentsOf: Setting.catalogsOwn(registry), at: after)
+  /// The options, the catalogs' own among them where the table puts them.
+  func options(_ registry: ProviderRegistry) -> [Option] {
+    let options = SettingsTable.settings(registry).compactMap { setting in
+      setting.flag == nil ? nil : setting.use(in: command).map { Option(setting: setting, use: $0) }
     }
-    return options
+    return placing(options) { option in
+      guard let anchor = option.use.anchor, let target = SettingsTable.setting(at: anchor) else { return nil }
+      return options.firstIndex { $0.setting.name == target.name }
+    }
   }
 
   func help(_ registry: ProviderRegistry) -> String {
@@ -41,9 +39,9 @@ struct CommandSpec: Sendable {
     let options = options(registry)
     if !options.isEmpty {
       text += "\noptions:\n"
-      let width = options.map { label(of: $0).count }.max() ?? 0
+      let width = options.map { label(of: $0.setting).count }.max() ?? 0
       for option in options {
-        let label = label(of: option)
+        let label = label(of: option.setting)
         text += "  " + label + String(repeating: " ", count: width - label.count + 2) + option.helpText(registry) + "\n"
       }
     }
@@ -53,26 +51,30 @@ struct CommandSpec: Sendable {
     return text
   }
 
-  private func label(of option: Setting) -> String {
-    let flag = "--" + (option.flag ?? "")
-    if case .flag = option.kind { return flag }
-    return flag + " " + (option.placeholder ?? "VALUE")
+  private func label(of setting: any AnySetting) -> String {
+    let flag = "--" + (setting.flag ?? "")
+    guard setting.takesValue else { return flag }
+    return flag + " " + (setting.placeholder ?? "VALUE")
   }
 }
 
-/// Parsed arguments of one command: positionals, options with values, and flags.
+/// Parsed arguments of one command: positionals, the values each option was given, and the flags given.
 struct Arguments: Sendable {
   var positionals: [String] = []
-  var values: [String: String] = [:]
-  /// Every value of an option given more than once, in order (`--to a --to b`).
-  var repeated: [String: [String]] = [:]
+  /// Every value of each option, in order (`--to a --to b`), by flag.
+  var values: [String: [String]] = [:]
   var flags: Set<String> = []
 
-  subscript(_ name: String) -> String? { values[name] }
+  /// Whether `setting`'s flag was given: with a value, or alone.
+  func gives(_ setting: any AnySetting) -> Bool {
+    guard let flag = setting.flag else { return false }
+    return flags.contains(flag) || values[flag] != nil
+  }
 
-  func all(_ name: String) -> [String] { repeated[name] ?? [] }
-
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  /// The text the command line gives `setting`, as given: the last when it was given more than once.
+  func text(_ setting: any AnySetting) -> String? {
+    setting.flag.flatMap { values[$0]?.last }
+  }
 
   /// Parses `--name value`, `--name=value`, flags, and `--` before positionals that start with a dash.
   init(parsing arguments: [String], for spec: CommandSpec, registry: ProviderRegistry = .standard) throws(CLIError) {
@@ -106,20 +108,18 @@ struct Arguments: Sendable {
       guard let option = options.first(where: { $0.flag == name }) else {
         throw .usage("unknown option '--\(name)' for 'deepcut \(spec.name)'; see 'deepcut \(spec.name) --help'")
       }
-      if case .flag = option.kind {
+      guard option.setting.takesValue else {
         guard inlineValue == nil else { throw .usage("'--\(name)' takes no value") }
         flags.insert(name)
         continue
       }
       if let inlineValue {
-        values[name] = inlineValue
-        repeated[name, default: []].append(inlineValue)
+        values[name, default: []].append(inlineValue)
       } else if index < arguments.count {
-        values[name] = arguments[index]
-        repeated[name, default: []].append(arguments[index])
+        values[name, default: []].append(arguments[index])
         index += 1
       } else {
-        throw .usage("'--\(name)' needs a value: --\(name) \(option.placeholder ?? "VALUE")")
+        throw .usage("'--\(name)' needs a value: --\(name) \(option.setting.placeholder ?? "VALUE")")
       }
     }
     if positionals.count > spec.maxPositionals {

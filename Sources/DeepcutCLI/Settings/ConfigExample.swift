@@ -4,46 +4,67 @@ internal import Catalog
 /// names, each with its note, its example or its default, and the ones a person fills in commented out.
 enum ConfigExample {
   static func text(_ registry: ProviderRegistry) -> String {
-    let settings = Setting.configurable(registry)
+    let settings = SettingsTable.configurable(registry).filter { $0.exampleNote != nil }
     var lines = [
       "// deepcut configuration: $XDG_CONFIG_HOME/deepcut/config.json (usually ~/.config/deepcut/config.json).",
       "// Lines starting with // are comments. Every key is optional; command-line flags override these.",
       "{",
     ]
-    lines += members(under: "", settings, registry, indent: "  ")
+    lines += members(under: [], settings, registry, indent: "  ")
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// One object's members: its settings and its groups, each where its first member stands in the table.
+  /// One object's members, settings and objects: each where its first member stands in the table, or after the member
+  /// an example names.
   private static func members(
-    under prefix: String, _ settings: [Setting], _ registry: ProviderRegistry, indent: String
+    under prefix: [String], _ settings: [any AnySetting], _ registry: ProviderRegistry, indent: String
   ) -> [String] {
-    var entries: [(lines: [String], commentedOut: Bool)] = []
-    var groupsDone: Set<String> = []
-    for setting in settings {
-      guard let key = setting.key, let example = setting.example else { continue }
-      guard prefix.isEmpty || key.hasPrefix(prefix + ".") else { continue }
-      let rest = prefix.isEmpty ? key : String(key.dropFirst(prefix.count + 1))
-      if let dot = rest.firstIndex(of: ".") {
-        let group = String(rest[..<dot])
-        guard groupsDone.insert(group).inserted else { continue }
-        let inner = members(
-          under: prefix.isEmpty ? group : prefix + "." + group, settings, registry, indent: indent + "  ")
-        entries.append(([indent + "\"\(group)\": {"] + inner + [indent + "}"], false))
-      } else {
-        let value = example.json ?? defaultJSON(setting, registry) ?? "null"
-        let defaultText = setting.defaultText(registry) ?? ""
-        let note = example.note.map { line in
-          indent + "// "
-            + line.replacingOccurrences(of: "{default}", with: defaultText)
-            .replacingOccurrences(of: "{alternatives}", with: registry.alternatives)
-        }
-        entries.append(
-          (note + [indent + (example.commentedOut ? "// " : "") + "\"\(rest)\": " + value], example.commentedOut))
+    let inside = settings.filter { path(of: $0).count > prefix.count && path(of: $0).starts(with: prefix) }
+    var names: [String] = []
+    var follows: [String: String] = [:]
+    for setting in inside {
+      let name = path(of: setting)[prefix.count]
+      if !names.contains(name) { names.append(name) }
+      if follows[name] == nil, let target = followed(by: setting, under: prefix) { follows[name] = target }
+    }
+    let entries = placing(names) { name in follows[name].flatMap { names.firstIndex(of: $0) } }.map { name in
+      if let setting = inside.first(where: { path(of: $0) == prefix + [name] }) {
+        return entry(setting, name, registry, indent: indent)
       }
+      let inner = members(under: prefix + [name], inside, registry, indent: indent + "  ")
+      return ([indent + "\"\(name)\": {"] + inner + [indent + "}"], false)
     }
     return joined(entries)
+  }
+
+  private static func path(of setting: any AnySetting) -> [String] {
+    (setting.key ?? "").split(separator: ".").map(String.init)
+  }
+
+  /// The member of the object at `prefix` that the setting's example (or the object holding it) follows, when its
+  /// anchor is there.
+  private static func followed(by setting: any AnySetting, under prefix: [String]) -> String? {
+    guard let anchor = setting.exampleAnchor, let target = SettingsTable.setting(at: anchor) else { return nil }
+    let own = path(of: setting)
+    let other = path(of: target)
+    let shared = zip(own.dropLast(), other.dropLast()).prefix { $0 == $1 }.count
+    guard shared == prefix.count, other.count > shared else { return nil }
+    return other[shared]
+  }
+
+  private static func entry(
+    _ setting: any AnySetting, _ name: String, _ registry: ProviderRegistry, indent: String
+  ) -> (lines: [String], commentedOut: Bool) {
+    let note = setting.exampleNote ?? ([], false)
+    let defaultText = setting.defaultText(registry) ?? ""
+    let comments = note.lines.map { line in
+      indent + "// "
+        + line.replacingOccurrences(of: "{default}", with: defaultText)
+        .replacingOccurrences(of: "{alternatives}", with: registry.alternatives)
+    }
+    let member = indent + (note.commentedOut ? "// " : "") + "\"\(name)\": " + setting.exampleJSON(registry)
+    return (comments + [member], note.commentedOut)
   }
 
   /// Commas where JSON needs them: after every member but the last one in force, and after commented-out members that
@@ -58,19 +79,5 @@ enum ConfigExample {
       lines += entryLines
     }
     return lines
-  }
-
-  /// The setting's default as JSON: what the example shows when it has no value of its own.
-  private static func defaultJSON(_ setting: Setting, _ registry: ProviderRegistry) -> String? {
-    switch setting.defaultValue {
-    case .value(let text):
-      switch setting.kind {
-      case .integer, .bool: return text
-      default: return "\"\(text)\""
-      }
-    case .perProvider(let value): return registry.defaultProvider.map { "\(value($0))" }
-    case .none, .described: return nil
-    case .firstProvider: return registry.defaultProvider.map { "\"\($0.name)\"" }
-    }
   }
 }

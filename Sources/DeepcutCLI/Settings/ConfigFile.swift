@@ -3,9 +3,11 @@ public import Foundation
 
 /// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`), read through the settings table: the settings a
 /// nightly run needs, so the crontab line stays short. Flags override it. Lines starting with `//` are comments.
+/// Every value is checked when the file is read; reading a setting reads its value again, as its type.
 struct ConfigFile: Sendable {
-  /// The values it gives, by setting name.
-  var values: [String: SettingValue] = [:]
+  var path = "config.json"
+  /// The values it gives, by key (`provider.name`).
+  var values: [String: ConfigJSON] = [:]
 
   static func defaultPath(environment: [String: String]) -> String? {
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/deepcut/config.json" }
@@ -16,7 +18,7 @@ struct ConfigFile: Sendable {
   static func load(path: String, required: Bool, registry: ProviderRegistry) throws(CLIError) -> ConfigFile {
     guard FileManager.default.fileExists(atPath: path) else {
       if required { throw .config("\(path): no such configuration file") }
-      return ConfigFile()
+      return ConfigFile(path: path)
     }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .config("\(path): cannot read the configuration file")
@@ -26,14 +28,14 @@ struct ConfigFile: Sendable {
 
   static func parse(_ data: Data, path: String, registry: ProviderRegistry) throws(CLIError) -> ConfigFile {
     let object = try jsonObject(data, path: path)
-    var file = ConfigFile()
-    let reader = ConfigValueReader(path: path, registry: registry)
-    try file.read(object, under: "", Setting.configurable(registry), reader)
+    var file = ConfigFile(path: path)
+    let context = SettingContext(registry: registry, configPath: path)
+    try file.read(object, under: "", SettingsTable.configurable(registry), context)
     return file
   }
 
   /// The JSON object, comment lines blanked first so error positions still point at the right line.
-  private static func jsonObject(_ data: Data, path: String) throws(CLIError) -> [String: Any] {
+  private static func jsonObject(_ data: Data, path: String) throws(CLIError) -> [String: ConfigJSON] {
     let text = String(decoding: data, as: UTF8.self)
     let json = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") ? "" : String(line)
@@ -44,7 +46,7 @@ struct ConfigFile: Sendable {
     } catch {
       throw .config("\(path): not valid JSON (\(error.localizedDescription)); see 'deepcut config --example'")
     }
-    guard let object = parsed as? [String: Any] else {
+    guard parsed is [String: Any], case .object(let object) = ConfigJSON(parsed) else {
       throw .config("\(path): the configuration must be a JSON object { ... }")
     }
     return object
@@ -52,26 +54,27 @@ struct ConfigFile: Sendable {
 
   /// Reads the members of one object: settings by their key, groups (`provider`, `email`, ...) as objects.
   private mutating func read(
-    _ object: [String: Any], under prefix: String, _ settings: [Setting], _ reader: ConfigValueReader
+    _ object: [String: ConfigJSON], under prefix: String, _ settings: [any AnySetting], _ context: SettingContext
   ) throws(CLIError) {
     let level = Self.level(prefix, of: settings)
     for (name, value) in object.sorted(by: { $0.key < $1.key }) {
       let keyPath = prefix.isEmpty ? name : prefix + "." + name
       if let setting = settings.first(where: { $0.key == keyPath }) {
-        values[setting.name] = try reader.value(value, keyPath, setting.kind)
-      } else if let refusal = Setting.refusedKeys[keyPath] {
-        throw .config("\(reader.path): \(keyPath): \(refusal)")
+        try setting.check(value, context)
+        values[keyPath] = value
+      } else if let refusal = SettingsTable.refusedKeys[keyPath] {
+        throw .config("\(path): \(keyPath): \(refusal)")
       } else if level.groups.contains(name) {
-        guard let members = value as? [String: Any] else { throw reader.fail(keyPath, "an object { ... }", value) }
-        try read(members, under: keyPath, settings, reader)
+        guard case .object(let members) = value else { throw context.fail(keyPath, "an object { ... }", value) }
+        try read(members, under: keyPath, settings, context)
       } else {
-        throw reader.unknown(keyPath, known: level.names + level.groups)
+        throw context.unknown(keyPath, known: level.names + level.groups)
       }
     }
   }
 
   /// The names of the settings directly under `prefix`, and of the groups there.
-  static func level(_ prefix: String, of settings: [Setting]) -> (names: [String], groups: [String]) {
+  static func level(_ prefix: String, of settings: [any AnySetting]) -> (names: [String], groups: [String]) {
     var names: [String] = []
     var groups: [String] = []
     for key in settings.compactMap(\.key) {

@@ -1,142 +1,255 @@
 internal import Catalog
 internal import Foundation
 
-/// One setting, declared once: its flag, its key in config.json, what it takes, its default, and the words `--help`
-/// and `config --example` use. Option parsing, help, reading the configuration, its example, `config --check` and
-/// resolution (the flag, else the configuration, else the default) all come from these declarations.
-struct Setting: Sendable {
-  /// What a setting takes, and so how it is read from the command line and from config.json.
-  enum Kind: Sendable {
-    /// A flag alone: on when given; true or false in config.json.
-    case flag
-    case text
-    /// A path; a leading `~/` is the home folder.
-    case path
-    /// An http(s) address; `noun` is how messages name it ("an http(s) URL").
-    case url(noun: String)
-    /// A mail server's address: smtps:// or smtp://.
-    case mailServer
-    case integer(ClosedRange<Int>)
-    case bool
-    /// One of these words.
-    case choice([String])
-    /// One of the catalogs the registry lists.
-    case provider
-    /// Texts: a list in config.json, comma-separated (and repeatable) on the command line.
-    case list
-    /// Some of these words.
-    case choices([String])
-    /// Some of the secondary types the registry's catalogs name.
-    case secondaryTypes
-    /// Regular expressions.
-    case patterns
-    /// A length of time: 90s, 10m, 2h, 1h30m.
-    case duration
-    /// A calendar day, YYYY-MM-DD.
-    case day
-  }
-
-  /// What a setting is when neither the command line nor the configuration gives it.
-  enum Default: Sendable {
-    case none
-    /// As it would be written on the command line.
-    case value(String)
-    /// Each catalog's own.
-    case perProvider(@Sendable (any ProviderDefinition) -> Int)
-    /// The first catalog the registry lists.
-    case firstProvider
-    /// Worked out where it is used (a folder from the environment); only said in help.
-    case described(String)
-  }
-
-  /// How `config --example` shows a setting.
-  struct Example: Sendable {
-    /// The value as JSON text; nil shows the default.
-    var json: String?
-    /// Comment lines above it; `{default}` stands for the default, `{alternatives}` for the catalogs.
-    var note: [String] = []
-    /// A value the user fills in, shown commented out.
-    var commentedOut = false
-  }
-
-  var flag: String?
-  /// The path in config.json: `days`, `provider.requestsPerMinute`.
-  var key: String?
-  var placeholder: String?
-  var help: @Sendable (ProviderRegistry) -> String
-  var kind: Kind
-  var defaultValue: Default = .none
-  var example: Example?
-  /// The whole help line one command shows instead, its default in its own words (see ``worded(_:)``).
-  var commandWords: String?
+/// One setting, declared once (in ``SettingsTable``): its flag, its key in config.json, what it holds and how that is
+/// read (its kind), its default, the words `--help` gives it, the commands that take it and how `config --example`
+/// shows it. Reading it (`settings[\.days]`) gives a `Value`: the flag, else the configuration, else the default.
+struct Setting<Value: Sendable>: Sendable {
+  let flag: String?
+  /// The path in config.json: `days`, `provider.requestsPerMinute`; nil when only the command line gives it.
+  let key: String?
+  let placeholder: String?
+  let help: HelpWords
+  let kind: SettingKind<Value>
+  let fallback: SettingDefault<Value>
+  /// The commands whose options it is, each as it shows it there.
+  let uses: [SettingUse]
+  /// How `config --example` shows it; nil leaves it out.
+  let example: SettingExample<Value>?
 
   init(
-    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: String, kind: Kind,
-    defaultValue: Default = .none, example: Example? = nil
-  ) {
-    self.init(
-      flag: flag, key: key, placeholder: placeholder, dynamicHelp: { _ in help }, kind: kind,
-      defaultValue: defaultValue, example: example)
-  }
-
-  init(
-    flag: String? = nil, key: String? = nil, placeholder: String? = nil,
-    dynamicHelp: @escaping @Sendable (ProviderRegistry) -> String, kind: Kind, defaultValue: Default = .none,
-    example: Example? = nil
+    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: HelpWords, kind: SettingKind<Value>,
+    default fallback: SettingDefault<Value>, commands uses: [SettingUse] = [], example: SettingExample<Value>? = nil
   ) {
     self.flag = flag
     self.key = key
     self.placeholder = placeholder
-    self.help = dynamicHelp
+    self.help = help
     self.kind = kind
-    self.defaultValue = defaultValue
+    self.fallback = fallback
+    self.uses = uses
     self.example = example
   }
 
-  /// A catalog's own setting, under `provider` in config.json.
-  init(_ setting: ProviderSetting, of provider: any ProviderDefinition) {
+  /// A setting that has no value unless it is given (or its default, said in help, is worked out where it is used).
+  init<Wrapped>(
+    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: HelpWords, kind: SettingKind<Wrapped>,
+    default fallback: SettingDefault<Value> = .absent, commands uses: [SettingUse] = [],
+    example: SettingExample<Value>? = nil
+  ) where Value == Wrapped? {
     self.init(
-      flag: setting.flag, key: "provider." + setting.key, placeholder: setting.placeholder,
-      help: "\(provider.name): \(setting.help)", kind: setting.isURL ? .url(noun: "an http(s) URL") : .text,
-      example: Example(
-        json: "\"\(setting.example)\"", note: ["\(provider.title): \(setting.help)."],
-        commentedOut: true))
+      flag: flag, key: key, placeholder: placeholder, help: help, kind: kind.optional, default: fallback,
+      commands: uses, example: example)
+  }
+}
+
+extension Setting where Value == Bool {
+  /// A switch: on when its flag is given, or when config.json sets its key true; off otherwise.
+  init(
+    flag: String? = nil, key: String? = nil, help: HelpWords, commands uses: [SettingUse] = [],
+    example: SettingExample<Bool>? = nil
+  ) {
+    self.init(flag: flag, key: key, help: help, kind: .flag, default: .value(false), commands: uses, example: example)
+  }
+}
+
+/// Where in ``SettingsTable`` a list shows something instead: after the setting this names.
+typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
+
+/// The commands, as the command line names them.
+enum CommandName: String, Sendable, CaseIterable {
+  case report, scan, why, artists, cache, config
+}
+
+/// A command that takes a setting, and how that command shows it: in its own words, or at another place.
+struct SettingUse: Sendable {
+  var command: CommandName
+  /// The whole help line this command gives it instead, its default in its own words (`why --now` is the day to
+  /// explain). Flag, key, kind and default stay as declared.
+  var words: String?
+  /// The option this command's help shows it after, when that is not the table's order.
+  var anchor: SettingAnchor?
+
+  static let report = SettingUse(command: .report)
+  static let scan = SettingUse(command: .scan)
+  static let why = SettingUse(command: .why)
+  static let artists = SettingUse(command: .artists)
+  static let cache = SettingUse(command: .cache)
+  static let config = SettingUse(command: .config)
+
+  func worded(_ words: String) -> SettingUse {
+    var use = self
+    use.words = words
+    return use
   }
 
-  /// The settings every catalog of `registry` declares of its own.
-  static func catalogsOwn(_ registry: ProviderRegistry) -> [Setting] {
-    registry.providers.flatMap { provider in provider.settings.map { Setting($0, of: provider) } }
+  func placed(after anchor: SettingAnchor) -> SettingUse {
+    var use = self
+    use.anchor = anchor
+    return use
+  }
+}
+
+/// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default;
+/// without it, help adds "(default …)" after the words.
+struct HelpWords: Sendable, ExpressibleByStringInterpolation {
+  let words: @Sendable (ProviderRegistry) -> String
+
+  init(stringLiteral value: String) {
+    words = { _ in value }
   }
 
+  init(stringInterpolation: DefaultStringInterpolation) {
+    let text = String(stringInterpolation: stringInterpolation)
+    words = { _ in text }
+  }
+
+  private init(_ words: @escaping @Sendable (ProviderRegistry) -> String) {
+    self.words = words
+  }
+
+  static func catalogs(_ words: @escaping @Sendable (ProviderRegistry) -> String) -> HelpWords {
+    HelpWords(words)
+  }
+}
+
+/// What a setting is when neither the command line nor config.json gives it, and how help and the example say so.
+struct SettingDefault<Value: Sendable>: Sendable {
+  typealias RunCatalog = () throws(CLIError) -> any ProviderDefinition
+
+  /// The value, for the run's catalog (a default may be each catalog's own).
+  let value: @Sendable (_ registry: ProviderRegistry, _ catalog: RunCatalog) throws(CLIError) -> Value
+  /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
+  let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
+
+  /// `value`, which help says as the command line writes it, or in `shown` words ("all").
+  static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
+    SettingDefault(value: { _, _ in value }, words: { shown ?? $1.text(value) })
+  }
+
+  /// Each catalog's own: help names every catalog's, the example the first's.
+  static func perCatalog(_ value: @escaping @Sendable (any ProviderDefinition) -> Value) -> SettingDefault {
+    SettingDefault(
+      value: { _, catalog throws(CLIError) in value(try catalog()) },
+      words: { registry, kind in
+        registry.providers.map { "\(kind.text(value($0)) ?? "") for \($0.name)" }.joined(separator: ", ")
+      })
+  }
+}
+
+extension SettingDefault where Value == any ProviderDefinition {
+  /// The first catalog the registry lists.
+  static var firstCatalog: SettingDefault {
+    SettingDefault(
+      value: { registry, _ throws(CLIError) in try registry.defaultCatalog },
+      words: { registry, _ in registry.defaultProvider?.name })
+  }
+}
+
+extension ProviderRegistry {
+  /// The catalog a run asks when none is named.
+  var defaultCatalog: any ProviderDefinition {
+    get throws(CLIError) {
+      guard let first = defaultProvider else { throw .usage("no catalog is registered") }
+      return first
+    }
+  }
+}
+
+extension SettingDefault where Value: ExpressibleByNilLiteral {
+  /// No value.
+  static var absent: SettingDefault {
+    SettingDefault(value: { _, _ in nil }, words: { _, _ in nil })
+  }
+
+  /// No value here: where it is used, it is worked out (a folder from the environment); help says how.
+  static func described(_ words: String) -> SettingDefault {
+    SettingDefault(value: { _, _ in nil }, words: { _, _ in words })
+  }
+}
+
+/// How `config --example` shows a setting: its note, and a value, or its default.
+struct SettingExample<Value: Sendable>: Sendable {
+  /// The value shown; nil shows the default.
+  var value: Value?
+  /// Comment lines above it; `{default}` stands for the default, `{alternatives}` for the catalogs.
+  var note: [String]
+  /// A value the user fills in, shown commented out.
+  var commentedOut = false
+  /// The member of config.json the example shows it after, when that is not the table's order. A member of another
+  /// object places the object this setting is in.
+  var anchor: SettingAnchor?
+
+  static func value(_ value: Value, note: String...) -> SettingExample {
+    SettingExample(value: value, note: note)
+  }
+
+  /// A value the user fills in, shown commented out.
+  static func commentedOut(_ value: Value, note: String...) -> SettingExample {
+    SettingExample(value: value, note: note, commentedOut: true)
+  }
+
+  static func `default`(note: String...) -> SettingExample {
+    SettingExample(value: nil, note: note)
+  }
+
+  func placed(after anchor: SettingAnchor) -> SettingExample {
+    var example = self
+    example.anchor = anchor
+    return example
+  }
+}
+
+/// A setting, whatever it holds: what option parsing, `--help`, config.json and its example need of it.
+protocol AnySetting: Sendable {
+  var flag: String? { get }
+  var key: String? { get }
+  var placeholder: String? { get }
+  var takesValue: Bool { get }
+  var uses: [SettingUse] { get }
+  /// The example's note, and whether it is commented out; nil when the example leaves it out.
+  var exampleNote: (lines: [String], commentedOut: Bool)? { get }
+  var exampleAnchor: SettingAnchor? { get }
+  func defaultText(_ registry: ProviderRegistry) -> String?
+  /// The help line: the words, with the default where they say `{default}` or after them.
+  func helpText(_ registry: ProviderRegistry) -> String
+  /// The example's value as JSON: its own, else the default.
+  func exampleJSON(_ registry: ProviderRegistry) -> String
+  /// Whether config.json's value at `key` is one it takes; throws what `config --check` says.
+  func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError)
+}
+
+extension AnySetting {
   /// The name it is known by: its flag, else its key.
   var name: String { flag ?? key ?? "" }
 
-  /// The default as help says it: "30", or each catalog's own: "20 for one, 50 for another".
-  func defaultText(_ registry: ProviderRegistry) -> String? {
-    switch defaultValue {
-    case .none: nil
-    case .value(let text): text
-    case .described(let text): text
-    case .firstProvider: registry.defaultProvider?.name
-    case .perProvider(let value):
-      registry.providers.map { "\(value($0)) for \($0.name)" }.joined(separator: ", ")
-    }
-  }
+  func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
+}
 
-  /// The same setting as one command puts it, when its meaning there needs other words: `why --now` is the day
-  /// to explain. Flag, key, kind and default stay as declared.
-  func worded(_ words: String) -> Setting {
-    var setting = self
-    setting.commandWords = words
-    return setting
-  }
+extension Setting: AnySetting {
+  var takesValue: Bool { kind.takesValue }
+  var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
+  var exampleAnchor: SettingAnchor? { example?.anchor }
 
-  /// The help line: the words, with the default where they say `{default}` or after them.
+  func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
+
   func helpText(_ registry: ProviderRegistry) -> String {
-    if let commandWords { return commandWords }
-    let words = help(registry)
-    guard let value = defaultText(registry) else { return words }
+    let words = help.words(registry)
+    // A switch is off unless it is given: there is no default to say.
+    guard kind.takesValue, let value = defaultText(registry) else { return words }
     if words.contains("{default}") { return words.replacingOccurrences(of: "{default}", with: value) }
     return words + " (default \(value))"
+  }
+
+  /// Its example's value, else its default as a run of the registry's first catalog has it.
+  func exampleJSON(_ registry: ProviderRegistry) -> String {
+    if let value = example?.value { return kind.json(value) }
+    return (try? fallback.value(registry) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
+      ?? "null"
+  }
+
+  func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError) {
+    let site = SettingSite(name: name, key: key ?? name, context: context)
+    if let check = kind.check { try check(value, site) } else { _ = try kind.read(value, site) }
   }
 }

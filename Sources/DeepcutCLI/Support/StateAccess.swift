@@ -15,8 +15,9 @@ func mappingStateErrors(_ body: () async throws -> Void) async throws(CLIError) 
 }
 
 func openStore(_ settings: Resolved) throws(CLIError) -> StateStore {
+  let directory = try settings.stateDirectory
   do {
-    return try StateStore(directory: settings.stateDirectory)
+    return try StateStore(directory: directory)
   } catch {
     throw .state(error.description)
   }

@@ -1,0 +1,337 @@
+internal import Basics
+internal import Catalog
+internal import Delivery
+internal import Foundation
+
+/// What a setting holds, and all that depends on that alone: how the command line gives it (every value its flag got,
+/// in order), how config.json gives it, the words of its errors, and how help and `config --example` write a value.
+/// Each kind is declared for its value type only (`.integer` makes an `Int`, `.path` a `String`), so a declaration
+/// cannot pair one type with another's parsing, and reading a setting gives its type.
+struct SettingKind<Value: Sendable>: Sendable {
+  typealias Parse = @Sendable (_ given: [String], _ site: SettingSite) throws(CLIError) -> Value
+  typealias Read = @Sendable (_ json: ConfigJSON, _ site: SettingSite) throws(CLIError) -> Value
+  typealias Check = @Sendable (_ json: ConfigJSON, _ site: SettingSite) throws(CLIError) -> Void
+
+  /// Whether the flag takes a value (`--days 30`) or stands alone (`--quiet`).
+  var takesValue = true
+  var parse: Parse
+  var read: Read
+  /// What `config --check` holds the file's value to: all of `read`, unless the value is checked where it is used.
+  var check: Check?
+  /// The value as config.json writes it.
+  var json: @Sendable (Value) -> String
+  /// The value as the command line writes it, and help says it; nil when there is nothing to say.
+  var text: @Sendable (Value) -> String?
+
+  /// The same kind for a setting that may be given no value at all.
+  var optional: SettingKind<Value?> {
+    let parse = parse
+    let read = read
+    let check = check
+    let json = json
+    let text = text
+    return SettingKind<Value?>(
+      takesValue: takesValue, parse: { given, site throws(CLIError) in try parse(given, site) },
+      read: { value, site throws(CLIError) in try read(value, site) },
+      check: check,
+      json: { $0.map(json) ?? "null" }, text: { $0.flatMap(text) })
+  }
+}
+
+/// Where a value is read: the names its errors use, and what reading needs.
+struct SettingSite: Sendable {
+  /// The flag, else the key: what the command line's errors name.
+  var name: String
+  /// The key in config.json: what the file's errors name.
+  var key: String
+  var context: SettingContext
+}
+
+// MARK: - Texts
+
+extension SettingKind where Value == String {
+  static var text: Self { .anyText(text: { $0 }) { text, _ in text } }
+
+  /// A path; a leading `~/` is the home folder.
+  static var path: Self { .anyText(text: { $0 }) { text, context in expanding(text, context.environment) } }
+}
+
+/// `~/x` as `$HOME/x`; anything else as it is.
+func expanding(_ path: String, _ environment: [String: String]) -> String {
+  guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
+  return home + path.dropFirst(1)
+}
+
+extension SettingKind where Value == URL {
+  /// An http(s) address; `noun` is how messages name it ("an http(s) URL"). The file's value is checked where it is
+  /// used, as the flag's is, in the flag's words.
+  static func url(_ noun: String) -> Self {
+    @Sendable func address(_ text: String, _ site: SettingSite) throws(CLIError) -> URL {
+      guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+        throw .usage("--\(site.name) takes \(noun), not '\(text)'")
+      }
+      return url
+    }
+    return Self(
+      parse: { given, site throws(CLIError) in try address(given.last ?? "", site) },
+      read: { value, site throws(CLIError) in try address(try site.context.text(value, site.key), site) },
+      check: { value, site throws(CLIError) in _ = try site.context.text(value, site.key) },
+      json: { ConfigJSON.quoted($0.absoluteString) }, text: { $0.absoluteString })
+  }
+}
+
+extension SettingKind where Value == MailServerAddress {
+  /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
+  /// out, with the other mail settings.
+  static var mailServer: Self { .anyText(text: \.text) { text, _ in MailServerAddress(text: text) } }
+}
+
+// MARK: - Numbers, switches, lengths of time, days
+
+extension SettingKind where Value == Int {
+  static func integer(_ range: ClosedRange<Int>) -> Self {
+    Self(
+      parse: { given, site throws(CLIError) in
+        let text = given.last ?? ""
+        guard let value = Int(text), range.contains(value) else {
+          throw .usage(
+            "--\(site.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+      }, read: { value, site throws(CLIError) in try site.context.integer(value, site.key, range) },
+      json: { "\($0)" }, text: { "\($0)" })
+  }
+}
+
+extension SettingKind where Value == Bool {
+  /// On when its flag is given (the flag takes no value); true or false in config.json.
+  static var flag: Self {
+    Self(
+      takesValue: false, parse: { _, _ in true },
+      read: { value, site throws(CLIError) in try site.context.bool(value, site.key) },
+      json: { $0 ? "true" : "false" }, text: { $0 ? "true" : "false" })
+  }
+}
+
+extension SettingKind where Value == Duration {
+  /// A length of time: 90s, 10m, 2h, 1h30m.
+  static var duration: Self {
+    .fromText(
+      takes: { _ in "a length of time like 90s, 10m, 2h or 1h30m" },
+      expected: { _ in #"a length of time like "90s", "10m" or "2h""# }, text: DurationText.text
+    ) { text, _ in DurationText.parse(text) }
+  }
+}
+
+extension SettingKind where Value == CalendarDay {
+  /// A calendar day, YYYY-MM-DD.
+  static var day: Self {
+    .fromText(
+      takes: { _ in "a date like 2026-11-01" }, expected: { _ in #"a date like "2026-11-01""# }, text: \.description
+    ) { text, _ in text.count == 10 ? CalendarDay(iso8601: text) : nil }
+  }
+}
+
+extension SettingKind where Value == Date {
+  /// A day (noon UTC that day), or a time in ISO 8601.
+  static var dateAndTime: Self {
+    .fromText(
+      takes: { _ in "a date like 2026-11-29 or 2026-11-29T21:00:00Z" }, expected: { _ in #"a date like "2026-11-29""# },
+      text: { $0.formatted(.iso8601) }
+    ) { text, _ in
+      if text.count == 10, let day = CalendarDay(iso8601: text) {
+        return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
+      }
+      return try? Date(text, strategy: .iso8601)
+    }
+  }
+}
+
+// MARK: - Words of a fixed set
+
+extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
+  /// One of the type's cases, by its raw value (in any case on the command line).
+  static var choice: Self {
+    let words = Value.allCases.map(\.rawValue)
+    return .fromText(
+      takes: { _ in sentence(words, "or") }, expected: { _ in "one of " + words.joined(separator: ", ") },
+      anyCase: true, text: \.rawValue
+    ) { text, _ in Value(rawValue: text) }
+  }
+}
+
+extension SettingKind where Value == any ProviderDefinition {
+  /// One of the catalogs the registry lists, by name (in any case on the command line).
+  static var catalog: Self {
+    .fromText(
+      takes: { $0.registry.alternatives }, expected: { "one of " + $0.registry.names.joined(separator: ", ") },
+      anyCase: true, text: \.name
+    ) { name, context in context.registry.providers.first { $0.name == name } }
+  }
+}
+
+extension SettingKind {
+  /// A kind made from one text: the flag's (its last, when it is given more than once), or the file's. `make` gives
+  /// nil for a text that is not one; the command line is told what the flag `takes`, the file what was `expected`.
+  /// A value reads as config.json writes it: a JSON string of its `text`.
+  static func fromText(
+    takes: @escaping @Sendable (SettingContext) -> String, expected: @escaping @Sendable (SettingContext) -> String,
+    anyCase: Bool = false, text: @escaping @Sendable (Value) -> String,
+    _ make: @escaping @Sendable (_ text: String, _ context: SettingContext) -> Value?
+  ) -> Self {
+    Self(
+      parse: { given, site throws(CLIError) in
+        let given = given.last ?? ""
+        guard let value = make(anyCase ? given.lowercased() : given, site.context) else {
+          throw .usage("--\(site.name) takes \(takes(site.context)), not '\(given)'")
+        }
+        return value
+      },
+      read: { json, site throws(CLIError) in
+        guard let value = make(try site.context.text(json, site.key), site.context) else {
+          throw site.context.fail(site.key, expected(site.context), json)
+        }
+        return value
+      }, json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
+  }
+
+  /// A kind that takes any text, made into its value by `make`.
+  static func anyText(
+    text: @escaping @Sendable (Value) -> String,
+    _ make: @escaping @Sendable (_ text: String, _ context: SettingContext) -> Value
+  ) -> Self {
+    .fromText(takes: { _ in "text" }, expected: { _ in "text" }, text: text) { given, context in make(given, context) }
+  }
+}
+
+// MARK: - Lists
+
+extension SettingKind where Value == [String] {
+  /// Texts: a list in config.json; on the command line comma-separated, and the flag repeated (`--to a --to b`).
+  static var texts: Self {
+    Self(
+      parse: { given, _ in
+        given.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+          .filter { !$0.isEmpty }
+      }, read: { value, site throws(CLIError) in try site.context.texts(value, site.key) },
+      json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
+  }
+
+  /// Some of the words `allowed` gives for the catalogs of the run.
+  static func words(_ allowed: @escaping @Sendable (ProviderRegistry) -> [String]) -> Self {
+    Self(
+      parse: { given, site throws(CLIError) in try commaSeparated(given, allowed(site.context.registry), site) },
+      read: { value, site throws(CLIError) in
+        try site.context.choices(value, site.key, allowed(site.context.registry))
+      }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
+  }
+
+  /// Regular expressions.
+  static var patterns: Self {
+    @Sendable func checked(_ patterns: [String], _ problem: (Int, String) -> CLIError) throws(CLIError) -> [String] {
+      for (index, pattern) in patterns.enumerated() where (try? Regex(pattern)) == nil {
+        throw problem(index, pattern)
+      }
+      return patterns
+    }
+    return Self(
+      parse: { given, site throws(CLIError) in
+        try checked(given) { _, pattern in .usage("--\(site.name): '\(pattern)' is not a valid regular expression") }
+      },
+      read: { value, site throws(CLIError) in
+        try checked(try site.context.texts(value, site.key)) { index, pattern in
+          .config("\(site.context.configPath): \(site.key)[\(index)]: '\(pattern)' is not a valid regular expression")
+        }
+      }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
+  }
+}
+
+extension SettingKind {
+  /// Some of the type's cases, by their raw values (any case on the command line).
+  static func choices<Choice>() -> Self
+  where Value == [Choice], Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
+    let words = Choice.allCases.map(\.rawValue)
+    return Self(
+      parse: { given, site throws(CLIError) in
+        try commaSeparated(given, words, site).compactMap(Choice.init(rawValue:))
+      },
+      read: { value, site throws(CLIError) in
+        try site.context.choices(value, site.key, words).compactMap(Choice.init(rawValue:))
+      }, json: { ConfigJSON.quoted($0.map(\.rawValue)) },
+      text: { $0.isEmpty ? nil : $0.map(\.rawValue).joined(separator: ",") })
+  }
+}
+
+/// Words given on the command line, comma-separated, each one of `allowed` in any case; lowercased.
+private func commaSeparated(_ given: [String], _ allowed: [String], _ site: SettingSite) throws(CLIError) -> [String] {
+  let items = given.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+  for item in items where !allowed.contains(item.lowercased()) {
+    throw .usage("--\(site.name) takes \(sentence(allowed, "and")), not '\(item)'")
+  }
+  return items.map { $0.lowercased() }
+}
+
+/// "a, b and c" or "a, b or c".
+func sentence(_ words: [String], _ conjunction: String) -> String {
+  guard words.count > 1 else { return words.first ?? "" }
+  return words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
+}
+
+/// A mail server's address as given. What it must be is checked where the delivery is worked out, with the other
+/// mail settings, so a wrong one is a configuration problem however it was given.
+struct MailServerAddress: Sendable {
+  var text: String
+
+  /// smtps://HOST:465 or smtp://HOST:587, with no user or password in it.
+  func url() throws(CLIError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), SMTPServer.schemes.contains(scheme),
+      url.host?.isEmpty == false
+    else {
+      throw .config(
+        "email.smtp.url takes smtps://HOST:465 or smtp://HOST:587, like smtps://smtp.fastmail.com:465, not '\(text)'")
+    }
+    guard url.user == nil, url.password == nil else {
+      throw .config(
+        "email.smtp.url holds a user or password: put the user in email.smtp.user and the password in the file "
+          + "email.smtp.passwordFile names")
+    }
+    return url
+  }
+}
+
+/// A length of time as people write it on a command line or in the configuration: `90s`, `10m`, `2h`, `1h30m`.
+enum DurationText {
+  static func parse(_ text: String) -> Duration? {
+    var total = 0
+    var number = ""
+    var sawUnit = false
+    for character in text {
+      if let digit = character.wholeNumberValue, character.isASCII {
+        number.append(String(digit))
+        guard number.count <= 6 else { return nil }
+        continue
+      }
+      let unit: Int
+      switch character {
+      case "s": unit = 1
+      case "m": unit = 60
+      case "h": unit = 3600
+      default: return nil
+      }
+      guard let value = Int(number) else { return nil }
+      total += value * unit
+      number = ""
+      sawUnit = true
+    }
+    guard number.isEmpty, sawUnit, total > 0 else { return nil }
+    return .seconds(total)
+  }
+
+  /// In the largest unit that holds it whole, as help's examples write them: `90s`, `100m`, `2h`.
+  static func text(_ duration: Duration) -> String {
+    let seconds = Int(duration.components.seconds)
+    if seconds % 3600 == 0 { return "\(seconds / 3600)h" }
+    if seconds % 60 == 0 { return "\(seconds / 60)m" }
+    return "\(seconds)s"
+  }
+}

@@ -7,9 +7,8 @@ import Testing
 struct RefusingPortTests {
   @Test func aConnectionIsRefusedAtOnce() async throws {
     try await RefusingPort.with { port in
-      let start = ContinuousClock.now
+      // Refused, not timed out (ETIMEDOUT): the answer is the kernel's, whatever the machine's speed.
       #expect(throws: POSIXError(.ECONNREFUSED)) { _ = try LoopbackSocket.connected(to: port) }
-      #expect(ContinuousClock.now - start < .seconds(5))
     }
   }
 

@@ -2,6 +2,11 @@
 /// becomes an object keyed by its coding keys, an array an array, an enum with a raw value its raw value, integers
 /// `.int`, floating-point numbers `.double`.
 ///
+/// Foundation's `URL`, `Date`, `Data` and `Decimal` are the exception: `JSONEncoder` writes them its own way (a
+/// string, a number, base64), while this module knows no Foundation and takes what their `encode(to:)` gives. A
+/// model meant for both keeps such values as text, as `ReportModel` does (and `TemplateViewTests` compares the two
+/// trees whole).
+///
 /// Unlike JSON, a nil optional stays as `.null` rather than being left out: a template that names a field inside a
 /// section finds it there, empty, and never falls back to an outer context's field of the same name.
 ///

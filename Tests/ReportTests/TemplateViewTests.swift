@@ -81,4 +81,71 @@ struct TemplateViewTests {
     #expect(calendar["name"] == "Upcoming releases")
     #expect(Self.items(calendar["events"]).count == model.upcoming.count)
   }
+
+  /// The JSON report read back as a tree, told apart as JSON tells them: `JSONDecoder` takes a Bool only from
+  /// true/false and an Int only from a whole number.
+  enum JSONTree: Decodable {
+    case bool(Bool), int(Int), double(Double), string(String), array([JSONTree]), object([String: JSONTree])
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.singleValueContainer()
+      if let value = try? container.decode(Bool.self) {
+        self = .bool(value)
+      } else if let value = try? container.decode(Int.self) {
+        self = .int(value)
+      } else if let value = try? container.decode(Double.self) {
+        self = .double(value)
+      } else if let value = try? container.decode(String.self) {
+        self = .string(value)
+      } else if let value = try? container.decode([JSONTree].self) {
+        self = .array(value)
+      } else {
+        self = .object(try container.decode([String: JSONTree].self))
+      }
+    }
+
+    var templateValue: TemplateValue {
+      switch self {
+      case .bool(let value): .bool(value)
+      case .int(let value): .int(value)
+      case .double(let value): .double(value)
+      case .string(let value): .string(value)
+      case .array(let items): .array(items.map(\.templateValue))
+      case .object(let members): .object(members.mapValues(\.templateValue))
+      }
+    }
+  }
+
+  /// The template view without what only templates see: the members extras add, and the nils JSON leaves out.
+  static func withoutTemplateOnly(_ value: TemplateValue) -> TemplateValue {
+    let templateOnly: Set = [
+      "generatedCompact", "hasTimings", "link", "dateTime", "dateCompact", "dayAfterCompact", "datePartial",
+      "summaryHTML",
+    ]
+    switch value {
+    case .array(let items): return .array(items.map(withoutTemplateOnly))
+    case .object(let members):
+      return .object(
+        members.filter { !templateOnly.contains($0.key) && $0.value != .null }.mapValues(withoutTemplateOnly))
+    default: return value
+    }
+  }
+
+  /// The whole tree, not a sample of fields: what templates read is what JSON encodes, member for member and value
+  /// for value, on every fixture, shortened e-mails with and without a full report among them.
+  @Test(arguments: ["busy", "partial", "empty", "hostile", "shortened", "shortenedWithFullReport"])
+  func templatesReadWhatJSONEncodes(fixture: String) throws {
+    let model: ReportModel =
+      switch fixture {
+      case "partial": ReportFixtures.partial
+      case "empty": ReportFixtures.empty
+      case "hostile": ReportFixtures.hostile
+      case "shortened": try EmailFittingTests.email(EmailFittingTests.longNight(300)).shown
+      case "shortenedWithFullReport":
+        try EmailFittingTests.email(EmailFittingTests.longNight(300), fullReport: "https://example.org/full.html").shown
+      default: ReportFixtures.busy
+      }
+    let json = try JSONDecoder().decode(JSONTree.self, from: Data(try ReportRenderer.json(model).utf8))
+    #expect(Self.withoutTemplateOnly(try model.templateValue()) == json.templateValue)
+  }
 }

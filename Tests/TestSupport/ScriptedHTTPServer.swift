@@ -82,15 +82,15 @@ public final class ScriptedHTTPServer: Sendable {
 
   public var requests: [Request] { state.withLock { $0.requests } }
 
-  /// Stops accepting and drops every open connection.
+  /// Stops accepting and drops every open connection. The descriptors are shut down under the lock their serving
+  /// threads close them under, so none is one another test has been handed meanwhile; the listener is the accept
+  /// loop's to close.
   public func stop() {
-    let connections = state.withLock { state in
+    state.withLock { state in
       state.stopped = true
-      return state.connections
-    }
-    shutdown(listener, Int32(SHUT_RDWR))
-    for connection in connections {
-      shutdown(connection, Int32(SHUT_RDWR))
+      for connection in state.connections {
+        shutdown(connection, Int32(SHUT_RDWR))
+      }
     }
   }
 
@@ -103,13 +103,20 @@ public final class ScriptedHTTPServer: Sendable {
     return try await body(server)
   }
 
+  /// Polls the listener rather than blocking in accept: shutting a listener down wakes accept on Linux but not on
+  /// Darwin, and a loop that looks at `stopped` between polls ends either way.
   private func acceptLoop() {
     var index = 0
-    while true {
+    defer { close(listener) }
+    while !state.withLock({ $0.stopped }) {
+      var ready = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+      let polled = poll(&ready, 1, 100)
+      if polled < 0, errno != EINTR { return }
+      guard polled > 0 else { continue }
       let connection = accept(listener, nil, nil)
       guard connection >= 0 else {
-        if errno == EINTR { continue }
-        break
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        return
       }
       let accepted = state.withLock { state in
         if !state.stopped {
@@ -119,20 +126,21 @@ public final class ScriptedHTTPServer: Sendable {
       }
       guard accepted else {
         close(connection)
-        break
+        return
       }
       LoopbackSocket.sendsWithoutSignal(connection)
       let number = index
       index += 1
       Thread { [self] in serve(connection, number: number) }.start()
     }
-    close(listener)
   }
 
   private func serve(_ connection: Int32, number: Int) {
     defer {
-      state.withLock { $0.connections.removeAll { $0 == connection } }
-      close(connection)
+      state.withLock { state in
+        state.connections.removeAll { $0 == connection }
+        close(connection)
+      }
     }
     var buffer = Data()
     var chunk = [UInt8](repeating: 0, count: 4096)

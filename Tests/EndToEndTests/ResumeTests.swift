@@ -146,17 +146,17 @@ struct ResumeTests {
     }
 
     /// Runs the report with a budget that is surely spent in the middle, however busy the machine: the server
-    /// answers the first `answered` requests and holds the rest until the budget has passed, counted from before
-    /// the run started, so the run stops after what it has in flight. The budget only has to outlast the first
+    /// answers the first `answered` requests and holds the rest until the budget has passed, counted from when
+    /// the first held request came in, so the run stops after what it has in flight. The budget only has to outlast the first
     /// answers, which take a fraction of a second; how long the test waits does not change what it finds.
     func spendBudget(after answered: Int) async throws -> DeepcutProcess.Result {
       let budget = Duration.seconds(15)
       try await server.setKnobs(["hold_from": answered + 1])
-      let started = ContinuousClock.now
       // No timeout while held: a request sent again would be logged twice.
       let run = try DeepcutProcess.start(arguments(["--timeout", "600", "--budget", "\(budget.components.seconds)s"]))
       try await waitUntil { try await server.requestCount > answered }
-      try await Task.sleep(until: started + budget + .seconds(1), clock: .continuous)
+      // The run's clock started before it sent anything, so from here the budget is surely spent.
+      try await Task.sleep(until: ContinuousClock.now + budget, clock: .continuous)
       try await server.setKnobs(["hold_from": NSNull()])
       return try await run.finish()
     }

@@ -40,7 +40,7 @@ def fetch(base: str, target: str, agent: str = AGENT, method: str = "GET") -> Ex
     request = urllib.request.Request(base + target, headers={"User-Agent": agent}, method=method,
                                      data=b"" if method == "POST" else None)
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:
             return Exchange(response.status, response.headers, response.read())
     except urllib.error.HTTPError as error:
         return Exchange(error.code, error.headers, error.read())

@@ -58,7 +58,7 @@ def ask(base: str, target: str, agent: str = AGENT) -> None:
     """One request read to its end, whatever it answers (an error status, a cut body)."""
     request = urllib.request.Request(base + target, headers={"User-Agent": agent})
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with urllib.request.urlopen(request, timeout=60) as response:
             response.read()
     except Exception:  # noqa: BLE001 - the answer's kind is not what this test looks at
         pass

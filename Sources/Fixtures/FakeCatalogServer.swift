@@ -67,7 +67,7 @@ public final class FakeCatalogServer: Sendable {
     } catch {
       throw Failure(description: "cannot start \(python) \(script): \(error)")
     }
-    guard let line = await child.ready.line(timeout: .seconds(15)),
+    guard let line = await child.ready.line(timeout: .seconds(120)),
       line.hasPrefix("READY "),
       let url = URL(string: String(line.dropFirst("READY ".count)).trimmingCharacters(in: .whitespaces))
     else {

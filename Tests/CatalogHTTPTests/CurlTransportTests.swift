@@ -225,7 +225,7 @@ import Testing
         })
       try await waitUntil { !driver.isRunning }
       // A new thread takes over, and the connections the first one opened are still there.
-      let again = TransferRequest(url: server.url("/again"), userAgent: "t", timeout: .seconds(5))
+      let again = TransferRequest(url: server.url("/again"), userAgent: "t", timeout: .seconds(60))
       guard case .response(let head, _) = await driver.exchange(again) else {
         Issue.record("no answer after the driver thread stopped")
         return

@@ -19,7 +19,7 @@ import Testing
     Fault(knobs: ["reset_next": 1], error: .unreachable("127.0.0.1: connection lost")),
     Fault(knobs: ["reset_body_next": 1], error: .unreachable("127.0.0.1: connection lost")),
     Fault(knobs: ["truncate_next": 1], error: .truncated(expected: 0, received: 0)),
-    Fault(knobs: ["slow_next": 1, "slow_ms": 1_500], error: .timedOut),
+    Fault(knobs: ["slow_next": 1, "slow_ms": 6_000], error: .timedOut),
     Fault(knobs: ["fail_next": 1, "fail_status": 500], error: .server(status: 500)),
     Fault(knobs: ["fail_next": 1, "fail_status": 502], error: .server(status: 502)),
     Fault(knobs: ["fail_next": 1, "fail_status": 503], error: .server(status: 503)),
@@ -33,7 +33,7 @@ import Testing
   static func client(attempts: Int) -> HTTPClient {
     makeClient {
       $0.maxAttempts = attempts
-      $0.requestTimeout = .milliseconds(700)
+      $0.requestTimeout = .seconds(3)
       $0.throttleBackoff = .milliseconds(100)
       $0.maxThrottleWaits = attempts - 1
     }

@@ -148,7 +148,7 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
       try await server.setKnobs(["html_next": 1_000])
-      let result = try await report(server, directory, ["--timeout", "2"])
+      let result = try await report(server, directory)
       #expect(result.status == 69, "\(result.stderr)")
       #expect(result.stderr.contains("a web page answered instead of the catalog"))
       let artists = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])

@@ -13,7 +13,7 @@ public func makeClient(
 ) -> HTTPClient {
   var configuration = HTTPClientConfiguration(
     requestsPerMinute: 0, maxAttempts: 4, baseBackoff: .milliseconds(10), maxBackoff: .milliseconds(50),
-    throttleBackoff: .milliseconds(200), maxThrottleWaits: 2, requestTimeout: .seconds(5), randomSeed: 42)
+    throttleBackoff: .milliseconds(200), maxThrottleWaits: 2, requestTimeout: .seconds(60), randomSeed: 42)
   adjust(&configuration)
   return HTTPClient(configuration: configuration, clock: clock.clientClock)
 }

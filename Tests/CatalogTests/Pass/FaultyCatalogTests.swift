@@ -16,7 +16,7 @@ struct FaultyCatalogTests {
     // No retries, so every injected fault is a failure the pass must carry.
     let client = HTTPClient(
       configuration: HTTPClientConfiguration(
-        requestsPerMinute: 0, maxAttempts: 1, maxThrottleWaits: 0, requestTimeout: .milliseconds(700)))
+        requestsPerMinute: 0, maxAttempts: 1, maxThrottleWaits: 0, requestTimeout: .seconds(3)))
     var options = CatalogPassOptions()
     options.batchSize = 3
     options.maxConcurrentRequests = 1
@@ -37,7 +37,7 @@ struct FaultyCatalogTests {
   @Test(arguments: ["reset", "reset_body", "truncate", "slow", "html", "fail"])
   func everyFourthRequestFails(_ kind: String) async throws {
     try await FakeCatalogServer.with(world: CatalogPassTests.world(artists: 12)) { server in
-      try await server.setKnobs(["fault_every": 4, "fault_kind": kind, "slow_ms": 1_500, "fail_status": 503])
+      try await server.setKnobs(["fault_every": 4, "fault_kind": kind, "slow_ms": 6_000, "fail_status": 503])
       let store = try CatalogPassTests.store()
       let library = CatalogPassTests.library(artists: 12)
       let first = try await Self.pass(server, store, at: Self.now).run(library)

@@ -62,7 +62,8 @@ extension Platform {
 
   /// A descriptor of its own on this process's standard input.
   public static func duplicateStandardInput() throws(SystemError) -> OpenedFile {
-    let descriptor = dup(STDIN_FILENO)
+    // Closed on exec, as every descriptor deepcut opens: a mail command started later must not hold standard input.
+    let descriptor = fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
     guard descriptor >= 0 else { throw .last }
     return described(descriptor)
   }
@@ -74,6 +75,7 @@ extension Platform {
 
   /// Writes all of `data` to `descriptor`, in as many write(2) calls as it takes and through interruptions.
   public static func write(_ data: Data, to descriptor: Int32) throws(SystemError) {
+    // Safety: the bytes are only read inside the closure, while `data` keeps them alive; nothing keeps the pointer.
     let result = data.withUnsafeBytes { bytes in
       Result { () throws(SystemError) in try writeAll(bytes, to: descriptor) }
     }
@@ -179,6 +181,8 @@ extension Platform {
     #if canImport(Glibc)
       return resolvedPath("/proc/self/exe")
     #elseif canImport(Darwin)
+      // Safety: the first call only reports the size the path needs; the buffer is that size and a terminator, so the
+      // second call writes inside it, and realpath copies the path out before the buffer goes.
       var size: UInt32 = 0
       _ = _NSGetExecutablePath(nil, &size)
       var path = [CChar](repeating: 0, count: Int(size) + 1)
@@ -188,6 +192,7 @@ extension Platform {
   }
 
   private static func resolvedPath(_ path: UnsafePointer<CChar>) -> String? {
+    // Safety: realpath allocates the result with malloc; it is copied into a String and freed once, here.
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
@@ -209,6 +214,7 @@ extension Platform {
   /// A connected pair of descriptors that reads and writes as a pipe does, both ends closed on exec, so that no child
   /// started meanwhile inherits it.
   public static func closeOnExecPair() throws(SystemError) -> (Int32, Int32) {
+    // Safety: socketpair writes exactly two descriptors into the two-element array it is handed.
     var ends: [Int32] = [-1, -1]
     #if canImport(Glibc)
       // A socket pair, since Glibc's Swift module has no pipe2; SOCK_CLOEXEC makes it so atomically.

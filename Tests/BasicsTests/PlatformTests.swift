@@ -57,7 +57,7 @@ struct PlatformTests {
     let path = try #require(Platform.executablePath)
     #expect(path.hasPrefix("/"))
     #expect(FileManager.default.isExecutableFile(atPath: path))
-    #expect(URL(fileURLWithPath: path).resolvingSymlinksInPath().path == path)
+    #expect(resolved(path) == path)
   }
 
   @Test func eachThreadHasAnIdentityOfItsOwn() async {
@@ -120,5 +120,13 @@ final class Handoff<Value: Sendable>: Sendable {
 func temporaryFolder() throws -> String {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-platform-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  return folder.resolvingSymlinksInPath().path
+  return resolved(folder.path)
+}
+
+/// `path` with its links resolved by realpath(3): Foundation's resolvingSymlinksInPath drops a leading /private on
+/// macOS, which is where the temporary folder really is.
+func resolved(_ path: String) -> String {
+  guard let real = realpath(path, nil) else { return path }
+  defer { free(real) }
+  return String(cString: real)
 }

@@ -14,7 +14,8 @@ struct CatalogStoreContractTests {
 
     func store() throws -> any CatalogStore {
       switch self {
-      case .sqlite: try StateStore(directory: NSTemporaryDirectory() + "deepcut-contract-" + UUID().uuidString)
+      // The real SQLite store, schema and all, in a database of its own that leaves nothing behind.
+      case .sqlite: try StateStore(inMemory: ())
       case .memory: MemoryCatalogStore()
       }
     }

@@ -253,8 +253,8 @@ protocol Sampled {
 extension Setting: Sampled {
   func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
     guard kind.takesValue else { return nil }
-    let fallbackValue = try? fallback.value(registry) { () throws(CLIError) in registry.providers[0] }
-    guard let value = example?.value ?? fallbackValue, let text = kind.text(value) else { return nil }
+    let value = example?.value ?? fallback.value { registry.providers[0] }
+    guard let text = kind.text(value) else { return nil }
     return (text, kind.json(value))
   }
 

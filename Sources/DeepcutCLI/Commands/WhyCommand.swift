@@ -34,14 +34,14 @@ enum WhyCommand {
       try Resolved(try await explained(arguments, store: store), environment: environment, registry: registry))
     let scan: LibraryScan
     do {
-      scan = try LibraryReader.read(path: settings.libraryPath)
+      scan = try LibraryReader.read(path: settings.library)
     } catch {
       throw .library(error)
     }
     guard let artist = artist(named: query, in: scan.library) else {
-      throw .usage(unknownArtist(query, in: scan.library, path: settings.libraryPath))
+      throw .usage(unknownArtist(query, in: scan.library, path: settings.library))
     }
-    let provider = settings.provider.provider(for: settings.providerRun)
+    let provider = settings[\.provider].provider(for: settings.providerRun)
     let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
     let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
     if arguments.gives(SettingsTable.standard.json) {
@@ -94,9 +94,9 @@ enum WhyCommand {
     _ settings: ReportSettings
   ) async throws(CLIError) -> Explainer.Facts {
     var library = scan.library
-    library.artists.removeAll {
-      settings.ignoredArtists.contains($0.key) || $0.trackCount < settings.minimumOwnedTracks
-    }
+    let ignored = settings.ignoredArtists
+    let minimum = settings[\.minimumOwnedTracks]
+    library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     var options = settings.pass
     options.readOnly = true
     let outcome: CatalogOutcome
@@ -122,9 +122,9 @@ enum WhyCommand {
 
   static func exclusion(of artist: LibraryArtist, _ settings: ReportSettings) -> String? {
     if settings.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
-    if artist.trackCount < settings.minimumOwnedTracks {
-      return
-        "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(settings.minimumOwnedTracks))"
+    let minimum = settings[\.minimumOwnedTracks]
+    if artist.trackCount < minimum {
+      return "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(minimum))"
     }
     return nil
   }

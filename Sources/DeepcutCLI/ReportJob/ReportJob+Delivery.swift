@@ -28,7 +28,7 @@ extension ReportJob {
       recipients: email.to.map(OutgoingMail.bareAddress))
     let outbox = Outbox(directory: settings.stateDirectory + "/undelivered")
     do {
-      let receipt = try await Mailer(route: route, retryAfter: settings.retryAfter).deliver(mail)
+      let receipt = try await Mailer(route: route, retryAfter: .seconds(settings[\.mailRetry])).deliver(mail)
       outbox.empty()
       return .delivered(receipt)
     } catch {

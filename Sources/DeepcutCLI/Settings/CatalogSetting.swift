@@ -47,8 +47,17 @@ enum CatalogSetting {
     }
   }
 
+  /// The values of `provider`'s own settings in `settings`, by key, as the provider is handed them.
+  static func options(of provider: any ProviderDefinition, in settings: Resolved) throws(CLIError) -> [String: String] {
+    var options: [String: String] = [:]
+    for own in provider.settings { options[own.key] = try CatalogSetting(own, of: provider).value(in: settings) }
+    return options
+  }
+
   /// The settings every catalog of `registry` declares of its own.
-  static func all(_ registry: ProviderRegistry) -> [CatalogSetting] {
-    registry.providers.flatMap { provider in provider.settings.map { CatalogSetting($0, of: provider) } }
+  static func all(_ registry: ProviderRegistry) -> [CatalogSetting] { all(registry.providers) }
+
+  static func all(_ catalogs: [any ProviderDefinition]) -> [CatalogSetting] {
+    catalogs.flatMap { provider in provider.settings.map { CatalogSetting($0, of: provider) } }
   }
 }

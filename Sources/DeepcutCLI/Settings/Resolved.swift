@@ -33,7 +33,15 @@ struct Resolved: Sendable {
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     get throws(CLIError) {
       if let value = try given(setting) { return value }
-      return try setting.fallback.value(registry) { () throws(CLIError) in try self[\.provider] }
+      return try setting.fallback.value { () throws(CLIError) in try runCatalog }
+    }
+  }
+
+  /// The catalog the run asks: the one the flag or the configuration names, else the registry's first.
+  var runCatalog: any ProviderDefinition {
+    get throws(CLIError) {
+      if let named = try given(\.provider) { return named }
+      return try registry.defaultCatalog
     }
   }
 

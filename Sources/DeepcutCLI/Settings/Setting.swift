@@ -115,22 +115,34 @@ struct HelpWords: Sendable, ExpressibleByStringInterpolation {
 
 /// What a setting is when neither the command line nor config.json gives it, and how help and the example say so.
 struct SettingDefault<Value: Sendable>: Sendable {
-  typealias RunCatalog = () throws(CLIError) -> any ProviderDefinition
+  enum Source: Sendable {
+    case value(Value)
+    /// Each catalog's own, for the catalog the run asks.
+    case perCatalog(@Sendable (any ProviderDefinition) -> Value)
+  }
 
-  /// The value, for the run's catalog (a default may be each catalog's own).
-  let value: @Sendable (_ registry: ProviderRegistry, _ catalog: RunCatalog) throws(CLIError) -> Value
+  let source: Source
   /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
+  /// The value for a run of the catalog `catalog` gives, which is asked only for a default that is each catalog's
+  /// own: so it throws only what finding the run's catalog throws, and nothing once that is known.
+  func value<Failure: Error>(catalog: () throws(Failure) -> any ProviderDefinition) throws(Failure) -> Value {
+    switch source {
+    case .value(let value): value
+    case .perCatalog(let value): value(try catalog())
+    }
+  }
+
   /// `value`, which help says as the command line writes it, or in `shown` words ("all").
   static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
-    SettingDefault(value: { _, _ in value }, words: { shown ?? $1.text(value) })
+    SettingDefault(source: .value(value), words: { shown ?? $1.text(value) })
   }
 
   /// Each catalog's own: help names every catalog's, the example the first's.
   static func perCatalog(_ value: @escaping @Sendable (any ProviderDefinition) -> Value) -> SettingDefault {
     SettingDefault(
-      value: { _, catalog throws(CLIError) in value(try catalog()) },
+      source: .perCatalog(value),
       words: { registry, kind in
         registry.providers.map { "\(kind.text(value($0)) ?? "") for \($0.name)" }.joined(separator: ", ")
       })
@@ -138,11 +150,9 @@ struct SettingDefault<Value: Sendable>: Sendable {
 }
 
 extension SettingDefault where Value == any ProviderDefinition {
-  /// The first catalog the registry lists.
+  /// The first catalog the registry lists: the catalog of a run that names none, so the run's own.
   static var firstCatalog: SettingDefault {
-    SettingDefault(
-      value: { registry, _ throws(CLIError) in try registry.defaultCatalog },
-      words: { registry, _ in registry.defaultProvider?.name })
+    SettingDefault(source: .perCatalog { $0 }, words: { registry, _ in registry.defaultProvider?.name })
   }
 }
 
@@ -159,12 +169,12 @@ extension ProviderRegistry {
 extension SettingDefault where Value: ExpressibleByNilLiteral {
   /// No value.
   static var absent: SettingDefault {
-    SettingDefault(value: { _, _ in nil }, words: { _, _ in nil })
+    SettingDefault(source: .value(nil), words: { _, _ in nil })
   }
 
   /// No value here: where it is used, it is worked out (a folder from the environment); help says how.
   static func described(_ words: String) -> SettingDefault {
-    SettingDefault(value: { _, _ in nil }, words: { _, _ in words })
+    SettingDefault(source: .value(nil), words: { _, _ in words })
   }
 }
 
@@ -217,11 +227,15 @@ protocol AnySetting: Sendable {
   func exampleJSON(_ registry: ProviderRegistry) -> String
   /// Whether config.json's value at `key` is one it takes; throws what `config --check` says.
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError)
+  /// Its value in `settings`, whatever its type, for keeping with the others a run has checked.
+  func value(in settings: Resolved) throws(CLIError) -> any Sendable
 }
 
 extension AnySetting {
   /// The name it is known by: its flag, else its key.
   var name: String { flag ?? key ?? "" }
+
+  var id: SettingID { SettingID(flag: flag, key: key) }
 
   func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
 }
@@ -244,9 +258,10 @@ extension Setting: AnySetting {
   /// Its example's value, else its default as a run of the registry's first catalog has it.
   func exampleJSON(_ registry: ProviderRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
-    return (try? fallback.value(registry) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
-      ?? "null"
+    return (try? fallback.value { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json) ?? "null"
   }
+
+  func value(in settings: Resolved) throws(CLIError) -> any Sendable { try settings[self] }
 
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError) {
     let site = SettingSite(name: name, key: key ?? name, context: context)

@@ -343,10 +343,15 @@ extension SettingsTable {
 
   /// Every setting, in the table's order, with the catalogs' own of `registry` where the table puts them.
   static func settings(_ registry: ProviderRegistry) -> [any AnySetting] {
+    settings(catalogs: registry.providers)
+  }
+
+  /// Every setting, in the table's order, with the own settings of `catalogs` where the table puts them.
+  static func settings(catalogs: [any ProviderDefinition]) -> [any AnySetting] {
     declared.flatMap { entry -> [any AnySetting] in
       switch entry {
       case .setting(let setting): [setting]
-      case .catalogsOwn: CatalogSetting.all(registry).map(\.setting)
+      case .catalogsOwn: CatalogSetting.all(catalogs).map(\.setting)
       }
     }
   }

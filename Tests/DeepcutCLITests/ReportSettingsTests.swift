@@ -82,4 +82,14 @@ struct ReportSettingsTests {
     #expect(checked[\.quiet] == false)
     #expect(checked[\.rateLimit] == catalog.defaultRequestsPerMinute)
   }
+
+  @Test func aCatalogsOwnSettingReachesTheProviderAsItsType() throws {
+    let mirror = try #require(URL(string: "http://127.0.0.1:8080/covers"))
+    let flags = ["--provider", "musicbrainz", "--offline"]
+    let given = try Self.report(flags + ["--cover-art-url", mirror.absoluteString])
+    #expect(given.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
+    let file = try Self.report(flags, config: #"{"provider": {"coverArtURL": "http://127.0.0.1:8080/covers"}}"#)
+    #expect(file.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
+    #expect(try Self.report(flags).providerRun[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production)
+  }
 }

@@ -47,7 +47,7 @@ struct SettingsTableTests {
     }
     // The catalogs' own stand where the table puts them: after --base-url.
     let report = ReportCommand.spec.options(Self.registry).map(\.flag)
-    let own = CatalogSetting.all(Self.registry).compactMap(\.setting.flag)
+    let own = CatalogSetting.all(Self.registry).compactMap(\.flag)
     let baseURL = report.firstIndex(of: "base-url") ?? 0
     #expect(Array(report[(baseURL + 1)...].prefix(own.count)) == own)
   }

@@ -10,8 +10,8 @@ extension ReportSettings {
   struct Place {
     var country: String
     var baseURL: URL
-    /// The catalog's own settings, by key.
-    var options: [String: String]
+    /// The catalog's own settings.
+    var values: ProviderSettingValues
     /// Recorded answers to give instead, with `--snapshot`.
     var snapshot: String?
   }
@@ -23,7 +23,7 @@ extension ReportSettings {
     }
     return Place(
       country: country.uppercased(), baseURL: try settings[\.baseURL] ?? provider.defaultBaseURL,
-      options: try CatalogSetting.options(of: provider, in: settings), snapshot: try settings[\.snapshot])
+      values: try CatalogSetting.values(of: provider, in: settings), snapshot: try settings[\.snapshot])
   }
 
   /// The run as the provider is handed it, once the pace and who runs this are known and the catalog's rules for its
@@ -41,7 +41,7 @@ extension ReportSettings {
     }
     return ProviderRun(
       baseURL: place.baseURL, country: place.country, today: finder.today, since: finder.since,
-      requestsPerMinute: pace, options: place.options,
+      requestsPerMinute: pace, settingValues: place.values,
       transport: transport(provider, snapshot: place.snapshot, timeout: timeout, contact: contact))
   }
 

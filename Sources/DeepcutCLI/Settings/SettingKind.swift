@@ -63,20 +63,16 @@ func expanding(_ path: String, _ environment: [String: String]) -> String {
 }
 
 extension SettingKind where Value == URL {
-  /// An http(s) address; `noun` is how messages name it ("an http(s) URL"). The file's value is checked where it is
-  /// used, as the flag's is, in the flag's words.
+  /// An http(s) address; `noun` is how messages name it ("an http(s) URL").
   static func url(_ noun: String) -> Self {
-    @Sendable func address(_ text: String, _ site: SettingSite) throws(CLIError) -> URL {
-      guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-        throw .usage("--\(site.name) takes \(noun), not '\(text)'")
-      }
-      return url
-    }
-    return Self(
-      parse: { given, site throws(CLIError) in try address(given.last ?? "", site) },
-      read: { value, site throws(CLIError) in try address(try site.context.text(value, site.key), site) },
-      check: { value, site throws(CLIError) in _ = try site.context.text(value, site.key) },
-      json: { ConfigJSON.quoted($0.absoluteString) }, text: { $0.absoluteString })
+    .checkedText(takes: noun, text: \.absoluteString) { URL(settingText: $0) }
+  }
+}
+
+extension SettingKind where Value: ProviderSettingValue {
+  /// The value of a catalog's own setting, as its type reads it from a text.
+  static var catalogsOwn: Self {
+    .checkedText(takes: Value.settingNoun, text: \.settingText) { Value(settingText: $0) }
   }
 }
 
@@ -193,6 +189,24 @@ extension SettingKind {
         }
         return value
       }, json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
+  }
+
+  /// A kind made from one text and refused in the flag's words however it was given (the file's `"ftp://x"` is told
+  /// "--base-url takes an http(s) URL, not 'ftp://x'", as it always was): `config --check` holds the file's value to
+  /// being text, and the rest is checked where it is read.
+  static func checkedText(
+    takes noun: String, text: @escaping @Sendable (Value) -> String,
+    _ make: @escaping @Sendable (_ text: String) -> Value?
+  ) -> Self {
+    @Sendable func made(_ text: String, _ site: SettingSite) throws(CLIError) -> Value {
+      guard let value = make(text) else { throw .usage("--\(site.name) takes \(noun), not '\(text)'") }
+      return value
+    }
+    return Self(
+      parse: { given, site throws(CLIError) in try made(given.last ?? "", site) },
+      read: { json, site throws(CLIError) in try made(try site.context.text(json, site.key), site) },
+      check: { json, site throws(CLIError) in _ = try site.context.text(json, site.key) },
+      json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
   }
 
   /// A kind that takes any text, made into its value by `make`.

@@ -351,7 +351,7 @@ extension SettingsTable {
     declared.flatMap { entry -> [any AnySetting] in
       switch entry {
       case .setting(let setting): [setting]
-      case .catalogsOwn: CatalogSetting.all(catalogs).map(\.setting)
+      case .catalogsOwn: CatalogSetting.all(catalogs)
       }
     }
   }

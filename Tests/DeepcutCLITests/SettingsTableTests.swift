@@ -134,10 +134,10 @@ struct SettingsTableTests {
     let provider: any ProviderDefinition = try settings[\.provider]
     let output: String? = try settings[\.output]
     let recipients: [String] = try settings[\.to]
-    let baseURL: URL? = try settings[\.baseURL]
+    let baseURL: URL = try settings[\.baseURL]
     let quiet: Bool = try settings[\.quiet]
     let offline: Bool = try settings[\.offline]
-    let now: Date? = try settings[\.now]
+    let now: Date = try settings[\.now]
     let secondary: [String] = try settings[\.includeSecondaryTypes]
     let insecure: Bool = try settings[\.smtpAllowInsecure]
     let days: Int = try settings[\.days]
@@ -147,7 +147,7 @@ struct SettingsTableTests {
     #expect(provider.name == "musicbrainz")
     #expect(output == settings.environment["HOME"].map { $0 + "/report.md" })
     #expect(recipients == ["a@example.org", "b@example.org", "c@example.org"])
-    #expect(baseURL?.host == "mirror.example.org")
+    #expect(baseURL.host == "mirror.example.org")
     #expect(quiet && !offline)
     #expect(now == Date(timeIntervalSince1970: 1_795_953_600))
     #expect(secondary == ["live"])
@@ -160,6 +160,29 @@ struct SettingsTableTests {
     #expect(try plain[\.provider].name == "itunes")
     #expect(try plain[\.budget] == nil)
     #expect(try plain[\.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
+  }
+
+  /// A default worked out for each run is the declaration's too: the folders from the environment, the catalog's
+  /// address, the clock; no use site supplies one.
+  @Test func defaultsWorkedOutForARunAreDeclaredWithTheSetting() throws {
+    let started = Date(timeIntervalSince1970: 1_795_953_600)
+    let arguments = try Arguments(parsing: [], for: ReportCommand.spec, registry: Self.registry)
+    let home = try Resolved(arguments, environment: ["HOME": "/home/x"], registry: Self.registry, startedAt: started)
+    #expect(try home[\.stateDirectory] == "/home/x/.local/state/deepcut")
+    #expect(try home[\.config] == "/home/x/.config/deepcut/config.json")
+    #expect(try home[\.now] == started)
+    #expect(try home[\.baseURL] == ITunesCatalog().defaultBaseURL)
+    let xdg = try Resolved(
+      arguments, environment: ["HOME": "/home/x", "XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c"],
+      registry: Self.registry)
+    #expect(try xdg[\.stateDirectory] == "/s/deepcut")
+    #expect(try xdg[\.config] == "/c/deepcut/config.json")
+    let musicBrainz = try Self.resolved(["--provider", "musicbrainz"], config: "{}")
+    #expect(try musicBrainz[\.baseURL] == MusicBrainzCatalog().defaultBaseURL)
+    // Given, the flag's value; a `~/` is the home folder.
+    let given = try Self.resolved(["--state-dir", "~/st", "--now", "2026-11-29"], config: "{}")
+    #expect(try given[\.stateDirectory] == given.environment["HOME"].map { $0 + "/st" })
+    #expect(try given[\.now] == started)
   }
 
   @Test func badValuesAreRefusedWithTheWordsOfTheirKind() throws {
@@ -253,7 +276,8 @@ protocol Sampled {
 extension Setting: Sampled {
   func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
     guard kind.takesValue else { return nil }
-    let value = example?.value ?? fallback.value { registry.providers[0] }
+    let context = DefaultContext(environment: [:], startedAt: Date())
+    let value = example?.value ?? fallback.value(context) { registry.providers[0] }
     guard let text = kind.text(value) else { return nil }
     return (text, kind.json(value))
   }

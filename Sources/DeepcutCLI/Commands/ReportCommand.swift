@@ -15,7 +15,7 @@ enum ReportCommand {
     let resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let settings = try ReportSettings(resolved)
     // Held until this function returns; the kernel drops it if the process dies.
-    let lock = try RunLock(directory: settings.stateDirectory, wait: settings[\.wait])
+    let lock = try RunLock(directory: settings[\.stateDirectory], wait: settings[\.wait])
     defer { withExtendedLifetime(lock) {} }
     let work = Task { () async -> Result<ExitStatus, CLIError> in
       do throws(CLIError) {

@@ -101,7 +101,7 @@ enum WhyCommand {
     options.readOnly = true
     let outcome: CatalogOutcome
     do {
-      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings.now)
+      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings[\.now])
         .run(library)
     } catch {
       throw .catalog(error)

@@ -19,7 +19,7 @@ extension ReportJob {
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     let progressBar = ProgressBar(quiet: settings[\.quiet])
     let pass = CatalogPass(
-      provider: catalog, store: storage.store, options: settings.pass, now: settings.now, clock: clock
+      provider: catalog, store: storage.store, options: settings.pass, now: settings[\.now], clock: clock
     ) { progress in
       Interruption.shared.kept(progress.answers)
       progressBar.update(progress)
@@ -63,10 +63,10 @@ extension ReportJob {
       throw .state(error.description)
     }
     let ledger = ReleaseLedger.apply(
-      findings, seen: seen, now: settings.now, onlyUnreported: settings[\.sinceLastRun] && !rolling)
+      findings, seen: seen, now: settings[\.now], onlyUnreported: settings[\.sinceLastRun] && !rolling)
     let window =
       settings[\.feeds] == nil
-      ? nil : ReleaseLedger.apply(findings, seen: seen, now: settings.now, onlyUnreported: false)
+      ? nil : ReleaseLedger.apply(findings, seen: seen, now: settings[\.now], onlyUnreported: false)
     return Told(ledger: ledger, window: window)
   }
 
@@ -82,7 +82,8 @@ extension ReportJob {
     guard let source = catalog.covers else { return }
     let start = timer.now
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
-    var check = CoverCheck(source: source, provider: settings[\.provider].name, store: storage.store, now: settings.now)
+    var check = CoverCheck(
+      source: source, provider: settings[\.provider].name, store: storage.store, now: settings[\.now])
     check.offline = settings.pass.offline
     let budget = settings.pass.budget
     let clock = clock

@@ -37,7 +37,7 @@ extension ReportJob {
   func listing(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, outcome: pass.outcome, options: settings.finder,
-      provider: settings[\.provider].name, now: settings.now, timings: timings)
+      provider: settings[\.provider].name, now: settings[\.now], timings: timings)
   }
 
   func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
@@ -105,7 +105,7 @@ extension ReportJob {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
           // e-mails, most played first.
           try await storage.store.markReported(
-            provider: provider, told.ledger.reported(showing: outputs.shown.findings), at: settings.now)
+            provider: provider, told.ledger.reported(showing: outputs.shown.findings), at: settings[\.now])
         }
       }
       let complete = failed == 0 && pass.outcome.coverage.complete
@@ -121,14 +121,14 @@ extension ReportJob {
   }
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
-  /// `settings.now` and ends as much later as it took, so `--now` runs log times on one clock.
+  /// `settings[\.now]` and ends as much later as it took, so `--now` runs log times on one clock.
   func finish(_ storage: Storage, status: String, outcome: CatalogOutcome, note: String?) async throws(StateError) {
     guard let runID = storage.runID else { return }
     let coverage = outcome.coverage
     let covered =
       "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
     try await storage.store.finishRun(
-      id: runID, at: settings.now.addingTimeInterval(clock.elapsed().inSeconds), status: status,
+      id: runID, at: settings[\.now].addingTimeInterval(clock.elapsed().inSeconds), status: status,
       artists: coverage.checked, requests: outcome.stats.requests, cacheHits: outcome.stats.cacheHits,
       note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }

@@ -80,8 +80,8 @@ struct ReportJob {
   /// Opens the state and logs the run's start; a run that dies stays "running" there.
   func openState() async throws(CLIError) -> Storage {
     do {
-      let store = try StateStore(directory: settings.stateDirectory)
-      return Storage(store: store, runID: try await store.beginRun(at: settings.now))
+      let store = try StateStore(directory: settings[\.stateDirectory])
+      return Storage(store: store, runID: try await store.beginRun(at: settings[\.now]))
     } catch {
       throw .state(error.description)
     }

@@ -22,7 +22,7 @@ extension ReportSettings {
       throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
     }
     return Place(
-      country: country.uppercased(), baseURL: try settings[\.baseURL] ?? provider.defaultBaseURL,
+      country: country.uppercased(), baseURL: try settings[\.baseURL],
       values: try CatalogSetting.values(of: provider, in: settings), snapshot: try settings[\.snapshot])
   }
 

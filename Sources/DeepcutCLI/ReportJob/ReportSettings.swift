@@ -14,8 +14,6 @@ struct ReportSettings: Sendable {
   let checked: CheckedSettings
   /// The export to read: a report cannot go without one.
   let library: String
-  /// When the report is for: `--now`, else the clock when it started.
-  let now: Date
   /// The window, the kinds, and what is left out.
   let finder: FinderOptions
   let pass: CatalogPassOptions
@@ -26,7 +24,6 @@ struct ReportSettings: Sendable {
   /// With `--send`: where the e-mail is delivered.
   let delivery: Mailer.Route?
   let feed: FeedOptions
-  let stateDirectory: String
 
   /// Reads and checks in the order a mistake is told: the catalog, the library, the format, the day and the window,
   /// then the catalog's place, pace and etiquette, what is left out, the e-mail, its delivery and the feeds; last,
@@ -38,10 +35,8 @@ struct ReportSettings: Sendable {
     }
     self.library = library
     let format = try settings[\.format]
-    // Without --now, the clock.
-    now = try settings[\.now] ?? Date()
+    let now = try settings[\.now]
     var finder = try Self.window(settings, today: CalendarDay.today(at: now))
-    stateDirectory = try settings.stateDirectory
     finder.catalogGroupsEditions = provider.groupsEditions
     let place = try Self.place(settings, provider)
     pass = try Self.pass(settings)

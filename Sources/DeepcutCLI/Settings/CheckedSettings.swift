@@ -14,10 +14,13 @@ struct CheckedSettings: Sendable {
   private var values: [SettingID: any Sendable] = [:]
   /// The catalog the run asks, whose are the defaults that are each catalog's own.
   let catalog: any ProviderDefinition
+  /// What the other defaults are worked out from.
+  let defaults: DefaultContext
 
   /// Reads each of `settings` in `resolved`, in their order; the first that cannot be read is the error.
   init(reading settings: [any AnySetting], in resolved: Resolved, catalog: any ProviderDefinition) throws(CLIError) {
     self.catalog = catalog
+    defaults = resolved.defaults
     for setting in settings { values[setting.id] = try setting.value(in: resolved) }
   }
 
@@ -27,6 +30,6 @@ struct CheckedSettings: Sendable {
 
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     if let value = values[setting.id], let checked = value as? Value { return checked }
-    return setting.fallback.value { catalog }
+    return setting.fallback.value(defaults) { catalog }
   }
 }

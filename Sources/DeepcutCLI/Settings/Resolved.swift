@@ -1,27 +1,28 @@
 internal import Catalog
 internal import Foundation
-internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
 /// the setting's default (the catalog's own where each has one). `settings[\.days]` is an `Int`. Every command reads
 /// through it, so they never disagree — on the state folder least of all.
 struct Resolved: Sendable {
   let arguments: Arguments
-  let config: ConfigFile
+  private(set) var config = ConfigFile()
   let environment: [String: String]
   let registry: ProviderRegistry
+  /// When the command line was read: the clock's time for every setting that defaults to it.
+  let startedAt: Date
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
-  init(_ arguments: Arguments, environment: [String: String], registry: ProviderRegistry) throws(CLIError) {
+  init(
+    _ arguments: Arguments, environment: [String: String], registry: ProviderRegistry, startedAt: Date = Date()
+  ) throws(CLIError) {
     self.arguments = arguments
     self.environment = environment
     self.registry = registry
-    if let path = arguments.text(SettingsTable.standard.config) {
-      config = try ConfigFile.load(path: expanding(path, environment), required: true, registry: registry)
-    } else if let path = ConfigFile.defaultPath(environment: environment) {
-      config = try ConfigFile.load(path: path, required: false, registry: registry)
-    } else {
-      config = ConfigFile()
+    self.startedAt = startedAt
+    // The file a flag names must be there; the default one need not.
+    if let path = try self[\.config] {
+      config = try ConfigFile.load(path: path, required: onCommandLine(\.config), registry: registry)
     }
   }
 
@@ -33,9 +34,11 @@ struct Resolved: Sendable {
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     get throws(CLIError) {
       if let value = try given(setting) { return value }
-      return try setting.fallback.value { () throws(CLIError) in try runCatalog }
+      return try setting.fallback.value(defaults) { () throws(CLIError) in try runCatalog }
     }
   }
+
+  var defaults: DefaultContext { DefaultContext(environment: environment, startedAt: startedAt) }
 
   /// The catalog the run asks: the one the flag or the configuration names, else the registry's first.
   var runCatalog: any ProviderDefinition {
@@ -65,10 +68,5 @@ struct Resolved: Sendable {
   /// Whether the command line gives the setting (not the configuration).
   func onCommandLine<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Bool {
     arguments.gives(SettingsTable.standard[keyPath: path])
-  }
-
-  /// `--state-dir`, else `stateDir`, else `$XDG_STATE_HOME/deepcut`.
-  var stateDirectory: String {
-    get throws(CLIError) { try self[\.stateDirectory] ?? StateStore.defaultDirectory(environment: environment) }
   }
 }

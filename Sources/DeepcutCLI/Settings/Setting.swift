@@ -117,6 +117,8 @@ struct HelpWords: Sendable, ExpressibleByStringInterpolation {
 struct SettingDefault<Value: Sendable>: Sendable {
   enum Source: Sendable {
     case value(Value)
+    /// Worked out from what the run knows before any setting: its environment, when it started.
+    case computed(@Sendable (DefaultContext) -> Value)
     /// Each catalog's own, for the catalog the run asks.
     case perCatalog(@Sendable (any ProviderDefinition) -> Value)
   }
@@ -125,11 +127,14 @@ struct SettingDefault<Value: Sendable>: Sendable {
   /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
-  /// The value for a run of the catalog `catalog` gives, which is asked only for a default that is each catalog's
-  /// own: so it throws only what finding the run's catalog throws, and nothing once that is known.
-  func value<Failure: Error>(catalog: () throws(Failure) -> any ProviderDefinition) throws(Failure) -> Value {
+  /// The value for a run in `context` of the catalog `catalog` gives, which is asked only for a default that is
+  /// each catalog's own: so it throws only what finding the run's catalog throws, and nothing once that is known.
+  func value<Failure: Error>(
+    _ context: DefaultContext, catalog: () throws(Failure) -> any ProviderDefinition
+  ) throws(Failure) -> Value {
     switch source {
     case .value(let value): value
+    case .computed(let value): value(context)
     case .perCatalog(let value): value(try catalog())
     }
   }
@@ -139,14 +144,38 @@ struct SettingDefault<Value: Sendable>: Sendable {
     SettingDefault(source: .value(value), words: { shown ?? $1.text(value) })
   }
 
-  /// Each catalog's own: help names every catalog's, the example the first's.
-  static func perCatalog(_ value: @escaping @Sendable (any ProviderDefinition) -> Value) -> SettingDefault {
+  /// Worked out for each run by `value`; help says it in `words` ("$XDG_STATE_HOME/deepcut"), or says nothing.
+  static func computed(
+    _ words: String?, _ value: @escaping @Sendable (DefaultContext) -> Value
+  ) -> SettingDefault {
+    SettingDefault(source: .computed(value), words: { _, _ in words })
+  }
+
+  /// Each catalog's own: help names every catalog's ("20 for itunes, 50 for musicbrainz"), or lists them in the
+  /// registry's order when `naming` is false; the example shows the first's.
+  static func perCatalog(
+    _ value: @escaping @Sendable (any ProviderDefinition) -> Value, naming: Bool = true
+  ) -> SettingDefault {
     SettingDefault(
       source: .perCatalog(value),
       words: { registry, kind in
-        registry.providers.map { "\(kind.text(value($0)) ?? "") for \($0.name)" }.joined(separator: ", ")
+        registry.providers.compactMap { provider in
+          kind.text(value(provider)).map { naming ? "\($0) for \(provider.name)" : $0 }
+        }.joined(separator: ", ")
       })
   }
+}
+
+/// What a default may be worked out from: what a run knows before it reads any setting.
+struct DefaultContext: Sendable {
+  var environment: [String: String]
+  /// When the command line was read: the clock's time, once for the whole run.
+  var startedAt: Date
+}
+
+extension SettingDefault where Value == Date {
+  /// The time the run started.
+  static var clock: SettingDefault { .computed(nil) { $0.startedAt } }
 }
 
 extension SettingDefault where Value == any ProviderDefinition {
@@ -172,7 +201,7 @@ extension SettingDefault where Value: ExpressibleByNilLiteral {
     SettingDefault(source: .value(nil), words: { _, _ in nil })
   }
 
-  /// No value here: where it is used, it is worked out (a folder from the environment); help says how.
+  /// No value here: what uses it works one out of what it makes (a subject from the report's headline); help says how.
   static func described(_ words: String) -> SettingDefault {
     SettingDefault(source: .value(nil), words: { _, _ in words })
   }
@@ -194,8 +223,8 @@ struct SettingExample<Value: Sendable>: Sendable {
     SettingExample(value: value, note: note)
   }
 
-  /// A value the user fills in, shown commented out.
-  static func commentedOut(_ value: Value, note: String...) -> SettingExample {
+  /// A value the user fills in, shown commented out (an address that does not parse shows the default).
+  static func commentedOut(_ value: Value?, note: String...) -> SettingExample {
     SettingExample(value: value, note: note, commentedOut: true)
   }
 
@@ -258,7 +287,9 @@ extension Setting: AnySetting {
   /// Its example's value, else its default as a run of the registry's first catalog has it.
   func exampleJSON(_ registry: ProviderRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
-    return (try? fallback.value { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json) ?? "null"
+    let context = DefaultContext(environment: [:], startedAt: Date())
+    return (try? fallback.value(context) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
+      ?? "null"
   }
 
   func value(in settings: Resolved) throws(CLIError) -> any Sendable { try settings[self] }

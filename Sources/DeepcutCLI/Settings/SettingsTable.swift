@@ -4,6 +4,7 @@ internal import Delivery
 internal import Foundation
 internal import MusicLibrary
 internal import Report
+internal import State
 
 /// Every setting deepcut has, each declared once, as a stored property: `settings[\.days]` reads one, as its type.
 /// Which commands take a setting is in its declaration, and a setting with a key is in config.json.
@@ -191,9 +192,9 @@ struct SettingsTable: Sendable {
     example: .value(
       "me@example.com",
       note: "Who runs this: sent to the catalog with every request (some catalogs ask; email.from serves too)."))
-  let stateDirectory = Setting<String?>(
+  let stateDirectory = Setting<String>(
     flag: "state-dir", key: "stateDir", placeholder: "DIR", help: "where state.sqlite lives", kind: .path,
-    default: .described("$XDG_STATE_HOME/deepcut"),
+    default: .computed("$XDG_STATE_HOME/deepcut") { StateStore.defaultDirectory(environment: $0.environment) },
     commands: [
       .report, .why, .artists.worded(Self.stateDirectoryFromConfig).placed(after: \.wait),
       .cache.worded(Self.stateDirectoryFromConfig),
@@ -229,12 +230,9 @@ struct SettingsTable: Sendable {
     help: "catalog requests per minute (default {default}; 0 lifts it)", kind: .integer(0...100_000),
     default: .perCatalog(\.defaultRequestsPerMinute), commands: [.report],
     example: .commentedOut(20, note: "Each catalog's own limit by default: {default}.").placed(after: \.provider))
-  let baseURL = Setting<URL?>(
-    flag: "base-url", key: "provider.baseURL", placeholder: "URL",
-    help: .catalogs { registry in
-      "catalog base URL (default " + registry.providers.map(\.defaultBaseURL.absoluteString).joined(separator: ", ")
-        + ")"
-    }, kind: .url("an http(s) URL"), commands: [.report],
+  let baseURL = Setting<URL>(
+    flag: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
+    kind: .url("an http(s) URL"), default: .perCatalog(\.defaultBaseURL, naming: false), commands: [.report],
     example: .commentedOut(
       URL(string: "http://127.0.0.1:8080"), note: "Another address for the catalog (a mirror, a test server)."))
   /// Each catalog's own settings (a cover service's address) stand here: `report` takes them, and config.json holds
@@ -294,9 +292,10 @@ struct SettingsTable: Sendable {
   let timings = Setting<Bool>(
     flag: "timings", help: "add phase timings to the report and print them on standard error", commands: [.report])
   let quiet = Setting<Bool>(flag: "quiet", help: "print nothing on standard error but errors", commands: [.report])
-  let now = Setting<Date?>(
+  let now = Setting<Date>(
     flag: "now", placeholder: "DATE",
     help: "the date (and time) to report for, e.g. 2026-11-29: reproducible reports", kind: .dateAndTime,
+    default: .clock,
     commands: [
       .report, .why.worded("the day to explain (default: the day of the last report)").placed(after: \.provider),
     ])
@@ -312,7 +311,7 @@ struct SettingsTable: Sendable {
     commands: [.config])
   let config = Setting<String?>(
     flag: "config", placeholder: "PATH", help: "the configuration file", kind: .path,
-    default: .described("$XDG_CONFIG_HOME/deepcut/config.json"),
+    default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") { ConfigFile.defaultPath(environment: $0.environment) },
     commands: CommandName.allCases.map { SettingUse(command: $0) })
 
   /// How the state commands say `--state-dir`'s default: they read the configuration's too.

@@ -42,7 +42,8 @@ struct SettingsTableTests {
       for use in setting.uses {
         let help = Self.spec(use.command).help(Self.registry)
         #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
-        #expect(help.contains(use.words ?? words), "--\(flag) in \(use.command)")
+        #expect(
+          help.contains(use.words.map { setting.filled($0, Self.registry) } ?? words), "--\(flag) in \(use.command)")
       }
     }
     // The catalogs' own stand where the table puts them: after --base-url.
@@ -209,6 +210,53 @@ struct SettingsTableTests {
     // An address from the file is checked where it is read, in the flag's words, as it always was.
     let address = try Self.resolved([], config: Self.configFile("provider.baseURL", json: #""ftp://x""#))
     #expect(Self.refusal { _ = try address[\.baseURL] } == "--base-url takes an http(s) URL, not 'ftp://x'")
+  }
+
+  /// What a value must be is its kind's, checked wherever the value comes from, in the flag's words as always.
+  @Test func aKindChecksAndShapesItsValueFromTheFlagAndTheFile() throws {
+    #expect(try Self.resolved(["--country", "gb"], config: "{}")[\.country] == "GB")
+    #expect(try Self.resolved([], config: #"{"country": "se"}"#)[\.country] == "SE")
+    #expect(try Self.resolved([], config: "{}")[\.country] == "US")
+    for (flags, config) in [(["--country", "USA"], "{}"), ([], #"{"country": "USA"}"#)] {
+      #expect(
+        Self.refusal { _ = try Self.resolved(flags, config: config)[\.country] }
+          == "--country takes a two-letter store code like US or GB, not 'USA'")
+    }
+    // Who runs this: trimmed, and refused with what would end the User-Agent's comment.
+    #expect(try Self.resolved(["--contact", "  me@example.org "], config: "{}")[\.contact] == "me@example.org")
+    #expect(
+      Self.refusal { _ = try Self.resolved([], config: #"{"contact": " a(b) "}"#)[\.contact] }
+        == "--contact takes an e-mail address or a URL, not 'a(b)'")
+    let sender = try Self.resolved(["--from", "deepcut <me(x)@y>"], config: "{}")
+    #expect(
+      Self.refusal { _ = try sender.reading(\.contact, asGiven: "me(x)@y") }
+        == "--contact takes an e-mail address or a URL, not 'me(x)@y'")
+    // Recipients: every entry split at commas, from the file as from the flag.
+    let file = try Self.resolved([], config: #"{"email": {"to": ["a@x.org, b@x.org", " ", "c@x.org"]}}"#)
+    #expect(try file[\.to] == ["a@x.org", "b@x.org", "c@x.org"])
+    // Names are texts as given: an artist's name may hold a comma.
+    let ignored = try Self.resolved([], config: #"{"ignoreArtists": ["Crosby, Stills & Nash"]}"#)
+    #expect(try ignored[\.ignoreArtists] == ["Crosby, Stills & Nash"])
+  }
+
+  /// Help lists what a kind takes from the kind: the range, the type's cases.
+  @Test func helpListsTheValuesOfTheKindItself() throws {
+    let report = ReportCommand.spec.help(Self.registry)
+    let formats = ReportFormat.allCases.map(\.rawValue)
+    #expect(report.contains("  \(sentence(formats, "or")) (default markdown)\n"))
+    #expect(report.contains("[--format \(formats.joined(separator: "|"))]"))
+    let kinds = ReleaseKind.allCases.map(\.rawValue).joined(separator: ",")
+    #expect(report.contains("release kinds to include: \(kinds) (default all)\n"))
+    #expect(WhyCommand.spec.help(Self.registry).contains("release kinds the report shows: \(kinds) (default as for"))
+    let sizes = SettingsTable.batchSizes
+    #expect(report.contains("catalog artists per release request, \(sizes.lowerBound) to \(sizes.upperBound) (default"))
+    #expect(
+      Self.refusal { _ = try Self.resolved(["--batch-size", "\(sizes.upperBound + 1)"], config: "{}")[\.batchSize] }
+        == "--batch-size takes a whole number from \(sizes.lowerBound) to \(sizes.upperBound), not '\(sizes.upperBound + 1)'"
+    )
+    // The example's note on formats names every one of them.
+    let note = try #require(SettingsTable.standard.format.exampleNote).lines.joined(separator: " ")
+    for format in formats { #expect(note.contains(format), "\(format)") }
   }
 
   @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {

@@ -17,12 +17,8 @@ extension ReportSettings {
   }
 
   static func place(_ settings: Resolved, _ provider: any ProviderDefinition) throws(CLIError) -> Place {
-    let country = try settings[\.country]
-    guard country.count == 2, country.allSatisfy(\.isLetter) else {
-      throw .usage("--country takes a two-letter store code like US or GB, not '\(country)'")
-    }
-    return Place(
-      country: country.uppercased(), baseURL: try settings[\.baseURL],
+    Place(
+      country: try settings[\.country], baseURL: try settings[\.baseURL],
       values: try CatalogSetting.values(of: provider, in: settings), snapshot: try settings[\.snapshot])
   }
 
@@ -45,15 +41,17 @@ extension ReportSettings {
       transport: transport(provider, snapshot: place.snapshot, timeout: timeout, contact: contact))
   }
 
-  /// Who runs this: `--contact`, else the sender's address.
+  /// Who runs this: `--contact` (an empty one says no one), else the sender's address, checked as `--contact` is.
   static func contact(_ settings: Resolved) throws(CLIError) -> String? {
-    let sender = try settings.given(\.from).map(OutgoingMail.bareAddress)
-    let contact = (try settings[\.contact] ?? sender)
-      .map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
-    if let contact, contact.contains(where: { $0.isNewline || $0 == "(" || $0 == ")" }) {
-      throw .usage("--contact takes an e-mail address or a URL, not '\(contact)'")
+    let contact: String?
+    if let given = try settings.given(\.contact) {
+      contact = given
+    } else if let sender = try settings.given(\.from) {
+      contact = try settings.reading(\.contact, asGiven: OutgoingMail.bareAddress(sender))
+    } else {
+      contact = nil
     }
-    return contact
+    return contact.flatMap { $0.isEmpty ? nil : $0 }
   }
 
   /// The catalog's rules for its clients: say who runs this, and keep under its limit.

@@ -19,9 +19,7 @@ extension ReportSettings {
       }
       return nil
     }
-    let recipients = try settings[\.to].flatMap { $0.split(separator: ",") }.map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { !$0.isEmpty }
+    let recipients = try settings[\.to]
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
     let from = try Self.sender(settings)
     let subject = try settings[\.subject]

@@ -20,7 +20,9 @@ struct CommandSpec: Sendable {
 
     var flag: String { setting.flag ?? "" }
 
-    func helpText(_ registry: ProviderRegistry) -> String { use.words ?? setting.helpText(registry) }
+    func helpText(_ registry: ProviderRegistry) -> String {
+      use.words.map { setting.filled($0, registry) } ?? setting.helpText(registry)
+    }
   }
 
   /// The options, the catalogs' own among them where the table puts them.

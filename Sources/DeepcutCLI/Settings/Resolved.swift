@@ -40,6 +40,11 @@ struct Resolved: Sendable {
 
   var defaults: DefaultContext { DefaultContext(environment: environment, startedAt: startedAt) }
 
+  /// What reading a value needs besides the value.
+  private var context: SettingContext {
+    SettingContext(registry: registry, environment: environment, configPath: config.path)
+  }
+
   /// The catalog the run asks: the one the flag or the configuration names, else the registry's first.
   var runCatalog: any ProviderDefinition {
     get throws(CLIError) {
@@ -50,7 +55,6 @@ struct Resolved: Sendable {
 
   /// The value the flag or the configuration gives; nil when the default stands.
   func given<Value>(_ setting: Setting<Value>) throws(CLIError) -> Value? {
-    let context = SettingContext(registry: registry, environment: environment, configPath: config.path)
     let name = setting.name
     if let flag = setting.flag, arguments.flags.contains(flag) || arguments.values[flag] != nil {
       return try setting.kind.parse(arguments.values[flag] ?? [], SettingSite(name: name, key: name, context: context))
@@ -63,6 +67,12 @@ struct Resolved: Sendable {
 
   func given<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) throws(CLIError) -> Value? {
     try given(SettingsTable.standard[keyPath: path])
+  }
+
+  /// `text` read as if the command line gave it to the setting: what stands in for a setting is checked as it is.
+  func reading<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, asGiven text: String) throws(CLIError) -> Value {
+    let setting = SettingsTable.standard[keyPath: path]
+    return try setting.kind.parse([text], SettingSite(name: setting.name, key: setting.name, context: context))
   }
 
   /// Whether the command line gives the setting (not the configuration).

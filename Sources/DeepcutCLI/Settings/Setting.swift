@@ -65,7 +65,7 @@ enum CommandName: String, Sendable, CaseIterable {
 struct SettingUse: Sendable {
   var command: CommandName
   /// The whole help line this command gives it instead, its default in its own words (`why --now` is the day to
-  /// explain). Flag, key, kind and default stay as declared.
+  /// explain); `{values}` and `{default}` as in ``HelpWords``. Flag, key, kind and default stay as declared.
   var words: String?
   /// The option this command's help shows it after, when that is not the table's order.
   var anchor: SettingAnchor?
@@ -90,8 +90,8 @@ struct SettingUse: Sendable {
   }
 }
 
-/// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default;
-/// without it, help adds "(default …)" after the words.
+/// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default
+/// (without it, help adds "(default …)" after the words), `{values}` for the values its kind takes ("1 to 200").
 struct HelpWords: Sendable, ExpressibleByStringInterpolation {
   let words: @Sendable (ProviderRegistry) -> String
 
@@ -252,6 +252,8 @@ protocol AnySetting: Sendable {
   func defaultText(_ registry: ProviderRegistry) -> String?
   /// The help line: the words, with the default where they say `{default}` or after them.
   func helpText(_ registry: ProviderRegistry) -> String
+  /// `words` with the values it takes where they say `{values}` and its default where they say `{default}`.
+  func filled(_ words: String, _ registry: ProviderRegistry) -> String
   /// The example's value as JSON: its own, else the default.
   func exampleJSON(_ registry: ProviderRegistry) -> String
   /// Whether config.json's value at `key` is one it takes; throws what `config --check` says.
@@ -279,9 +281,15 @@ extension Setting: AnySetting {
   func helpText(_ registry: ProviderRegistry) -> String {
     let words = help.words(registry)
     // A switch is off unless it is given: there is no default to say.
-    guard kind.takesValue, let value = defaultText(registry) else { return words }
-    if words.contains("{default}") { return words.replacingOccurrences(of: "{default}", with: value) }
-    return words + " (default \(value))"
+    guard kind.takesValue, !words.contains("{default}"), let value = defaultText(registry) else {
+      return filled(words, registry)
+    }
+    return filled(words, registry) + " (default \(value))"
+  }
+
+  func filled(_ words: String, _ registry: ProviderRegistry) -> String {
+    words.replacingOccurrences(of: "{values}", with: kind.values ?? "")
+      .replacingOccurrences(of: "{default}", with: defaultText(registry) ?? "")
   }
 
   /// Its example's value, else its default as a run of the registry's first catalog has it.

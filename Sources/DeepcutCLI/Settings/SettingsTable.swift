@@ -36,7 +36,7 @@ struct SettingsTable: Sendable {
     example: .value("/home/me/Music/Library.xml", note: "The export Music writes with File › Library › Export Library…")
   )
   let format = Setting<ReportFormat>(
-    flag: "format", key: "format", placeholder: "FORMAT", help: "markdown, html, json, email, atom or ics",
+    flag: "format", key: "format", placeholder: "FORMAT", help: "{values}",
     kind: .choice, default: .value(.markdown), commands: [.report],
     example: .value(
       .email,
@@ -53,7 +53,8 @@ struct SettingsTable: Sendable {
 
   let to = Setting<[String]>(
     flag: "to", key: "email.to", placeholder: "ADDRESS",
-    help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .texts, default: .value([]),
+    help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .addresses,
+    default: .value([]),
     commands: [.report], example: .value(["me@example.com"]).placed(after: \.budget))
   let from = Setting<String>(
     flag: "from", key: "email.from", placeholder: "ADDRESS", help: "e-mail sender", kind: .text,
@@ -161,15 +162,17 @@ struct SettingsTable: Sendable {
     flag: "since", placeholder: "DATE", help: "releases since DATE (YYYY-MM-DD) count as new", kind: .day,
     commands: [.report, .why])
   let types = Setting<[ReleaseKind]>(
-    flag: "types", key: "types", placeholder: "KINDS", help: "release kinds to include: album,ep,single",
+    flag: "types", key: "types", placeholder: "KINDS", help: "release kinds to include: {values}",
     kind: .choices(), default: .value(ReleaseKind.allCases, shown: "all"),
-    commands: [.report, .why.worded("release kinds the report shows: album,ep,single (default as for report)")],
-    example: .value([.album, .ep, .single], note: "Release kinds to include: album, ep, single."))
+    commands: [.report, .why.worded("release kinds the report shows: {values} (default as for report)")],
+    example: .value(
+      ReleaseKind.allCases,
+      note: "Release kinds to include: \(ReleaseKind.allCases.map(\.rawValue).joined(separator: ", "))."))
 
   // MARK: - The catalog
 
   let country = Setting<String>(
-    flag: "country", key: "country", placeholder: "CC", help: "catalog store country", kind: .text,
+    flag: "country", key: "country", placeholder: "CC", help: "catalog store country", kind: .country,
     default: .value(ProviderRun.defaultCountry), commands: [.report],
     example: .default(
       note: "Catalog store country, and the window: releases of the last N days count as new."
@@ -188,7 +191,7 @@ struct SettingsTable: Sendable {
       let asking = registry.providers.filter(\.requiresContact).map(\.name)
       return "who runs this (an e-mail address or URL), sent to the catalog"
         + (asking.isEmpty ? "" : "; \(asking.joined(separator: " and ")) need\(asking.count == 1 ? "s" : "") it")
-    }, kind: .text, commands: [.report],
+    }, kind: .contact, commands: [.report],
     example: .value(
       "me@example.com",
       note: "Who runs this: sent to the catalog with every request (some catalogs ask; email.from serves too)."))
@@ -209,12 +212,12 @@ struct SettingsTable: Sendable {
   let batchSize = Setting<Int>(
     flag: "batch-size", key: "provider.batchSize", placeholder: "N",
     help: .catalogs { registry in
-      let held = registry.providers.filter { $0.maximumBatchSize < 200 }.map {
+      let held = registry.providers.filter { $0.maximumBatchSize < batchSizes.upperBound }.map {
         "\($0.name) takes \($0.maximumBatchSize)"
       }
-      return "catalog artists per release request, 1 to 200 (default {default}"
+      return "catalog artists per release request, {values} (default {default}"
         + (held.isEmpty ? ")" : "; " + held.joined(separator: ", ") + ")")
-    }, kind: .integer(1...200), default: .value(CatalogPassOptions().batchSize), commands: [.report],
+    }, kind: .integer(batchSizes), default: .value(CatalogPassOptions().batchSize), commands: [.report],
     example: .default())
   let recheckAfterDays = Setting<Int>(
     key: "provider.recheckAfterDays", help: "how often a resolved artist is searched again, in days",
@@ -313,6 +316,9 @@ struct SettingsTable: Sendable {
     flag: "config", placeholder: "PATH", help: "the configuration file", kind: .path,
     default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") { ConfigFile.defaultPath(environment: $0.environment) },
     commands: CommandName.allCases.map { SettingUse(command: $0) })
+
+  /// How many catalog artists a release request may ask about; a catalog may take fewer.
+  static let batchSizes = 1...200
 
   /// How the state commands say `--state-dir`'s default: they read the configuration's too.
   static let stateDirectoryFromConfig =

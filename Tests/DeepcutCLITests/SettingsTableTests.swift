@@ -259,6 +259,21 @@ struct SettingsTableTests {
     for format in formats { #expect(note.contains(format), "\(format)") }
   }
 
+  /// What a command sets over the flag and the file is a value of the setting's type, kept as it is (the last
+  /// report's time, to the fraction of a second), not a text for the kind to read back.
+  @Test func aCommandSetsATypedValueOverTheFlagAndTheFile() throws {
+    let last = Date(timeIntervalSince1970: 1_795_953_600.25)
+    let given = try Self.resolved(["--now", "2026-11-01"], config: #"{"days": 3}"#)
+    let explained = given.overriding(\.now, with: last).overriding(\.offline, with: true).overriding(\.days, with: 7)
+    #expect(try explained[\.now] == last)
+    #expect(try explained[\.offline])
+    #expect(try explained[\.days] == 7)
+    #expect(try given[\.days] == 3 && !given[\.offline])
+    // Read for a report, the report has them too.
+    let report = try ReportSettings(explained.overriding(\.library, with: "/music/Library.xml"))
+    #expect(report[\.now] == last && report.pass.offline)
+  }
+
   @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {
     let parsed = try Arguments(
       parsing: ["--to", "a", "--to=b, c", "--quiet", "--days=3"], for: ReportCommand.spec, registry: Self.registry)

@@ -30,8 +30,7 @@ enum WhyCommand {
       throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     let store = try openStore(given)
-    let settings = try ReportSettings(
-      try Resolved(try await explained(arguments, store: store), environment: environment, registry: registry))
+    let settings = try ReportSettings(try await explained(given, store: store))
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: settings.library)
@@ -44,7 +43,7 @@ enum WhyCommand {
     let provider = settings[\.provider].provider(for: settings.providerRun)
     let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
     let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
-    if arguments.gives(SettingsTable.standard.json) {
+    if try given[\.json] {
       do {
         Console.out(try WhyText.json(explanation))
       } catch {
@@ -56,20 +55,17 @@ enum WhyCommand {
     return .success
   }
 
-  /// The arguments of the report being explained: offline always, on the last report's day unless `--now` says.
-  static func explained(_ arguments: Arguments, store: StateStore) async throws(CLIError) -> Arguments {
-    let table = SettingsTable.standard
-    var report = arguments
-    report.flags.insert(table.offline.name)
-    guard !arguments.gives(table.now) else { return report }
+  /// The settings of the report being explained: offline always, on the last report's day unless `--now` says.
+  static func explained(_ settings: Resolved, store: StateStore) async throws(CLIError) -> Resolved {
+    let report = settings.overriding(\.offline, with: true)
+    guard !settings.onCommandLine(\.now) else { return report }
     let last: RunRecord?
     do {
       last = try await store.recentRuns(limit: 1).first
     } catch {
       throw .state(error.description)
     }
-    if let last { report.values[table.now.name] = [last.startedAt.formatted(.iso8601)] }
-    return report
+    return last.map { report.overriding(\.now, with: $0.startedAt) } ?? report
   }
 
   /// The library artist a name means: by its key, or by any spelling that folds into it.

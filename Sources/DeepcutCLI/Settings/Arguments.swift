@@ -73,11 +73,6 @@ struct Arguments: Sendable {
     return flags.contains(flag) || values[flag] != nil
   }
 
-  /// The text the command line gives `setting`, as given: the last when it was given more than once.
-  func text(_ setting: any AnySetting) -> String? {
-    setting.flag.flatMap { values[$0]?.last }
-  }
-
   /// Parses `--name value`, `--name=value`, flags, and `--` before positionals that start with a dash.
   init(parsing arguments: [String], for spec: CommandSpec, registry: ProviderRegistry = .standard) throws(CLIError) {
     let options = spec.options(registry)

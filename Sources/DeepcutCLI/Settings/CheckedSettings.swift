@@ -6,12 +6,25 @@ struct SettingID: Hashable, Sendable {
   let key: String?
 }
 
+/// Values of settings, each as its setting's type: only ``set(_:for:)`` puts one, under its own setting.
+struct SettingValues: Sendable {
+  private var values: [SettingID: any Sendable] = [:]
+
+  /// The value put for `setting`; nil when none was.
+  subscript<Value>(_ setting: Setting<Value>) -> Value? {
+    values[setting.id].flatMap { $0 as? Value }
+  }
+
+  mutating func set<Value>(_ value: Value, for setting: Setting<Value>) {
+    values[setting.id] = value
+  }
+}
+
 /// The settings of one run, every one it reads read and checked before the run starts, so reading one afterwards
 /// cannot fail: `settings[\.quiet]` is a `Bool`. A setting the run does not read (another catalog's own, the
 /// e-mail's in another format, another command's) is its default, as it would be if the run read it unset.
 struct CheckedSettings: Sendable {
-  /// Each setting's value, as its own type: only ``init(reading:in:catalog:)`` puts one, each from its setting.
-  private var values: [SettingID: any Sendable] = [:]
+  private var values = SettingValues()
   /// The catalog the run asks, whose are the defaults that are each catalog's own.
   let catalog: any ProviderDefinition
   /// What the other defaults are worked out from.
@@ -21,7 +34,7 @@ struct CheckedSettings: Sendable {
   init(reading settings: [any AnySetting], in resolved: Resolved, catalog: any ProviderDefinition) throws(CLIError) {
     self.catalog = catalog
     defaults = resolved.defaults
-    for setting in settings { values[setting.id] = try setting.value(in: resolved) }
+    for setting in settings { try setting.keep(in: &values, from: resolved) }
   }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value {
@@ -29,7 +42,6 @@ struct CheckedSettings: Sendable {
   }
 
   subscript<Value>(_ setting: Setting<Value>) -> Value {
-    if let value = values[setting.id], let checked = value as? Value { return checked }
-    return setting.fallback.value(defaults) { catalog }
+    values[setting] ?? setting.fallback.value(defaults) { catalog }
   }
 }

@@ -11,6 +11,8 @@ struct Resolved: Sendable {
   let registry: ProviderRegistry
   /// When the command line was read: the clock's time for every setting that defaults to it.
   let startedAt: Date
+  /// Values a command sets over the flag and the file (`why` explains a report that was offline).
+  private var overrides = SettingValues()
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
   init(
@@ -55,6 +57,7 @@ struct Resolved: Sendable {
 
   /// The value the flag or the configuration gives; nil when the default stands.
   func given<Value>(_ setting: Setting<Value>) throws(CLIError) -> Value? {
+    if let value = overrides[setting] { return value }
     let name = setting.name
     if let flag = setting.flag, arguments.flags.contains(flag) || arguments.values[flag] != nil {
       return try setting.kind.parse(arguments.values[flag] ?? [], SettingSite(name: name, key: name, context: context))
@@ -73,6 +76,13 @@ struct Resolved: Sendable {
   func reading<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, asGiven text: String) throws(CLIError) -> Value {
     let setting = SettingsTable.standard[keyPath: path]
     return try setting.kind.parse([text], SettingSite(name: setting.name, key: setting.name, context: context))
+  }
+
+  /// The same settings, with `value` for the setting `path` names, whatever the flag or the file say.
+  func overriding<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, with value: Value) -> Resolved {
+    var settings = self
+    settings.overrides.set(value, for: SettingsTable.standard[keyPath: path])
+    return settings
   }
 
   /// Whether the command line gives the setting (not the configuration).

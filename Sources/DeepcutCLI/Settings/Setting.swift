@@ -258,8 +258,8 @@ protocol AnySetting: Sendable {
   func exampleJSON(_ registry: ProviderRegistry) -> String
   /// Whether config.json's value at `key` is one it takes; throws what `config --check` says.
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError)
-  /// Its value in `settings`, whatever its type, for keeping with the others a run has checked.
-  func value(in settings: Resolved) throws(CLIError) -> any Sendable
+  /// Reads its value in `settings` into `values`, as its type.
+  func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError)
 }
 
 extension AnySetting {
@@ -300,7 +300,9 @@ extension Setting: AnySetting {
       ?? "null"
   }
 
-  func value(in settings: Resolved) throws(CLIError) -> any Sendable { try settings[self] }
+  func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError) {
+    values.set(try settings[self], for: self)
+  }
 
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError) {
     let site = SettingSite(name: name, key: key ?? name, context: context)

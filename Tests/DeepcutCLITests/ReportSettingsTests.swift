@@ -64,7 +64,9 @@ struct ReportSettingsTests {
     #expect(email.isSuperset(of: ["quiet", "cover-art-url", "full-report-url", "email.maxPartBytes", "days"]))
     #expect(email.isDisjoint(with: ["top", "json", "unresolved", "example", "check"]))
     let markdown = names(.markdown, itunes)
-    #expect(markdown == email.subtracting(ReportSettings.emailOnly.map(\.name) + ["cover-art-url"]))
+    let emailOnly = SettingsTable.settings(goingWith: .email).map(\.name)
+    #expect(emailOnly == ["to", "from", "subject", "full-report", "full-report-url"])
+    #expect(markdown == email.subtracting(emailOnly + ["cover-art-url"]))
   }
 
   @Test func theFirstSettingThatCannotBeReadIsTheError() throws {
@@ -91,5 +93,19 @@ struct ReportSettingsTests {
     let file = try Self.report(flags, config: #"{"provider": {"coverArtURL": "http://127.0.0.1:8080/covers"}}"#)
     #expect(file.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
     #expect(try Self.report(flags).providerRun[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production)
+  }
+
+  /// What goes with an e-mail only says so in its declaration; the report refuses it in another format, naming all.
+  @Test func aFlagOfAnotherFormatIsRefusedNamingEveryOneOfIt() throws {
+    let message = "--to, --from, --subject, --full-report and --full-report-url go with --format email"
+    for flags in [
+      ["--to", "a@b.c"], ["--from", "x"], ["--subject", "s"], ["--full-report", "f", "--format", "html"],
+    ] {
+      #expect(SettingsTableTests.refusal { _ = try Self.report(flags) } == message, "\(flags)")
+    }
+    // From the file they are the nightly e-mail's, left alone by a report in another format.
+    let nightly = try Self.report([], config: #"{"email": {"to": ["a@b.c"], "subject": "s"}}"#)
+    #expect(nightly.email == nil && nightly[\.subject] == nil)
+    #expect(try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).email?.subject == "s")
   }
 }

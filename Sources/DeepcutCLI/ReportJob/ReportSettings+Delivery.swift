@@ -5,20 +5,10 @@ internal import Report
 
 /// Where the report goes besides its output: an e-mail's headers and full report, the feeds beside it.
 extension ReportSettings {
-  /// The settings that only an e-mail reads.
-  static var emailOnly: [any AnySetting] {
-    let table = SettingsTable.standard
-    return [table.to, table.from, table.subject, table.fullReport, table.fullReportURL]
-  }
-
   /// The e-mail's headers and parts, with `--format email`.
   static func email(_ settings: Resolved, format: ReportFormat, now: Date) throws(CLIError) -> EmailOptions? {
-    guard format == .email else {
-      if emailOnly.contains(where: settings.arguments.gives) {
-        throw .usage("--to, --from, --subject, --full-report and --full-report-url go with --format email")
-      }
-      return nil
-    }
+    try refuseOtherFormats(settings, format: format)
+    guard format == .email else { return nil }
     let recipients = try settings[\.to]
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
     let from = try Self.sender(settings)
@@ -31,6 +21,17 @@ extension ReportSettings {
     return EmailOptions(
       from: from, to: recipients, subject: subject, date: now,
       maximumPartBytes: try settings[\.maxPartBytes], fullReport: fullReportURL ?? fullReport)
+  }
+
+  /// Refuses a flag that goes with another format than the run's, naming every one that goes with it (`--to, --from,
+  /// ... go with --format email`).
+  static func refuseOtherFormats(_ settings: Resolved, format: ReportFormat) throws(CLIError) {
+    for other in ReportFormat.allCases where other != format {
+      let only = SettingsTable.settings(goingWith: other)
+      if only.contains(where: settings.arguments.gives) {
+        throw .usage("\(sentence(only.map { "--" + $0.name }, "and")) go with --format \(other.rawValue)")
+      }
+    }
   }
 
   /// What deepcut.atom and deepcut.ics say of themselves.

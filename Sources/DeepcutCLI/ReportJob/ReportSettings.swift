@@ -61,11 +61,11 @@ struct ReportSettings: Sendable {
   var ignoredArtists: Set<ArtistKey> { Set(self[\.ignoreArtists].map { ArtistKey($0) }) }
 
   /// The settings a report reads: the ones `report` takes and the ones only config.json gives (it is the nightly
-  /// report's), of its own catalog's alone, and the e-mail's only for an e-mail.
+  /// report's), of its own catalog's alone, and those that go with one format only with that one.
   static func read(format: ReportFormat, catalog: any ProviderDefinition) -> [any AnySetting] {
-    let emailOnly = Set(Self.emailOnly.map(\.id))
-    return SettingsTable.settings(catalogs: [catalog]).filter { setting in
-      (setting.use(in: .report) != nil || setting.flag == nil) && (format == .email || !emailOnly.contains(setting.id))
+    SettingsTable.settings(catalogs: [catalog]).filter { setting in
+      guard let use = setting.use(in: .report) else { return setting.flag == nil }
+      return use.format == nil || use.format == format
     }
   }
 

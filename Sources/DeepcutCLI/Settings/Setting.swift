@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import Report
 
 /// One setting, declared once (in ``SettingsTable``): its flag, its key in config.json, what it holds and how that is
 /// read (its kind), its default, the words `--help` gives it, the commands that take it and how `config --example`
@@ -69,8 +70,13 @@ struct SettingUse: Sendable {
   var words: String?
   /// The option this command's help shows it after, when that is not the table's order.
   var anchor: SettingAnchor?
+  /// The one report format it goes with (`--to` with an e-mail): in another, the report refuses its flag and does not
+  /// read it.
+  var format: ReportFormat?
 
   static let report = SettingUse(command: .report)
+  /// Taken by `report` for an e-mail only.
+  static let reportEmail = SettingUse(command: .report, format: .email)
   static let scan = SettingUse(command: .scan)
   static let why = SettingUse(command: .why)
   static let artists = SettingUse(command: .artists)

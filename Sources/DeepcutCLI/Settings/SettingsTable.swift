@@ -55,19 +55,19 @@ struct SettingsTable: Sendable {
     flag: "to", key: "email.to", placeholder: "ADDRESS",
     help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .addresses,
     default: .value([]),
-    commands: [.report], example: .value(["me@example.com"]).placed(after: \.budget))
+    commands: [.reportEmail], example: .value(["me@example.com"]).placed(after: \.budget))
   let from = Setting<String>(
     flag: "from", key: "email.from", placeholder: "ADDRESS", help: "e-mail sender", kind: .text,
-    default: .value("deepcut <deepcut@localhost>"), commands: [.report],
+    default: .value("deepcut <deepcut@localhost>"), commands: [.reportEmail],
     example: .value("deepcut <deepcut@example.com>"))
   let subject = Setting<String?>(
     flag: "subject", key: "email.subject", placeholder: "TEXT", help: "e-mail subject (default: {default})",
-    kind: .text, default: .described("the report's headline"), commands: [.report],
+    kind: .text, default: .described("the report's headline"), commands: [.reportEmail],
     example: .value("New music for you"))
   let fullReport = Setting<String?>(
     flag: "full-report", key: "email.fullReport", placeholder: "PATH",
     help: "with email: also write the whole report as HTML here; an e-mail too long for mail names it", kind: .path,
-    commands: [.report],
+    commands: [.reportEmail],
     example: .commentedOut(
       "/home/me/deepcut/full-report.html",
       note: "Also write the whole report as HTML here; an e-mail too long for mail (over 100 KB, where Gmail cuts",
@@ -75,7 +75,7 @@ struct SettingsTable: Sendable {
   let fullReportURL = Setting<URL?>(
     flag: "full-report-url", key: "email.fullReportURL", placeholder: "URL",
     help: "with email: the web address of --full-report, named instead of its path",
-    kind: .url("an http(s) address"), commands: [.report],
+    kind: .url("an http(s) address"), commands: [.reportEmail],
     example: .commentedOut(URL(string: "https://example.com/deepcut/full-report.html")))
   let maxPartBytes = Setting<Int>(
     key: "email.maxPartBytes", help: "the most each part of an e-mail may hold",
@@ -364,6 +364,11 @@ extension SettingsTable {
   /// Every setting config.json may hold.
   static func configurable(_ registry: ProviderRegistry) -> [any AnySetting] {
     settings(registry).filter { $0.key != nil }
+  }
+
+  /// The settings `report` takes for `format` alone, as their declarations say.
+  static func settings(goingWith format: ReportFormat) -> [any AnySetting] {
+    settings(catalogs: []).filter { $0.use(in: .report)?.format == format }
   }
 
   /// The setting an anchor names.

@@ -12,6 +12,77 @@ struct SettingsTableTests {
   static let registry = ProviderRegistry.standard
   static var everySetting: [any AnySetting] { SettingsTable.settings(registry) }
 
+  /// The table is read with `Mirror`: every stored property it has is a setting (or the catalogs' place), so none is
+  /// left out of the lists made from it; and every command has its spec.
+  @Test func everyStoredPropertyOfTheTableIsADeclaration() throws {
+    #expect(SettingsTable.undeclared.isEmpty, "\(SettingsTable.undeclared)")
+    let properties = Mirror(reflecting: SettingsTable.standard).children.count
+    let declared = SettingsTable.settings(catalogs: []).count + 1
+    #expect(properties == declared)
+    for command in CommandName.allCases { _ = try Self.spec(command) }
+  }
+
+  /// No help line, command's help or example keeps a placeholder its setting did not fill.
+  @Test func noHelpOrNoteKeepsAPlaceholder() throws {
+    let placeholder = /\{[a-z]+\}/
+    for command in Deepcut.commands {
+      let help = command.help(Self.registry)
+      #expect(help.firstMatch(of: placeholder) == nil, "\(command.name): \(help)")
+    }
+    for setting in Self.everySetting {
+      #expect(setting.helpText(Self.registry).firstMatch(of: placeholder) == nil, "\(setting.name)")
+    }
+    let example = ConfigExample.text(Self.registry)
+    #expect(example.firstMatch(of: placeholder) == nil, "\(example)")
+  }
+
+  /// A switch with a flag and a key: on from either, the flag over the file's false, off otherwise.
+  @Test func aSwitchIsOnFromItsFlagOrItsKey() throws {
+    let switches = Self.everySetting.filter { !$0.takesValue && $0.flag != nil && $0.key != nil }
+    #expect(switches.map(\.name).contains("send"))
+    for setting in switches {
+      let bool = try #require(setting as? Setting<Bool>)
+      let key = try #require(setting.key)
+      let flag = try #require(setting.flag)
+      #expect(try Self.resolved([], config: Self.configFile(key, json: "true"))[bool], "\(key)")
+      #expect(try !Self.resolved([], config: Self.configFile(key, json: "false"))[bool], "\(key)")
+      #expect(try Self.resolved(["--\(flag)"], config: Self.configFile(key, json: "false"))[bool], "\(flag)")
+      #expect(try !Self.resolved([], config: "{}")[bool], "\(flag)")
+    }
+    #expect(try Self.resolved([], config: #"{"email": {"send": true}}"#)[\.send])
+  }
+
+  /// A value of the wrong type in config.json is refused naming the file, the key, what it takes and what it found.
+  @Test func aValueOfTheWrongTypeInTheFileIsRefusedInItsKindsWords() {
+    let refusals = [
+      (#"{"days": "30"}"#, #"c.json: days: expected a whole number from 0 to 3650, found "30""#),
+      (#"{"days": 2.5}"#, "c.json: days: expected a whole number from 0 to 3650, found 2.5"),
+      (#"{"email": {"send": "yes"}}"#, #"c.json: email.send: expected true or false, found "yes""#),
+      (#"{"country": 5}"#, "c.json: country: expected text, found 5"),
+      (#"{"library": ["a"]}"#, "c.json: library: expected text, found a list"),
+      (#"{"email": {"to": "a@b.c"}}"#, #"c.json: email.to: expected a list of texts, found "a@b.c""#),
+      (#"{"ignoreArtists": [1]}"#, "c.json: ignoreArtists[0]: expected text, found 1"),
+      (#"{"format": "pdf"}"#, #"c.json: format: expected one of markdown, html, json, email, atom, ics, found "pdf""#),
+      (#"{"types": ["lp"]}"#, #"c.json: types[0]: expected one of album, ep, single, found "lp""#),
+      (
+        #"{"provider": {"name": "x"}}"#,
+        #"c.json: provider.name: expected one of itunes, musicbrainz, deezer, found "x""#
+      ),
+      (#"{"provider": 3}"#, "c.json: provider: expected an object { ... }, found 3"),
+      (#"{"provider": {"baseURL": null}}"#, "c.json: provider.baseURL: expected text, found null"),
+      (#"{"provider": {"coverArtURL": true}}"#, "c.json: provider.coverArtURL: expected text, found true"),
+      (#"{"budget": "soon"}"#, #"c.json: budget: expected a length of time like "90s", "10m" or "2h", found "soon""#),
+      (
+        #"{"provider": {"includeSecondaryTypes": ["x"]}}"#,
+        #"c.json: provider.includeSecondaryTypes[0]: expected one of"#
+      ),
+    ]
+    for (file, message) in refusals {
+      let refusal = Self.refusal { _ = try ConfigFile.parse(Data(file.utf8), path: "c.json", registry: Self.registry) }
+      #expect(refusal.hasPrefix(message), "\(file): \(refusal)")
+    }
+  }
+
   @Test func noTwoSettingsShareAFlagOrAKey() {
     let flags = Self.everySetting.compactMap(\.flag)
     let keys = Self.everySetting.compactMap(\.key)
@@ -31,7 +102,7 @@ struct SettingsTableTests {
     }
   }
 
-  @Test func everyFlagIsInTheHelpOfEachCommandThatTakesItWithItsDefault() {
+  @Test func everyFlagIsInTheHelpOfEachCommandThatTakesItWithItsDefault() throws {
     for setting in Self.everySetting {
       guard let flag = setting.flag else { continue }
       let words = setting.helpText(Self.registry)
@@ -40,7 +111,7 @@ struct SettingsTableTests {
         #expect(words.contains(value), "--\(flag): \(words)")
       }
       for use in setting.uses {
-        let help = Self.spec(use.command).help(Self.registry)
+        let help = try Self.spec(use.command).help(Self.registry)
         #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
         #expect(
           help.contains(use.words.map { setting.filled($0, Self.registry) } ?? words), "--\(flag) in \(use.command)")
@@ -60,7 +131,7 @@ struct SettingsTableTests {
         guard let anchor = use.anchor else { continue }
         let target = try #require(SettingsTable.setting(at: anchor))
         #expect(target.use(in: use.command) != nil, "\(setting.name) in \(use.command) after \(target.name)")
-        let options = Self.spec(use.command).options(Self.registry).map(\.setting.name)
+        let options = try Self.spec(use.command).options(Self.registry).map(\.setting.name)
         let position = try #require(options.firstIndex(of: setting.name))
         #expect(try position > #require(options.firstIndex(of: target.name)))
       }
@@ -297,8 +368,8 @@ struct SettingsTableTests {
 
   // MARK: - Helpers
 
-  static func spec(_ command: CommandName) -> CommandSpec {
-    Deepcut.commands.first { $0.command == command } ?? ReportCommand.spec
+  static func spec(_ command: CommandName) throws -> CommandSpec {
+    try #require(Deepcut.commands.first { $0.command == command }, "no command \(command)")
   }
 
   /// What `body` throws, as deepcut says it.
@@ -315,15 +386,15 @@ struct SettingsTableTests {
     key.split(separator: ".").reversed().reduce(json) { inner, part in "{\"\(part)\": \(inner)}" }
   }
 
+  /// The settings of `flags` with `config` as config.json, as a run reads them; nothing is written anywhere (a `~/` is
+  /// a home folder that need not be there).
   static func resolved(
     _ flags: [String], config: String, home: Bool = true, for spec: CommandSpec = ReportCommand.spec
   ) throws -> Resolved {
-    let folder = NSTemporaryDirectory() + "deepcut-table-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
-    let arguments = try Arguments(
-      parsing: flags + ["--config", folder + "/config.json"], for: spec, registry: registry)
-    return try Resolved(arguments, environment: home ? ["HOME": folder] : [:], registry: registry)
+    let arguments = try Arguments(parsing: flags, for: spec, registry: registry)
+    let file = try ConfigFile.parse(Data(config.utf8), path: "config.json", registry: registry)
+    return Resolved(
+      arguments, config: file, environment: home ? ["HOME": "/home/deepcut-test"] : [:], registry: registry)
   }
 }
 

@@ -6,7 +6,7 @@ internal import Foundation
 /// through it, so they never disagree — on the state folder least of all.
 struct Resolved: Sendable {
   let arguments: Arguments
-  private(set) var config = ConfigFile()
+  private(set) var config: ConfigFile
   let environment: [String: String]
   let registry: ProviderRegistry
   /// When the command line was read: the clock's time for every setting that defaults to it.
@@ -18,14 +18,23 @@ struct Resolved: Sendable {
   init(
     _ arguments: Arguments, environment: [String: String], registry: ProviderRegistry, startedAt: Date = Date()
   ) throws(CLIError) {
-    self.arguments = arguments
-    self.environment = environment
-    self.registry = registry
-    self.startedAt = startedAt
+    self.init(arguments, config: ConfigFile(), environment: environment, registry: registry, startedAt: startedAt)
     // The file a flag names must be there; the default one need not.
     if let path = try self[\.config] {
       config = try ConfigFile.load(path: path, required: onCommandLine(\.config), registry: registry)
     }
+  }
+
+  /// With `config`, read already, as the configuration.
+  init(
+    _ arguments: Arguments, config: ConfigFile, environment: [String: String], registry: ProviderRegistry,
+    startedAt: Date = Date()
+  ) {
+    self.arguments = arguments
+    self.config = config
+    self.environment = environment
+    self.registry = registry
+    self.startedAt = startedAt
   }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value {

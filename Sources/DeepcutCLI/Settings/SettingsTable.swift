@@ -341,9 +341,17 @@ extension SettingsTable {
   }
 
   /// The declarations, in their order: read once, as swift-argument-parser reads a command's stored properties.
-  private static let declared: [Entry] = Mirror(reflecting: standard).children.compactMap { child in
-    if let setting = child.value as? any AnySetting { return .setting(setting) }
-    return child.value is CatalogsOwn ? .catalogsOwn : nil
+  private static let declared: [Entry] = Mirror(reflecting: standard).children.compactMap { entry($0.value) }
+
+  /// The table's stored properties that are neither a setting nor the catalogs' place, by name: a test holds this
+  /// empty, since one (a setting wrapped in an optional, say) would be in no list, no help and no config.json.
+  static let undeclared: [String] = Mirror(reflecting: standard).children.compactMap { child in
+    entry(child.value) == nil ? child.label ?? "" : nil
+  }
+
+  private static func entry(_ value: Any) -> Entry? {
+    if let setting = value as? any AnySetting { return .setting(setting) }
+    return value is CatalogsOwn ? .catalogsOwn : nil
   }
 
   /// Every setting, in the table's order, with the catalogs' own of `registry` where the table puts them.

@@ -1,22 +1,17 @@
 internal import Catalog
 
-/// Which setting a value is of: its flag and its key, neither of which two settings share.
-struct SettingID: Hashable, Sendable {
-  let flag: String?
-  let key: String?
-}
-
 /// Values of settings, each as its setting's type: only ``set(_:for:)`` puts one, under its own setting.
 struct SettingValues: Sendable {
-  private var values: [SettingID: any Sendable] = [:]
+  /// By the setting's names, which no two settings share.
+  private var values: [SettingName: any Sendable] = [:]
 
   /// The value put for `setting`; nil when none was.
   subscript<Value>(_ setting: Setting<Value>) -> Value? {
-    values[setting.id].flatMap { $0 as? Value }
+    values[setting.names].flatMap { $0 as? Value }
   }
 
   mutating func set<Value>(_ value: Value, for setting: Setting<Value>) {
-    values[setting.id] = value
+    values[setting.names] = value
   }
 }
 

@@ -68,7 +68,7 @@ struct Resolved: Sendable {
   func given<Value>(_ setting: Setting<Value>) throws(CLIError) -> Value? {
     if let value = overrides[setting] { return value }
     let name = setting.name
-    if let flag = setting.flag, arguments.flags.contains(flag) || arguments.values[flag] != nil {
+    if let flag = setting.flag, arguments.gives(setting) {
       return try setting.kind.parse(arguments.values[flag] ?? [], SettingSite(name: name, key: name, context: context))
     }
     if let key = setting.key, let value = config.values[key] {

@@ -6,9 +6,9 @@ internal import Report
 /// read (its kind), its default, the words `--help` gives it, the commands that take it and how `config --example`
 /// shows it. Reading it (`settings[\.days]`) gives a `Value`: the flag, else the configuration, else the default.
 struct Setting<Value: Sendable>: Sendable {
-  let flag: String?
-  /// The path in config.json: `days`, `provider.requestsPerMinute`; nil when only the command line gives it.
-  let key: String?
+  /// Its flag, its key, or both.
+  let names: SettingName
+  /// What help and usage errors show for its value (`--days N`); nil for a switch or a key of config.json alone.
   let placeholder: String?
   let help: HelpWords
   let kind: SettingKind<Value>
@@ -18,12 +18,49 @@ struct Setting<Value: Sendable>: Sendable {
   /// How `config --example` shows it; nil leaves it out.
   let example: SettingExample<Value>?
 
+  /// A setting a command takes by its flag, which config.json may hold too under `key`.
   init(
-    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: HelpWords, kind: SettingKind<Value>,
-    default fallback: SettingDefault<Value>, commands uses: [SettingUse] = [], example: SettingExample<Value>? = nil
+    flag: String, key: String? = nil, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
+    default fallback: SettingDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil
   ) {
-    self.flag = flag
-    self.key = key
+    self.init(
+      names: .flag(flag, key: key), placeholder: placeholder, help: help, kind: kind, default: fallback, uses: uses,
+      example: example)
+  }
+
+  /// A setting only config.json holds.
+  init(
+    key: String, help: HelpWords, kind: SettingKind<Value>, default fallback: SettingDefault<Value>,
+    example: SettingExample<Value>? = nil
+  ) {
+    self.init(
+      names: .key(key), placeholder: nil, help: help, kind: kind, default: fallback, uses: [], example: example)
+  }
+
+  /// A setting that may hold no value: none unless it is given, or a default it declares.
+  init<Wrapped>(
+    flag: String, key: String? = nil, placeholder: String, help: HelpWords, kind: SettingKind<Wrapped>,
+    default fallback: SettingDefault<Value> = .absent, commands uses: [SettingUse],
+    example: SettingExample<Value>? = nil
+  ) where Value == Wrapped? {
+    self.init(
+      flag: flag, key: key, placeholder: placeholder, help: help, kind: kind.optional, default: fallback,
+      commands: uses, example: example)
+  }
+
+  /// A setting only config.json holds, that may hold no value.
+  init<Wrapped>(
+    key: String, help: HelpWords, kind: SettingKind<Wrapped>, default fallback: SettingDefault<Value> = .absent,
+    example: SettingExample<Value>? = nil
+  ) where Value == Wrapped? {
+    self.init(key: key, help: help, kind: kind.optional, default: fallback, example: example)
+  }
+
+  private init(
+    names: SettingName, placeholder: String?, help: HelpWords, kind: SettingKind<Value>,
+    default fallback: SettingDefault<Value>, uses: [SettingUse], example: SettingExample<Value>?
+  ) {
+    self.names = names
     self.placeholder = placeholder
     self.help = help
     self.kind = kind
@@ -31,26 +68,50 @@ struct Setting<Value: Sendable>: Sendable {
     self.uses = uses
     self.example = example
   }
-
-  /// A setting that has no value unless it is given (or its default, said in help, is worked out where it is used).
-  init<Wrapped>(
-    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: HelpWords, kind: SettingKind<Wrapped>,
-    default fallback: SettingDefault<Value> = .absent, commands uses: [SettingUse] = [],
-    example: SettingExample<Value>? = nil
-  ) where Value == Wrapped? {
-    self.init(
-      flag: flag, key: key, placeholder: placeholder, help: help, kind: kind.optional, default: fallback,
-      commands: uses, example: example)
-  }
 }
 
 extension Setting where Value == Bool {
   /// A switch: on when its flag is given, or when config.json sets its key true; off otherwise.
   init(
-    flag: String? = nil, key: String? = nil, help: HelpWords, commands uses: [SettingUse] = [],
+    flag: String, key: String? = nil, help: HelpWords, commands uses: [SettingUse],
     example: SettingExample<Bool>? = nil
   ) {
-    self.init(flag: flag, key: key, help: help, kind: .flag, default: .value(false), commands: uses, example: example)
+    self.init(
+      names: .flag(flag, key: key), placeholder: nil, help: help, kind: .flag, default: .value(false), uses: uses,
+      example: example)
+  }
+
+  /// A switch only config.json holds: on when it says true.
+  init(key: String, help: HelpWords, example: SettingExample<Bool>? = nil) {
+    self.init(key: key, help: help, kind: .flag, default: .value(false), example: example)
+  }
+}
+
+/// How a setting is known: by its flag, which the commands that take it take, with a key in config.json too or not;
+/// or by a key in config.json alone. So every setting has one or both, and no two share a flag or a key (a test holds).
+enum SettingName: Hashable, Sendable {
+  case flag(String, key: String?)
+  case key(String)
+
+  var flag: String? {
+    guard case .flag(let flag, _) = self else { return nil }
+    return flag
+  }
+
+  /// The path in config.json: `days`, `provider.requestsPerMinute`; nil when only the command line gives it.
+  var key: String? {
+    switch self {
+    case .flag(_, let key): key
+    case .key(let key): key
+    }
+  }
+
+  /// The flag, else the key.
+  var name: String {
+    switch self {
+    case .flag(let flag, _): flag
+    case .key(let key): key
+    }
   }
 }
 
@@ -247,8 +308,7 @@ struct SettingExample<Value: Sendable>: Sendable {
 
 /// A setting, whatever it holds: what option parsing, `--help`, config.json and its example need of it.
 protocol AnySetting: Sendable {
-  var flag: String? { get }
-  var key: String? { get }
+  var names: SettingName { get }
   var placeholder: String? { get }
   var takesValue: Bool { get }
   var uses: [SettingUse] { get }
@@ -269,10 +329,10 @@ protocol AnySetting: Sendable {
 }
 
 extension AnySetting {
+  var flag: String? { names.flag }
+  var key: String? { names.key }
   /// The name it is known by: its flag, else its key.
-  var name: String { flag ?? key ?? "" }
-
-  var id: SettingID { SettingID(flag: flag, key: key) }
+  var name: String { names.name }
 
   func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
 }

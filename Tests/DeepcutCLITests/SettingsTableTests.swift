@@ -10,7 +10,7 @@ import Testing
 /// places the declarations put it must agree with each other for every setting, the catalogs' own included.
 struct SettingsTableTests {
   static let registry = ProviderRegistry.standard
-  static var everySetting: [any AnySetting] { SettingsTable.settings(registry) }
+  static var everySetting: [any SettingDeclaration] { SettingsTable.settings(registry) }
 
   /// The table is read with `Mirror`: every stored property it has is a setting (or the catalogs' place), so none is
   /// left out of the lists made from it; and every command has its spec.

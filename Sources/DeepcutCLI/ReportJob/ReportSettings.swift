@@ -62,7 +62,7 @@ struct ReportSettings: Sendable {
 
   /// The settings a report reads: the ones `report` takes and the ones only config.json gives (it is the nightly
   /// report's), of its own catalog's alone, and those that go with one format only with that one.
-  static func read(format: ReportFormat, catalog: any ProviderDefinition) -> [any AnySetting] {
+  static func read(format: ReportFormat, catalog: any ProviderDefinition) -> [any SettingDeclaration] {
     SettingsTable.settings(catalogs: [catalog]).filter { setting in
       guard let use = setting.use(in: .report) else { return setting.flag == nil }
       return use.format == nil || use.format == format

@@ -15,7 +15,7 @@ struct CommandSpec: Sendable {
 
   /// One option of the command: a setting, as this command shows it.
   struct Option {
-    var setting: any AnySetting
+    var setting: any SettingDeclaration
     var use: SettingUse
     var flag: String
 
@@ -66,7 +66,7 @@ struct Arguments: Sendable {
   var flags: Set<String> = []
 
   /// Whether `setting`'s flag was given: with a value, or alone.
-  func gives(_ setting: any AnySetting) -> Bool {
+  func gives(_ setting: any SettingDeclaration) -> Bool {
     guard let flag = setting.flag else { return false }
     return flags.contains(flag) || values[flag] != nil
   }

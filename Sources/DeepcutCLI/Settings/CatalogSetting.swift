@@ -8,7 +8,7 @@ struct CatalogsOwn: Sendable {}
 extension ProviderSettingDeclaration {
   /// This setting of `provider` as the command line and config.json take it: `report` takes its flag, config.json
   /// holds it under `provider`, help and the example name the catalog.
-  func setting(of provider: any ProviderDefinition) -> any AnySetting { typed(of: provider) }
+  func setting(of provider: any ProviderDefinition) -> any SettingDeclaration { typed(of: provider) }
 
   private func typed(of provider: any ProviderDefinition) -> Setting<Value> {
     let declared = declared
@@ -31,11 +31,11 @@ extension ProviderSettingDeclaration {
 
 enum CatalogSetting {
   /// The settings every one of `catalogs` declares of its own.
-  static func all(_ catalogs: [any ProviderDefinition]) -> [any AnySetting] {
+  static func all(_ catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
     catalogs.flatMap { provider in provider.settings.map { $0.setting(of: provider) } }
   }
 
-  static func all(_ registry: ProviderRegistry) -> [any AnySetting] { all(registry.providers) }
+  static func all(_ registry: ProviderRegistry) -> [any SettingDeclaration] { all(registry.providers) }
 
   /// The values of `provider`'s own settings in `settings`, as the provider is handed them.
   static func values(of provider: any ProviderDefinition, in settings: Resolved) throws(CLIError)

@@ -26,7 +26,9 @@ struct CheckedSettings: Sendable {
   let defaults: DefaultContext
 
   /// Reads each of `settings` in `resolved`, in their order; the first that cannot be read is the error.
-  init(reading settings: [any AnySetting], in resolved: Resolved, catalog: any ProviderDefinition) throws(CLIError) {
+  init(reading settings: [any SettingDeclaration], in resolved: Resolved, catalog: any ProviderDefinition)
+    throws(CLIError)
+  {
     self.catalog = catalog
     defaults = resolved.defaults
     for setting in settings { try setting.keep(in: &values, from: resolved) }

@@ -307,7 +307,7 @@ struct SettingExample<Value: Sendable>: Sendable {
 }
 
 /// A setting, whatever it holds: what option parsing, `--help`, config.json and its example need of it.
-protocol AnySetting: Sendable {
+protocol SettingDeclaration: Sendable {
   var names: SettingName { get }
   var placeholder: String? { get }
   var takesValue: Bool { get }
@@ -328,7 +328,7 @@ protocol AnySetting: Sendable {
   func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError)
 }
 
-extension AnySetting {
+extension SettingDeclaration {
   var flag: String? { names.flag }
   var key: String? { names.key }
   /// The name it is known by: its flag, else its key.
@@ -337,7 +337,7 @@ extension AnySetting {
   func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
 }
 
-extension Setting: AnySetting {
+extension Setting: SettingDeclaration {
   var takesValue: Bool { kind.takesValue }
   var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
   var exampleAnchor: SettingAnchor? { example?.anchor }

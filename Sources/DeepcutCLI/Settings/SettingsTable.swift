@@ -336,7 +336,7 @@ extension SettingsTable {
   static let standard = SettingsTable()
 
   private enum Entry: Sendable {
-    case setting(any AnySetting)
+    case setting(any SettingDeclaration)
     case catalogsOwn
   }
 
@@ -350,18 +350,18 @@ extension SettingsTable {
   }
 
   private static func entry(_ value: Any) -> Entry? {
-    if let setting = value as? any AnySetting { return .setting(setting) }
+    if let setting = value as? any SettingDeclaration { return .setting(setting) }
     return value is CatalogsOwn ? .catalogsOwn : nil
   }
 
   /// Every setting, in the table's order, with the catalogs' own of `registry` where the table puts them.
-  static func settings(_ registry: ProviderRegistry) -> [any AnySetting] {
+  static func settings(_ registry: ProviderRegistry) -> [any SettingDeclaration] {
     settings(catalogs: registry.providers)
   }
 
   /// Every setting, in the table's order, with the own settings of `catalogs` where the table puts them.
-  static func settings(catalogs: [any ProviderDefinition]) -> [any AnySetting] {
-    declared.flatMap { entry -> [any AnySetting] in
+  static func settings(catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
+    declared.flatMap { entry -> [any SettingDeclaration] in
       switch entry {
       case .setting(let setting): [setting]
       case .catalogsOwn: CatalogSetting.all(catalogs)
@@ -370,17 +370,17 @@ extension SettingsTable {
   }
 
   /// Every setting config.json may hold.
-  static func configurable(_ registry: ProviderRegistry) -> [any AnySetting] {
+  static func configurable(_ registry: ProviderRegistry) -> [any SettingDeclaration] {
     settings(registry).filter { $0.key != nil }
   }
 
   /// The settings `report` takes for `format` alone, as their declarations say.
-  static func settings(goingWith format: ReportFormat) -> [any AnySetting] {
+  static func settings(goingWith format: ReportFormat) -> [any SettingDeclaration] {
     settings(catalogs: []).filter { $0.use(in: .report)?.format == format }
   }
 
   /// The setting an anchor names.
-  static func setting(at anchor: SettingAnchor) -> (any AnySetting)? {
-    standard[keyPath: anchor] as? any AnySetting
+  static func setting(at anchor: SettingAnchor) -> (any SettingDeclaration)? {
+    standard[keyPath: anchor] as? any SettingDeclaration
   }
 }

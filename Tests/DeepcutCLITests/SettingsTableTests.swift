@@ -320,11 +320,12 @@ struct SettingsTableTests {
     #expect(report.contains("release kinds to include: \(kinds) (default all)\n"))
     #expect(WhyCommand.spec.help(Self.registry).contains("release kinds the report shows: \(kinds) (default as for"))
     let sizes = SettingsTable.batchSizes
-    #expect(report.contains("catalog artists per release request, \(sizes.lowerBound) to \(sizes.upperBound) (default"))
+    let range = "\(sizes.lowerBound) to \(sizes.upperBound)"
+    #expect(report.contains("catalog artists per release request, \(range) (default"))
+    let over = "\(sizes.upperBound + 1)"
     #expect(
-      Self.refusal { _ = try Self.resolved(["--batch-size", "\(sizes.upperBound + 1)"], config: "{}")[\.batchSize] }
-        == "--batch-size takes a whole number from \(sizes.lowerBound) to \(sizes.upperBound), not '\(sizes.upperBound + 1)'"
-    )
+      Self.refusal { _ = try Self.resolved(["--batch-size", over], config: "{}")[\.batchSize] }
+        == "--batch-size takes a whole number from \(range), not '\(over)'")
     // The example's note on formats names every one of them.
     let note = try #require(SettingsTable.standard.format.exampleNote).lines.joined(separator: " ")
     for format in formats { #expect(note.contains(format), "\(format)") }

@@ -194,8 +194,8 @@ struct SettingDefault<Value: Sendable>: Sendable {
   /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
-  /// The value for a run in `context` of the catalog `catalog` gives, which is asked only for a default that is
-  /// each catalog's own: so it throws only what finding the run's catalog throws, and nothing once that is known.
+  /// The value for a run in `context`. `catalog` finds the run's catalog and is asked only for a default that is
+  /// each catalog's own, so this throws only what finding it throws, and nothing once it is known.
   func value<Failure: Error>(
     _ context: DefaultContext, catalog: () throws(Failure) -> any ProviderDefinition
   ) throws(Failure) -> Value {
@@ -246,7 +246,8 @@ extension SettingDefault where Value == Date {
 }
 
 extension SettingDefault where Value == any ProviderDefinition {
-  /// The first catalog the registry lists: the catalog of a run that names none, so the run's own.
+  /// The first catalog the registry lists. As a default it is the run's own catalog, which for a run that names none
+  /// is the registry's first (``Resolved/runCatalog``).
   static var firstCatalog: SettingDefault {
     SettingDefault(source: .perCatalog { $0 }, words: { registry, _ in registry.defaultProvider?.name })
   }

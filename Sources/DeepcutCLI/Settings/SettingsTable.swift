@@ -54,8 +54,7 @@ struct SettingsTable: Sendable {
   let to = Setting<[String]>(
     flag: "to", key: "email.to", placeholder: "ADDRESS",
     help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .addresses,
-    default: .value([]),
-    commands: [.reportEmail], example: .value(["me@example.com"]).placed(after: \.budget))
+    default: .value([]), commands: [.reportEmail], example: .value(["me@example.com"]).placed(after: \.budget))
   let from = Setting<String>(
     flag: "from", key: "email.from", placeholder: "ADDRESS", help: "e-mail sender", kind: .text,
     default: .value("deepcut <deepcut@localhost>"), commands: [.reportEmail],

@@ -120,7 +120,7 @@ enum ProvidersBenchmark {
     let today = CalendarDay(daysSinceEpoch: Int(now.timeIntervalSince1970 / 86_400))
     let run = ProviderRun(
       baseURL: server.baseURL, country: "US", today: today, since: today.adding(days: -30), requestsPerMinute: pace,
-      options: Dictionary(uniqueKeysWithValues: definition.settings.map { ($0.key, server.baseURL.absoluteString) })
+      settingValues: addresses(of: definition, at: server.baseURL)
     ) { pace in
       var configuration = HTTPClientConfiguration()
       configuration.requestsPerMinute = pace
@@ -129,6 +129,16 @@ enum ProvidersBenchmark {
       return LiveTransport(client: HTTPClient(configuration: configuration))
     }
     return CatalogPass(provider: definition.provider(for: run), store: store, options: CatalogPassOptions(), now: now)
+  }
+
+  /// The catalog's own settings that are addresses, each `url`.
+  static func addresses(of definition: any ProviderDefinition, at url: URL) -> ProviderSettingValues {
+    var values = ProviderSettingValues()
+    func point<Setting: ProviderSettingDeclaration>(_ setting: Setting) {
+      if let address = url as? Setting.Value { values[setting.declared] = address }
+    }
+    for setting in definition.settings { point(setting) }
+    return values
   }
 
   static func report(_ rows: [Row]) {

@@ -10,7 +10,78 @@ import Testing
 /// places the declarations put it must agree with each other for every setting, the catalogs' own included.
 struct SettingsTableTests {
   static let registry = ProviderRegistry.standard
-  static var everySetting: [any AnySetting] { SettingsTable.settings(registry) }
+  static var everySetting: [any SettingDeclaration] { SettingsTable.settings(registry) }
+
+  /// The table is read with `Mirror`: every stored property it has is a setting (or the catalogs' place), so none is
+  /// left out of the lists made from it; and every command has its spec.
+  @Test func everyStoredPropertyOfTheTableIsADeclaration() throws {
+    #expect(SettingsTable.undeclared.isEmpty, "\(SettingsTable.undeclared)")
+    let properties = Mirror(reflecting: SettingsTable.standard).children.count
+    let declared = SettingsTable.settings(catalogs: []).count + 1
+    #expect(properties == declared)
+    for command in CommandName.allCases { _ = try Self.spec(command) }
+  }
+
+  /// No help line, command's help or example keeps a placeholder its setting did not fill.
+  @Test func noHelpOrNoteKeepsAPlaceholder() throws {
+    let placeholder = /\{[a-z]+\}/
+    for command in Deepcut.commands {
+      let help = command.help(Self.registry)
+      #expect(help.firstMatch(of: placeholder) == nil, "\(command.name): \(help)")
+    }
+    for setting in Self.everySetting {
+      #expect(setting.helpText(Self.registry).firstMatch(of: placeholder) == nil, "\(setting.name)")
+    }
+    let example = ConfigExample.text(Self.registry)
+    #expect(example.firstMatch(of: placeholder) == nil, "\(example)")
+  }
+
+  /// A switch with a flag and a key: on from either, the flag over the file's false, off otherwise.
+  @Test func aSwitchIsOnFromItsFlagOrItsKey() throws {
+    let switches = Self.everySetting.filter { !$0.takesValue && $0.flag != nil && $0.key != nil }
+    #expect(switches.map(\.name).contains("send"))
+    for setting in switches {
+      let bool = try #require(setting as? Setting<Bool>)
+      let key = try #require(setting.key)
+      let flag = try #require(setting.flag)
+      #expect(try Self.resolved([], config: Self.configFile(key, json: "true"))[bool], "\(key)")
+      #expect(try !Self.resolved([], config: Self.configFile(key, json: "false"))[bool], "\(key)")
+      #expect(try Self.resolved(["--\(flag)"], config: Self.configFile(key, json: "false"))[bool], "\(flag)")
+      #expect(try !Self.resolved([], config: "{}")[bool], "\(flag)")
+    }
+    #expect(try Self.resolved([], config: #"{"email": {"send": true}}"#)[\.send])
+  }
+
+  /// A value of the wrong type in config.json is refused naming the file, the key, what it takes and what it found.
+  @Test func aValueOfTheWrongTypeInTheFileIsRefusedInItsKindsWords() {
+    let refusals = [
+      (#"{"days": "30"}"#, #"c.json: days: expected a whole number from 0 to 3650, found "30""#),
+      (#"{"days": 2.5}"#, "c.json: days: expected a whole number from 0 to 3650, found 2.5"),
+      (#"{"email": {"send": "yes"}}"#, #"c.json: email.send: expected true or false, found "yes""#),
+      (#"{"country": 5}"#, "c.json: country: expected text, found 5"),
+      (#"{"library": ["a"]}"#, "c.json: library: expected text, found a list"),
+      (#"{"email": {"to": "a@b.c"}}"#, #"c.json: email.to: expected a list of texts, found "a@b.c""#),
+      (#"{"ignoreArtists": [1]}"#, "c.json: ignoreArtists[0]: expected text, found 1"),
+      (#"{"format": "pdf"}"#, #"c.json: format: expected one of markdown, html, json, email, atom, ics, found "pdf""#),
+      (#"{"types": ["lp"]}"#, #"c.json: types[0]: expected one of album, ep, single, found "lp""#),
+      (
+        #"{"provider": {"name": "x"}}"#,
+        #"c.json: provider.name: expected one of itunes, musicbrainz, deezer, found "x""#
+      ),
+      (#"{"provider": 3}"#, "c.json: provider: expected an object { ... }, found 3"),
+      (#"{"provider": {"baseURL": null}}"#, "c.json: provider.baseURL: expected text, found null"),
+      (#"{"provider": {"coverArtURL": true}}"#, "c.json: provider.coverArtURL: expected text, found true"),
+      (#"{"budget": "soon"}"#, #"c.json: budget: expected a length of time like "90s", "10m" or "2h", found "soon""#),
+      (
+        #"{"provider": {"includeSecondaryTypes": ["x"]}}"#,
+        #"c.json: provider.includeSecondaryTypes[0]: expected one of"#
+      ),
+    ]
+    for (file, message) in refusals {
+      let refusal = Self.refusal { _ = try ConfigFile.parse(Data(file.utf8), path: "c.json", registry: Self.registry) }
+      #expect(refusal.hasPrefix(message), "\(file): \(refusal)")
+    }
+  }
 
   @Test func noTwoSettingsShareAFlagOrAKey() {
     let flags = Self.everySetting.compactMap(\.flag)
@@ -31,7 +102,7 @@ struct SettingsTableTests {
     }
   }
 
-  @Test func everyFlagIsInTheHelpOfEachCommandThatTakesItWithItsDefault() {
+  @Test func everyFlagIsInTheHelpOfEachCommandThatTakesItWithItsDefault() throws {
     for setting in Self.everySetting {
       guard let flag = setting.flag else { continue }
       let words = setting.helpText(Self.registry)
@@ -40,14 +111,15 @@ struct SettingsTableTests {
         #expect(words.contains(value), "--\(flag): \(words)")
       }
       for use in setting.uses {
-        let help = Self.spec(use.command).help(Self.registry)
+        let help = try Self.spec(use.command).help(Self.registry)
         #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
-        #expect(help.contains(use.words ?? words), "--\(flag) in \(use.command)")
+        #expect(
+          help.contains(use.words.map { setting.filled($0, Self.registry) } ?? words), "--\(flag) in \(use.command)")
       }
     }
     // The catalogs' own stand where the table puts them: after --base-url.
     let report = ReportCommand.spec.options(Self.registry).map(\.flag)
-    let own = CatalogSetting.all(Self.registry).compactMap(\.setting.flag)
+    let own = CatalogSetting.all(Self.registry).compactMap(\.flag)
     let baseURL = report.firstIndex(of: "base-url") ?? 0
     #expect(Array(report[(baseURL + 1)...].prefix(own.count)) == own)
   }
@@ -59,7 +131,7 @@ struct SettingsTableTests {
         guard let anchor = use.anchor else { continue }
         let target = try #require(SettingsTable.setting(at: anchor))
         #expect(target.use(in: use.command) != nil, "\(setting.name) in \(use.command) after \(target.name)")
-        let options = Self.spec(use.command).options(Self.registry).map(\.setting.name)
+        let options = try Self.spec(use.command).options(Self.registry).map(\.setting.name)
         let position = try #require(options.firstIndex(of: setting.name))
         #expect(try position > #require(options.firstIndex(of: target.name)))
       }
@@ -134,10 +206,10 @@ struct SettingsTableTests {
     let provider: any ProviderDefinition = try settings[\.provider]
     let output: String? = try settings[\.output]
     let recipients: [String] = try settings[\.to]
-    let baseURL: URL? = try settings[\.baseURL]
+    let baseURL: URL = try settings[\.baseURL]
     let quiet: Bool = try settings[\.quiet]
     let offline: Bool = try settings[\.offline]
-    let now: Date? = try settings[\.now]
+    let now: Date = try settings[\.now]
     let secondary: [String] = try settings[\.includeSecondaryTypes]
     let insecure: Bool = try settings[\.smtpAllowInsecure]
     let days: Int = try settings[\.days]
@@ -147,7 +219,7 @@ struct SettingsTableTests {
     #expect(provider.name == "musicbrainz")
     #expect(output == settings.environment["HOME"].map { $0 + "/report.md" })
     #expect(recipients == ["a@example.org", "b@example.org", "c@example.org"])
-    #expect(baseURL?.host == "mirror.example.org")
+    #expect(baseURL.host == "mirror.example.org")
     #expect(quiet && !offline)
     #expect(now == Date(timeIntervalSince1970: 1_795_953_600))
     #expect(secondary == ["live"])
@@ -160,6 +232,29 @@ struct SettingsTableTests {
     #expect(try plain[\.provider].name == "itunes")
     #expect(try plain[\.budget] == nil)
     #expect(try plain[\.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
+  }
+
+  /// A default worked out for each run is the declaration's too: the folders from the environment, the catalog's
+  /// address, the clock; no use site supplies one.
+  @Test func defaultsWorkedOutForARunAreDeclaredWithTheSetting() throws {
+    let started = Date(timeIntervalSince1970: 1_795_953_600)
+    let arguments = try Arguments(parsing: [], for: ReportCommand.spec, registry: Self.registry)
+    let home = try Resolved(arguments, environment: ["HOME": "/home/x"], registry: Self.registry, startedAt: started)
+    #expect(try home[\.stateDirectory] == "/home/x/.local/state/deepcut")
+    #expect(try home[\.config] == "/home/x/.config/deepcut/config.json")
+    #expect(try home[\.now] == started)
+    #expect(try home[\.baseURL] == ITunesCatalog().defaultBaseURL)
+    let xdg = try Resolved(
+      arguments, environment: ["HOME": "/home/x", "XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c"],
+      registry: Self.registry)
+    #expect(try xdg[\.stateDirectory] == "/s/deepcut")
+    #expect(try xdg[\.config] == "/c/deepcut/config.json")
+    let musicBrainz = try Self.resolved(["--provider", "musicbrainz"], config: "{}")
+    #expect(try musicBrainz[\.baseURL] == MusicBrainzCatalog().defaultBaseURL)
+    // Given, the flag's value; a `~/` is the home folder.
+    let given = try Self.resolved(["--state-dir", "~/st", "--now", "2026-11-29"], config: "{}")
+    #expect(try given[\.stateDirectory] == given.environment["HOME"].map { $0 + "/st" })
+    #expect(try given[\.now] == started)
   }
 
   @Test func badValuesAreRefusedWithTheWordsOfTheirKind() throws {
@@ -188,6 +283,69 @@ struct SettingsTableTests {
     #expect(Self.refusal { _ = try address[\.baseURL] } == "--base-url takes an http(s) URL, not 'ftp://x'")
   }
 
+  /// What a value must be is its kind's, checked wherever the value comes from, in the flag's words as always.
+  @Test func aKindChecksAndShapesItsValueFromTheFlagAndTheFile() throws {
+    #expect(try Self.resolved(["--country", "gb"], config: "{}")[\.country] == "GB")
+    #expect(try Self.resolved([], config: #"{"country": "se"}"#)[\.country] == "SE")
+    #expect(try Self.resolved([], config: "{}")[\.country] == "US")
+    for (flags, config) in [(["--country", "USA"], "{}"), ([], #"{"country": "USA"}"#)] {
+      #expect(
+        Self.refusal { _ = try Self.resolved(flags, config: config)[\.country] }
+          == "--country takes a two-letter store code like US or GB, not 'USA'")
+    }
+    // Who runs this: trimmed, and refused with what would end the User-Agent's comment.
+    #expect(try Self.resolved(["--contact", "  me@example.org "], config: "{}")[\.contact] == "me@example.org")
+    #expect(
+      Self.refusal { _ = try Self.resolved([], config: #"{"contact": " a(b) "}"#)[\.contact] }
+        == "--contact takes an e-mail address or a URL, not 'a(b)'")
+    let sender = try Self.resolved(["--from", "deepcut <me(x)@y>"], config: "{}")
+    #expect(
+      Self.refusal { _ = try sender.reading(\.contact, asGiven: "me(x)@y") }
+        == "--contact takes an e-mail address or a URL, not 'me(x)@y'")
+    // Recipients: every entry split at commas, from the file as from the flag.
+    let file = try Self.resolved([], config: #"{"email": {"to": ["a@x.org, b@x.org", " ", "c@x.org"]}}"#)
+    #expect(try file[\.to] == ["a@x.org", "b@x.org", "c@x.org"])
+    // Names are texts as given: an artist's name may hold a comma.
+    let ignored = try Self.resolved([], config: #"{"ignoreArtists": ["Crosby, Stills & Nash"]}"#)
+    #expect(try ignored[\.ignoreArtists] == ["Crosby, Stills & Nash"])
+  }
+
+  /// Help lists what a kind takes from the kind: the range, the type's cases.
+  @Test func helpListsTheValuesOfTheKindItself() throws {
+    let report = ReportCommand.spec.help(Self.registry)
+    let formats = ReportFormat.allCases.map(\.rawValue)
+    #expect(report.contains("  \(sentence(formats, "or")) (default markdown)\n"))
+    #expect(report.contains("[--format \(formats.joined(separator: "|"))]"))
+    let kinds = ReleaseKind.allCases.map(\.rawValue).joined(separator: ",")
+    #expect(report.contains("release kinds to include: \(kinds) (default all)\n"))
+    #expect(WhyCommand.spec.help(Self.registry).contains("release kinds the report shows: \(kinds) (default as for"))
+    let sizes = SettingsTable.batchSizes
+    let range = "\(sizes.lowerBound) to \(sizes.upperBound)"
+    #expect(report.contains("catalog artists per release request, \(range) (default"))
+    let over = "\(sizes.upperBound + 1)"
+    #expect(
+      Self.refusal { _ = try Self.resolved(["--batch-size", over], config: "{}")[\.batchSize] }
+        == "--batch-size takes a whole number from \(range), not '\(over)'")
+    // The example's note on formats names every one of them.
+    let note = try #require(SettingsTable.standard.format.exampleNote).lines.joined(separator: " ")
+    for format in formats { #expect(note.contains(format), "\(format)") }
+  }
+
+  /// What a command sets over the flag and the file is a value of the setting's type, kept as it is (the last
+  /// report's time, to the fraction of a second), not a text for the kind to read back.
+  @Test func aCommandSetsATypedValueOverTheFlagAndTheFile() throws {
+    let last = Date(timeIntervalSince1970: 1_795_953_600.25)
+    let given = try Self.resolved(["--now", "2026-11-01"], config: #"{"days": 3}"#)
+    let explained = given.overriding(\.now, with: last).overriding(\.offline, with: true).overriding(\.days, with: 7)
+    #expect(try explained[\.now] == last)
+    #expect(try explained[\.offline])
+    #expect(try explained[\.days] == 7)
+    #expect(try given[\.days] == 3 && !given[\.offline])
+    // Read for a report, the report has them too.
+    let report = try ReportSettings(explained.overriding(\.library, with: "/music/Library.xml"))
+    #expect(report[\.now] == last && report.pass.offline)
+  }
+
   @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {
     let parsed = try Arguments(
       parsing: ["--to", "a", "--to=b, c", "--quiet", "--days=3"], for: ReportCommand.spec, registry: Self.registry)
@@ -211,8 +369,8 @@ struct SettingsTableTests {
 
   // MARK: - Helpers
 
-  static func spec(_ command: CommandName) -> CommandSpec {
-    Deepcut.commands.first { $0.command == command } ?? ReportCommand.spec
+  static func spec(_ command: CommandName) throws -> CommandSpec {
+    try #require(Deepcut.commands.first { $0.command == command }, "no command \(command)")
   }
 
   /// What `body` throws, as deepcut says it.
@@ -229,15 +387,15 @@ struct SettingsTableTests {
     key.split(separator: ".").reversed().reduce(json) { inner, part in "{\"\(part)\": \(inner)}" }
   }
 
+  /// The settings of `flags` with `config` as config.json, as a run reads them; nothing is written anywhere (a `~/` is
+  /// a home folder that need not be there).
   static func resolved(
     _ flags: [String], config: String, home: Bool = true, for spec: CommandSpec = ReportCommand.spec
   ) throws -> Resolved {
-    let folder = NSTemporaryDirectory() + "deepcut-table-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    try Data(config.utf8).write(to: URL(fileURLWithPath: folder + "/config.json"))
-    let arguments = try Arguments(
-      parsing: flags + ["--config", folder + "/config.json"], for: spec, registry: registry)
-    return try Resolved(arguments, environment: home ? ["HOME": folder] : [:], registry: registry)
+    let arguments = try Arguments(parsing: flags, for: spec, registry: registry)
+    let file = try ConfigFile.parse(Data(config.utf8), path: "config.json", registry: registry)
+    return Resolved(
+      arguments, config: file, environment: home ? ["HOME": "/home/deepcut-test"] : [:], registry: registry)
   }
 }
 
@@ -253,8 +411,9 @@ protocol Sampled {
 extension Setting: Sampled {
   func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
     guard kind.takesValue else { return nil }
-    let fallbackValue = try? fallback.value(registry) { () throws(CLIError) in registry.providers[0] }
-    guard let value = example?.value ?? fallbackValue, let text = kind.text(value) else { return nil }
+    let context = DefaultContext(environment: [:], startedAt: Date())
+    let value = example?.value ?? fallback.value(context) { registry.providers[0] }
+    guard let text = kind.text(value) else { return nil }
     return (text, kind.json(value))
   }
 

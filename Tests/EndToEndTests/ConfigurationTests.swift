@@ -34,6 +34,22 @@ struct ConfigurationTests {
     #expect(check.status == 78)
   }
 
+  /// `--config` is read through its kind by every command: `config --check` reads the file a run reads, a `~/` in
+  /// it the home folder, in either spelling of the option.
+  @Test func configCheckReadsTheFileThatARunReads() async throws {
+    var (home, environment) = try setUp(#"{"days": 3}"#)
+    environment["HOME"] = home
+    try FileManager.default.copyItem(atPath: home + "/config/deepcut/config.json", toPath: home + "/c.json")
+    for option in [["--config", "~/c.json"], ["--config=~/c.json"]] {
+      let check = try await DeepcutProcess.run(["config", "--check"] + option, environment: environment)
+      #expect(check.status == 0, "\(check.stderr)")
+      #expect(check.stdout == home + "/c.json: fine\n")
+    }
+    let missing = try await DeepcutProcess.run(["config", "--check", "--config=~/none.json"], environment: environment)
+    #expect(missing.status == 78)
+    #expect(missing.stderr == "deepcut: error: \(home)/none.json: no such configuration file\n")
+  }
+
   /// What a person reads of the settings stays as it was: each command's options in their order and words, and the
   /// example, as golden files.
   @Test(arguments: ["report", "scan", "why", "artists", "cache", "config"])

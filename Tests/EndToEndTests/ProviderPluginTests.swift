@@ -18,19 +18,17 @@ struct ProviderPluginTests {
     var defaultRequestsPerMinute: Int { 600 }
     var maximumBatchSize: Int { 10 }
     var groupsEditions: Bool { true }
-    var settings: [ProviderSetting] {
-      [
-        ProviderSetting(
-          key: "shelf", flag: "toy-shelf", placeholder: "NAME", help: "which shelf of the toy catalog to ask",
-          isURL: false, example: "main")
-      ]
-    }
+    /// Its own setting, declared here and read by the provider as its type.
+    static let shelf = ProviderSetting(
+      key: "shelf", flag: "toy-shelf", placeholder: "NAME", help: "which shelf of the toy catalog to ask",
+      default: "main", example: "attic")
+    var settings: [any ProviderSettingDeclaration] { [Self.shelf] }
 
     func normalizedID(_ text: String) -> String? { text.hasPrefix("toy-") ? text : nil }
     func idProblem(_ text: String) -> String { "a toy id starts with toy-; not '\(text)'" }
 
     func provider(for run: ProviderRun) -> any CatalogProvider {
-      ToyProvider(transport: ToyTransport(shelf: run.options["shelf"] ?? "main"), pace: run.requestsPerMinute)
+      ToyProvider(transport: ToyTransport(shelf: run[Self.shelf]), pace: run.requestsPerMinute)
     }
   }
 
@@ -217,7 +215,10 @@ struct ProviderPluginTests {
     let others = ProviderRegistry.standard.names.dropFirst().joined(separator: ", ")
     #expect(help.contains("catalog: itunes (default), \(others) or toy"), "\(help)")
     #expect(help.contains("--toy-shelf NAME"))
+    #expect(help.contains("toy: which shelf of the toy catalog to ask (default main)\n"))
     #expect(help.contains("600 for toy"))
-    #expect(ConfigExample.text(Self.registry).contains(#"// "shelf": "main""#))
+    let example = ConfigExample.text(Self.registry)
+    #expect(example.contains("// the toy catalog: which shelf of the toy catalog to ask (default main)."))
+    #expect(example.contains(#"// "shelf": "attic""#))
   }
 }

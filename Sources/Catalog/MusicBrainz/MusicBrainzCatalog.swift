@@ -25,14 +25,12 @@ public struct MusicBrainzCatalog: ProviderDefinition {
   public var requiresContact: Bool { true }
   public var groupsEditions: Bool { true }
   public var secondaryTypes: [String] { MusicBrainzProvider.secondaryTypes }
-  public var settings: [ProviderSetting] {
-    [
-      ProviderSetting(
-        key: "coverArtURL", flag: "cover-art-url", placeholder: "URL",
-        help: "where covers are asked for (default \(CoverArtArchive.production.absoluteString))",
-        isURL: true, example: CoverArtArchive.production.absoluteString)
-    ]
-  }
+  /// Where covers are asked for: the Cover Art Archive, or a mirror or a test server.
+  public static let coverArtURL = ProviderSetting(
+    key: "coverArtURL", flag: "cover-art-url", placeholder: "URL", help: "where covers are asked for",
+    default: CoverArtArchive.production)
+
+  public var settings: [any ProviderSettingDeclaration] { [Self.coverArtURL] }
 
   public func normalizedID(_ text: String) -> String? {
     UUID(uuidString: text) == nil ? nil : text.lowercased()
@@ -49,10 +47,9 @@ public struct MusicBrainzCatalog: ProviderDefinition {
   }
 
   public func provider(for run: ProviderRun) -> any CatalogProvider {
-    let covers = run.options["coverArtURL"].flatMap { URL(string: $0) } ?? CoverArtArchive.production
     var provider = MusicBrainzProvider(
       transport: run.transport(run.requestsPerMinute),
-      endpoint: MusicBrainzEndpoint(baseURL: run.baseURL, coverArtURL: covers), since: run.since,
+      endpoint: MusicBrainzEndpoint(baseURL: run.baseURL, coverArtURL: run[Self.coverArtURL]), since: run.since,
       horizon: run.today.adding(days: MusicBrainzProvider.horizonDays), requestsPerMinute: run.requestsPerMinute)
     provider.coverPace = run.pace(CoverArtArchive.pace)
     provider.coverTransport = run.transport(provider.coverPace)

@@ -25,7 +25,7 @@ public protocol ProviderDefinition: Sendable {
   /// Secondary types its releases may carry ("live", "compilation"), which `includeSecondaryTypes` may name.
   var secondaryTypes: [String] { get }
   /// Settings only this catalog has (a cover service's address).
-  var settings: [ProviderSetting] { get }
+  var settings: [any ProviderSettingDeclaration] { get }
 
   /// An artist id as kept, from what a person typed for `artists pin`; nil when it is not one of this catalog's.
   func normalizedID(_ text: String) -> String?
@@ -44,7 +44,7 @@ extension ProviderDefinition {
   public var requiresContact: Bool { false }
   public var groupsEditions: Bool { false }
   public var secondaryTypes: [String] { [] }
-  public var settings: [ProviderSetting] { [] }
+  public var settings: [any ProviderSettingDeclaration] { [] }
   public func tune(_ configuration: inout HTTPClientConfiguration) {}
   public func snapshotTransport(_ directory: URL) -> any CatalogTransport { RecordedTransport(directory: directory) }
 
@@ -68,27 +68,80 @@ public struct ProductionLimit: Sendable, Equatable {
   }
 }
 
-/// A setting only one catalog has, declared in its folder: the command line and the configuration take it like any
-/// other, and hand its value to the provider in ``ProviderRun/options``.
-public struct ProviderSetting: Sendable, Equatable {
-  /// The key under `provider` in config.json, and the name in ``ProviderRun/options``.
+/// A setting only one catalog has, declared in its folder as a constant the provider reads it by:
+/// `run[MusicBrainzCatalog.coverArtURL]` is a URL. The command line and the configuration take it like any other
+/// setting, and hand its value to the provider in ``ProviderRun/settingValues``; a run that gives none has its default.
+public struct ProviderSetting<Value: ProviderSettingValue>: Sendable {
+  /// The key under `provider` in config.json.
   public var key: String
   public var flag: String
   public var placeholder: String
-  /// What it does, in lowercase words without the catalog's name (help adds it).
+  /// What it does, in lowercase words without the catalog's name or the default (help adds them).
   public var help: String
-  /// An http(s) address, checked as such.
-  public var isURL: Bool
-  /// The value `config --example` shows, commented out.
-  public var example: String
+  public var defaultValue: Value
+  /// The value `config --example` shows, commented out; nil shows the default.
+  public var example: Value?
 
-  public init(key: String, flag: String, placeholder: String, help: String, isURL: Bool, example: String) {
+  public init(
+    key: String, flag: String, placeholder: String, help: String, default defaultValue: Value, example: Value? = nil
+  ) {
     self.key = key
     self.flag = flag
     self.placeholder = placeholder
     self.help = help
-    self.isURL = isURL
+    self.defaultValue = defaultValue
     self.example = example
+  }
+}
+
+/// A catalog's own setting, whatever it holds: what ``ProviderDefinition/settings`` lists.
+public protocol ProviderSettingDeclaration: Sendable {
+  associatedtype Value: ProviderSettingValue
+  var declared: ProviderSetting<Value> { get }
+}
+
+extension ProviderSetting: ProviderSettingDeclaration {
+  public var declared: ProviderSetting<Value> { self }
+}
+
+/// What a catalog's own setting may hold: a value one text gives, as the command line and config.json write it.
+public protocol ProviderSettingValue: Sendable {
+  /// The value `text` stands for; nil when it is not one.
+  init?(settingText text: String)
+  var settingText: String { get }
+  /// What a value is, for the words that refuse one: "an http(s) URL".
+  static var settingNoun: String { get }
+}
+
+extension String: ProviderSettingValue {
+  public init?(settingText text: String) { self = text }
+  public var settingText: String { self }
+  public static var settingNoun: String { "text" }
+}
+
+extension URL: ProviderSettingValue {
+  /// An http(s) address, with a host.
+  public init?(settingText text: String) {
+    guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+      return nil
+    }
+    self = url
+  }
+
+  public var settingText: String { absoluteString }
+  public static var settingNoun: String { "an http(s) URL" }
+}
+
+/// The values one run gives a catalog's own settings, each as its type; a setting given none has its default.
+public struct ProviderSettingValues: Sendable {
+  /// By key: only the typed subscript puts a value, each under its own setting's key.
+  private var values: [String: any Sendable] = [:]
+
+  public init() {}
+
+  public subscript<Value>(_ setting: ProviderSetting<Value>) -> Value {
+    get { values[setting.key].flatMap { $0 as? Value } ?? setting.defaultValue }
+    set { values[setting.key] = newValue }
   }
 }
 
@@ -105,23 +158,27 @@ public struct ProviderRun: Sendable {
   public var since: CalendarDay
   /// The pace of the run: the catalog's default, `--rate-limit`, or infinite for a snapshot or a lifted limit.
   public var requestsPerMinute: Double
-  /// Values of the provider's own ``ProviderDefinition/settings``, by key.
-  public var options: [String: String]
+  /// Values of the provider's own ``ProviderDefinition/settings``: `run[setting]` reads one.
+  public var settingValues: ProviderSettingValues
   /// A transport at a pace: the network through a paced client tuned for the catalog, or the snapshot.
   public var transport: @Sendable (_ requestsPerMinute: Double) -> any CatalogTransport
 
   public init(
     baseURL: URL, country: String, today: CalendarDay, since: CalendarDay, requestsPerMinute: Double,
-    options: [String: String], transport: @escaping @Sendable (_ requestsPerMinute: Double) -> any CatalogTransport
+    settingValues: ProviderSettingValues = ProviderSettingValues(),
+    transport: @escaping @Sendable (_ requestsPerMinute: Double) -> any CatalogTransport
   ) {
     self.baseURL = baseURL
     self.country = country
     self.today = today
     self.since = since
     self.requestsPerMinute = requestsPerMinute
-    self.options = options
+    self.settingValues = settingValues
     self.transport = transport
   }
+
+  /// The value the run gives one of the provider's own settings, or its default.
+  public subscript<Value>(_ setting: ProviderSetting<Value>) -> Value { settingValues[setting] }
 
   /// Another service's pace, lifted when the run's own is (a snapshot, `--rate-limit 0`).
   public func pace(_ requestsPerMinute: Double) -> Double {

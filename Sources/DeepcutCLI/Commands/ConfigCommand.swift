@@ -17,12 +17,10 @@ enum ConfigCommand {
       return .success
     }
     guard arguments.gives(table.check) else { throw .usage("config needs --example or --check") }
-    let environment = ProcessInfo.processInfo.environment
-    let given = arguments.text(table.config)
-    let path = given ?? ConfigFile.defaultPath(environment: environment) ?? "config.json"
-    _ = try ConfigFile.load(path: path, required: given != nil, registry: registry)
-    let mail = try mailLine(Resolved(arguments, environment: environment, registry: registry))
-    Console.out("\(path): fine")
+    // The file a run would read (`--config`'s as its kind reads it, `~/` for the home folder), read as it would.
+    let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    let mail = try mailLine(settings)
+    Console.out("\(settings.config.path): fine")
     if let mail { Console.out(mail) }
     return .success
   }

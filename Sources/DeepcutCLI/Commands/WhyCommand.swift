@@ -30,21 +30,20 @@ enum WhyCommand {
       throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     let store = try openStore(given)
-    let settings = try ReportSettings(
-      try Resolved(try await explained(arguments, store: store), environment: environment, registry: registry))
+    let settings = try ReportSettings(try await explained(given, store: store))
     let scan: LibraryScan
     do {
-      scan = try LibraryReader.read(path: settings.libraryPath)
+      scan = try LibraryReader.read(path: settings.library)
     } catch {
       throw .library(error)
     }
     guard let artist = artist(named: query, in: scan.library) else {
-      throw .usage(unknownArtist(query, in: scan.library, path: settings.libraryPath))
+      throw .usage(unknownArtist(query, in: scan.library, path: settings.library))
     }
-    let provider = settings.provider.provider(for: settings.providerRun)
+    let provider = settings[\.provider].provider(for: settings.providerRun)
     let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
     let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
-    if arguments.gives(SettingsTable.standard.json) {
+    if try given[\.json] {
       do {
         Console.out(try WhyText.json(explanation))
       } catch {
@@ -56,20 +55,17 @@ enum WhyCommand {
     return .success
   }
 
-  /// The arguments of the report being explained: offline always, on the last report's day unless `--now` says.
-  static func explained(_ arguments: Arguments, store: StateStore) async throws(CLIError) -> Arguments {
-    let table = SettingsTable.standard
-    var report = arguments
-    report.flags.insert(table.offline.name)
-    guard !arguments.gives(table.now) else { return report }
+  /// The settings of the report being explained: offline always, on the last report's day unless `--now` says.
+  static func explained(_ settings: Resolved, store: StateStore) async throws(CLIError) -> Resolved {
+    let report = settings.overriding(\.offline, with: true)
+    guard !settings.onCommandLine(\.now) else { return report }
     let last: RunRecord?
     do {
       last = try await store.recentRuns(limit: 1).first
     } catch {
       throw .state(error.description)
     }
-    if let last { report.values[table.now.name] = [last.startedAt.formatted(.iso8601)] }
-    return report
+    return last.map { report.overriding(\.now, with: $0.startedAt) } ?? report
   }
 
   /// The library artist a name means: by its key, or by any spelling that folds into it.
@@ -94,14 +90,14 @@ enum WhyCommand {
     _ settings: ReportSettings
   ) async throws(CLIError) -> Explainer.Facts {
     var library = scan.library
-    library.artists.removeAll {
-      settings.ignoredArtists.contains($0.key) || $0.trackCount < settings.minimumOwnedTracks
-    }
+    let ignored = settings.ignoredArtists
+    let minimum = settings[\.minimumOwnedTracks]
+    library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     var options = settings.pass
     options.readOnly = true
     let outcome: CatalogOutcome
     do {
-      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings.now)
+      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings[\.now])
         .run(library)
     } catch {
       throw .catalog(error)
@@ -122,9 +118,9 @@ enum WhyCommand {
 
   static func exclusion(of artist: LibraryArtist, _ settings: ReportSettings) -> String? {
     if settings.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
-    if artist.trackCount < settings.minimumOwnedTracks {
-      return
-        "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(settings.minimumOwnedTracks))"
+    let minimum = settings[\.minimumOwnedTracks]
+    if artist.trackCount < minimum {
+      return "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(minimum))"
     }
     return nil
   }

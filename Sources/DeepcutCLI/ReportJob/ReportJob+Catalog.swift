@@ -14,12 +14,12 @@ extension ReportJob {
     _ scan: LibraryScan, _ catalog: any CatalogProvider, _ storage: Storage
   ) async throws(CLIError) -> Pass {
     var looked = scan
-    looked.library.artists.removeAll {
-      settings.ignoredArtists.contains($0.key) || $0.trackCount < settings.minimumOwnedTracks
-    }
-    let progressBar = ProgressBar(quiet: settings.quiet)
+    let ignored = settings.ignoredArtists
+    let minimum = settings[\.minimumOwnedTracks]
+    looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
+    let progressBar = ProgressBar(quiet: settings[\.quiet])
     let pass = CatalogPass(
-      provider: catalog, store: storage.store, options: settings.pass, now: settings.now, clock: clock
+      provider: catalog, store: storage.store, options: settings.pass, now: settings[\.now], clock: clock
     ) { progress in
       Interruption.shared.kept(progress.answers)
       progressBar.update(progress)
@@ -58,20 +58,20 @@ extension ReportJob {
     let findings = ReportBuilder.findings(scan: pass.scan, outcome: pass.outcome, options: settings.finder)
     let seen: [String: SeenRelease]
     do {
-      seen = try await storage.store.seenReleases(provider: settings.provider.name)
+      seen = try await storage.store.seenReleases(provider: settings[\.provider].name)
     } catch {
       throw .state(error.description)
     }
     let ledger = ReleaseLedger.apply(
-      findings, seen: seen, now: settings.now, onlyUnreported: settings.sinceLastRun && !rolling)
+      findings, seen: seen, now: settings[\.now], onlyUnreported: settings[\.sinceLastRun] && !rolling)
     let window =
-      settings.feedsDirectory == nil
-      ? nil : ReleaseLedger.apply(findings, seen: seen, now: settings.now, onlyUnreported: false)
+      settings[\.feeds] == nil
+      ? nil : ReleaseLedger.apply(findings, seen: seen, now: settings[\.now], onlyUnreported: false)
     return Told(ledger: ledger, window: window)
   }
 
   /// The format is a feed or a calendar, which keep the whole window.
-  var rolling: Bool { settings.format == .atom || settings.format == .ics }
+  var rolling: Bool { [.atom, .ics].contains(settings[\.format]) }
 
   // MARK: - Ask the covers
 
@@ -82,7 +82,8 @@ extension ReportJob {
     guard let source = catalog.covers else { return }
     let start = timer.now
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
-    var check = CoverCheck(source: source, provider: settings.provider.name, store: storage.store, now: settings.now)
+    var check = CoverCheck(
+      source: source, provider: settings[\.provider].name, store: storage.store, now: settings[\.now])
     check.offline = settings.pass.offline
     let budget = settings.pass.budget
     let clock = clock
@@ -94,7 +95,7 @@ extension ReportJob {
     } catch {
       throw .state(error.description)
     }
-    if let problem = covers.keepingFailed, !settings.quiet {
+    if let problem = covers.keepingFailed, !settings[\.quiet] {
       Console.error("deepcut: warning: the covers' answers could not be kept (\(problem)); they are asked again")
     }
     told.coverRequests = covers.requests

@@ -26,13 +26,13 @@ extension ReportJob {
     let mail = OutgoingMail(
       message: Data(outputs.report.utf8), sender: OutgoingMail.bareAddress(email.from),
       recipients: email.to.map(OutgoingMail.bareAddress))
-    let outbox = Outbox(directory: settings.stateDirectory + "/undelivered")
+    let outbox = Outbox(directory: settings[\.stateDirectory] + "/undelivered")
     do {
-      let receipt = try await Mailer(route: route, retryAfter: settings.retryAfter).deliver(mail)
+      let receipt = try await Mailer(route: route, retryAfter: .seconds(settings[\.mailRetry])).deliver(mail)
       outbox.empty()
       return .delivered(receipt)
     } catch {
-      return .failed(error, kept: try? outbox.keep(mail.message, made: settings.now))
+      return .failed(error, kept: try? outbox.keep(mail.message, made: settings[\.now]))
     }
   }
 

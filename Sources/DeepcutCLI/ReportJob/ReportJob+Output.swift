@@ -25,7 +25,7 @@ extension ReportJob {
     let start = timer.now
     var outputs = try render(listing(told.ledger.findings, pass, timings: nil))
     timings.append(ReportModel.Timing(phase: "render", seconds: (timer.now - start).inSeconds))
-    if settings.timings {
+    if settings[\.timings] {
       outputs = try render(listing(told.ledger.findings, pass, timings: timings))
     }
     if let window = told.window {
@@ -37,17 +37,18 @@ extension ReportJob {
   func listing(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, outcome: pass.outcome, options: settings.finder,
-      provider: settings.provider.name, now: settings.now, timings: timings)
+      provider: settings[\.provider].name, now: settings[\.now], timings: timings)
   }
 
   func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
+    let format = settings[\.format]
     do {
-      if settings.format == .email, let email = settings.email {
+      if format == .email, let email = settings.email {
         let (message, shown, page) = try ReportRenderer.email(listing, templates: settings.templates, options: email)
-        return Outputs(report: message, shown: shown, fullReport: settings.fullReport == nil ? nil : page)
+        return Outputs(report: message, shown: shown, fullReport: settings[\.fullReport] == nil ? nil : page)
       }
       let report = try ReportRenderer.render(
-        listing.model, as: settings.format, templates: settings.templates, email: settings.email, feed: settings.feed)
+        listing.model, as: format, templates: settings.templates, email: settings.email, feed: settings.feed)
       return Outputs(report: report, shown: listing)
     } catch {
       throw .template(error.description)
@@ -72,15 +73,15 @@ extension ReportJob {
   /// The report (atomically, to `--output`, else to standard output unless it is being sent), the full report and
   /// the feeds.
   func write(_ outputs: Outputs) throws(CLIError) {
-    if let output = settings.output {
+    if let output = settings[\.output] {
       try OutputFile.write(Data(outputs.report.utf8), to: output)
     } else if settings.delivery == nil {
       Console.out(outputs.report)
     }
-    if let fullReport = settings.fullReport, let page = outputs.fullReport {
+    if let fullReport = settings[\.fullReport], let page = outputs.fullReport {
       try OutputFile.write(Data(page.utf8), to: fullReport)
     }
-    if let directory = settings.feedsDirectory {
+    if let directory = settings[\.feeds] {
       for (name, text) in outputs.feeds {
         try OutputFile.write(Data(text.utf8), to: directory + "/" + name)
       }
@@ -94,17 +95,17 @@ extension ReportJob {
   func record(
     _ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage, _ delivery: Delivery
   ) async throws(CLIError) {
-    let provider = settings.provider.name
+    let provider = settings[\.provider].name
     let failed = pass.outcome.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
     do {
-      if !settings.dryRun, !delivery.failed {
+      if !settings[\.dryRun], !delivery.failed {
         try await storage.store.recordSeen(provider: provider, told.ledger.sightings)
-        if settings.sinceLastRun, !rolling {
+        if settings[\.sinceLastRun], !rolling {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
           // e-mails, most played first.
           try await storage.store.markReported(
-            provider: provider, told.ledger.reported(showing: outputs.shown.findings), at: settings.now)
+            provider: provider, told.ledger.reported(showing: outputs.shown.findings), at: settings[\.now])
         }
       }
       let complete = failed == 0 && pass.outcome.coverage.complete
@@ -120,14 +121,14 @@ extension ReportJob {
   }
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
-  /// `settings.now` and ends as much later as it took, so `--now` runs log times on one clock.
+  /// `settings[\.now]` and ends as much later as it took, so `--now` runs log times on one clock.
   func finish(_ storage: Storage, status: String, outcome: CatalogOutcome, note: String?) async throws(StateError) {
     guard let runID = storage.runID else { return }
     let coverage = outcome.coverage
     let covered =
       "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
     try await storage.store.finishRun(
-      id: runID, at: settings.now.addingTimeInterval(clock.elapsed().inSeconds), status: status,
+      id: runID, at: settings[\.now].addingTimeInterval(clock.elapsed().inSeconds), status: status,
       artists: coverage.checked, requests: outcome.stats.requests, cacheHits: outcome.stats.cacheHits,
       note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }
@@ -137,7 +138,7 @@ extension ReportJob {
   /// On standard error: failures, what a shortened e-mail left out, how much was checked, where it was sent, the
   /// timings.
   func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery) {
-    guard !settings.quiet else { return }
+    guard !settings[\.quiet] else { return }
     let failed = pass.outcome.problems.count { !$0.isAnswer }
     if failed > 0 {
       Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
@@ -147,7 +148,7 @@ extension ReportJob {
       let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
       let rest =
         omitted.fullReport.map { "the rest are in \($0)" }
-        ?? (settings.sinceLastRun
+        ?? (settings[\.sinceLastRun]
           ? "the rest come in the next e-mails" : "the rest are left out (--full-report PATH writes them all)")
       Console.error(
         "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
@@ -160,7 +161,7 @@ extension ReportJob {
     if case .delivered = delivery, let note = deliveryNote(delivery) {
       Console.error("deepcut: \(note) to \(settings.email?.to.joined(separator: ", ") ?? "")")
     }
-    if settings.timings { Console.error(timingTable) }
+    if settings[\.timings] { Console.error(timingTable) }
   }
 
   var timingTable: String {

@@ -24,7 +24,7 @@ struct ReportJob {
     let scan = try readLibrary()
     try Self.checkInterruption(kept: 0)
     let state = try await openState()
-    let catalog = settings.provider.provider(for: settings.providerRun)
+    let catalog = settings[\.provider].provider(for: settings.providerRun)
     let pass = try await runCatalogPass(scan, catalog, state)
     var told = try await applyLedger(pass, state)
     try await askCovers(&told, catalog, state)
@@ -64,15 +64,15 @@ struct ReportJob {
     let start = timer.now
     let scan: LibraryScan
     do {
-      scan = try LibraryReader.read(path: settings.libraryPath)
+      scan = try LibraryReader.read(path: settings.library)
     } catch {
       throw .library(error)
     }
     let keyTime = scan.keyBuilding.inSeconds
     timings.append(ReportModel.Timing(phase: "read library", seconds: (timer.now - start).inSeconds - keyTime))
     timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime))
-    for warning in scan.warnings.prefix(5) where !settings.quiet {
-      Console.error("deepcut: warning: \(settings.libraryPath):\(warning.line): \(warning.message)")
+    for warning in scan.warnings.prefix(5) where !settings[\.quiet] {
+      Console.error("deepcut: warning: \(settings.library):\(warning.line): \(warning.message)")
     }
     return scan
   }
@@ -80,8 +80,8 @@ struct ReportJob {
   /// Opens the state and logs the run's start; a run that dies stays "running" there.
   func openState() async throws(CLIError) -> Storage {
     do {
-      let store = try StateStore(directory: settings.stateDirectory)
-      return Storage(store: store, runID: try await store.beginRun(at: settings.now))
+      let store = try StateStore(directory: settings[\.stateDirectory])
+      return Storage(store: store, runID: try await store.beginRun(at: settings[\.now]))
     } catch {
       throw .state(error.description)
     }

@@ -1,61 +1,46 @@
 internal import Basics
 internal import Catalog
-internal import CatalogHTTP
 internal import Foundation
 internal import Report
 
 /// Where the report goes besides its output: an e-mail's headers and full report, the feeds beside it.
 extension ReportSettings {
-  mutating func readEmail(_ settings: Resolved) throws(CLIError) {
-    guard format == .email else {
-      let table = SettingsTable.standard
-      let emailOnly: [any AnySetting] = [table.to, table.from, table.subject, table.fullReport, table.fullReportURL]
-      if emailOnly.contains(where: settings.arguments.gives) {
-        throw .usage("--to, --from, --subject, --full-report and --full-report-url go with --format email")
-      }
-      return
-    }
-    let recipients = try settings[\.to].flatMap { $0.split(separator: ",") }.map {
-      $0.trimmingCharacters(in: .whitespaces)
-    }.filter { !$0.isEmpty }
+  /// The e-mail's headers and parts, with `--format email`.
+  static func email(_ settings: Resolved, format: ReportFormat, now: Date) throws(CLIError) -> EmailOptions? {
+    try refuseOtherFormats(settings, format: format)
+    guard format == .email else { return nil }
+    let recipients = try settings[\.to]
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
     let from = try Self.sender(settings)
     let subject = try settings[\.subject]
     for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
       throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
     }
-    fullReport = try settings[\.fullReport]
+    let fullReport = try settings[\.fullReport]
     let fullReportURL = try settings[\.fullReportURL]?.absoluteString
-    email = EmailOptions(
+    return EmailOptions(
       from: from, to: recipients, subject: subject, date: now,
       maximumPartBytes: try settings[\.maxPartBytes], fullReport: fullReportURL ?? fullReport)
   }
 
-  mutating func readFeeds(_ settings: Resolved, library: String) throws(CLIError) {
-    let feedURL = try settings[\.feedURL]?.absoluteString
-    feed = FeedOptions(
-      selfURL: feedURL, identity: provider.name + " " + library,
-      calendarIncludesNew: try settings[\.calendarIncludesNew])
-    feedsDirectory = try settings[\.feeds]
+  /// Refuses a flag that goes with another format than the run's, naming every one that goes with it (`--to, --from,
+  /// ... go with --format email`).
+  static func refuseOtherFormats(_ settings: Resolved, format: ReportFormat) throws(CLIError) {
+    for other in ReportFormat.allCases where other != format {
+      let only = SettingsTable.settings(goingWith: other)
+      if only.contains(where: settings.arguments.gives) {
+        throw .usage("\(sentence(only.map { "--" + $0.name }, "and")) go with --format \(other.rawValue)")
+      }
+    }
   }
 
-  /// What the catalog is asked through: a paced client tuned for it, or the snapshot folder.
-  var providerRun: ProviderRun {
-    let provider = provider
-    let snapshot = snapshot
-    let timeout = requestTimeout
-    let userAgent = Product.userAgent(contact: contact)
-    return ProviderRun(
-      baseURL: baseURL, country: country, today: today, since: finder.since, requestsPerMinute: requestsPerMinute,
-      options: providerOptions
-    ) { pace in
-      if let snapshot { return provider.snapshotTransport(URL(fileURLWithPath: snapshot)) }
-      var configuration = HTTPClientConfiguration()
-      configuration.requestsPerMinute = pace
-      configuration.requestTimeout = timeout
-      configuration.userAgent = userAgent
-      provider.tune(&configuration)
-      return LiveTransport(client: HTTPClient(configuration: configuration))
-    }
+  /// What deepcut.atom and deepcut.ics say of themselves.
+  static func feed(_ settings: Resolved, _ provider: any ProviderDefinition, library: String) throws(CLIError)
+    -> FeedOptions
+  {
+    let feedURL = try settings[\.feedURL]?.absoluteString
+    return FeedOptions(
+      selfURL: feedURL, identity: provider.name + " " + library,
+      calendarIncludesNew: try settings[\.calendarIncludesNew])
   }
 }

@@ -1,19 +1,19 @@
 internal import Basics
 internal import Delivery
 internal import Foundation
+internal import Report
 
 /// `--send`: where the e-mail is delivered, every part of it checked before the catalog is asked anything, so a
 /// mistake in the mail settings costs no night.
 extension ReportSettings {
-  mutating func readDelivery(_ settings: Resolved) throws(CLIError) {
-    guard try settings[\.send] else { return }
+  static func delivery(_ settings: Resolved, format: ReportFormat) throws(CLIError) -> Mailer.Route? {
+    guard try settings[\.send] else { return nil }
     guard format == .email else {
       // email.send is for the nightly e-mail; a report asked for by hand in another format is not sent.
       if settings.onCommandLine(\.send) { throw .usage("--send goes with --format email") }
-      return
+      return nil
     }
-    delivery = try Self.route(settings)
-    retryAfter = .seconds(try settings[\.mailRetry])
+    return try route(settings)
   }
 
   /// SMTP when a server is named (and `--sendmail` was not asked for), else the mail command.

@@ -15,18 +15,23 @@ struct CommandSpec: Sendable {
 
   /// One option of the command: a setting, as this command shows it.
   struct Option {
-    var setting: any AnySetting
+    var setting: any SettingDeclaration
     var use: SettingUse
+    var flag: String
 
-    var flag: String { setting.flag ?? "" }
+    /// `--days N`, `--quiet`.
+    var label: String { "--" + flag + (setting.placeholder.map { " " + $0 } ?? "") }
 
-    func helpText(_ registry: ProviderRegistry) -> String { use.words ?? setting.helpText(registry) }
+    func helpText(_ registry: ProviderRegistry) -> String {
+      use.words.map { setting.filled($0, registry) } ?? setting.helpText(registry)
+    }
   }
 
   /// The options, the catalogs' own among them where the table puts them.
   func options(_ registry: ProviderRegistry) -> [Option] {
-    let options = SettingsTable.settings(registry).compactMap { setting in
-      setting.flag == nil ? nil : setting.use(in: command).map { Option(setting: setting, use: $0) }
+    let options = SettingsTable.settings(registry).compactMap { setting -> Option? in
+      guard let flag = setting.flag, let use = setting.use(in: command) else { return nil }
+      return Option(setting: setting, use: use, flag: flag)
     }
     return placing(options) { option in
       guard let anchor = option.use.anchor, let target = SettingsTable.setting(at: anchor) else { return nil }
@@ -39,22 +44,17 @@ struct CommandSpec: Sendable {
     let options = options(registry)
     if !options.isEmpty {
       text += "\noptions:\n"
-      let width = options.map { label(of: $0.setting).count }.max() ?? 0
+      let width = options.map(\.label.count).max() ?? 0
       for option in options {
-        let label = label(of: option.setting)
-        text += "  " + label + String(repeating: " ", count: width - label.count + 2) + option.helpText(registry) + "\n"
+        text +=
+          "  " + option.label + String(repeating: " ", count: width - option.label.count + 2)
+          + option.helpText(registry) + "\n"
       }
     }
     if !examples.isEmpty {
       text += "\nexamples:\n" + examples.map { "  deepcut \($0)\n" }.joined()
     }
     return text
-  }
-
-  private func label(of setting: any AnySetting) -> String {
-    let flag = "--" + (setting.flag ?? "")
-    guard setting.takesValue else { return flag }
-    return flag + " " + (setting.placeholder ?? "VALUE")
   }
 }
 
@@ -66,14 +66,9 @@ struct Arguments: Sendable {
   var flags: Set<String> = []
 
   /// Whether `setting`'s flag was given: with a value, or alone.
-  func gives(_ setting: any AnySetting) -> Bool {
+  func gives(_ setting: any SettingDeclaration) -> Bool {
     guard let flag = setting.flag else { return false }
     return flags.contains(flag) || values[flag] != nil
-  }
-
-  /// The text the command line gives `setting`, as given: the last when it was given more than once.
-  func text(_ setting: any AnySetting) -> String? {
-    setting.flag.flatMap { values[$0]?.last }
   }
 
   /// Parses `--name value`, `--name=value`, flags, and `--` before positionals that start with a dash.
@@ -119,7 +114,7 @@ struct Arguments: Sendable {
         values[name, default: []].append(arguments[index])
         index += 1
       } else {
-        throw .usage("'--\(name)' needs a value: --\(name) \(option.setting.placeholder ?? "VALUE")")
+        throw .usage("'--\(name)' needs a value: \(option.label)")
       }
     }
     if positionals.count > spec.maxPositionals {

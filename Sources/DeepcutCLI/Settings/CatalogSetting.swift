@@ -5,50 +5,44 @@ internal import Foundation
 /// the registry, so a catalog registered elsewhere (a test's) brings its own.
 struct CatalogsOwn: Sendable {}
 
-extension Setting {
-  /// A catalog's own setting, under `provider` in config.json; `report` takes its flag.
-  fileprivate static func catalogs<Wrapped>(
-    _ setting: ProviderSetting, of provider: any ProviderDefinition, kind: SettingKind<Wrapped>,
-    example: Wrapped?
-  ) -> Setting<Wrapped?> {
-    Setting<Wrapped?>(
-      flag: setting.flag, key: "provider." + setting.key, placeholder: setting.placeholder,
-      help: "\(provider.name): \(setting.help)", kind: kind, commands: [.report],
-      example: .commentedOut(example, note: "\(provider.title): \(setting.help)."))
+extension ProviderSettingDeclaration {
+  /// This setting of `provider` as the command line and config.json take it: `report` takes its flag, config.json
+  /// holds it under `provider`, help and the example name the catalog.
+  func setting(of provider: any ProviderDefinition) -> any SettingDeclaration { typed(of: provider) }
+
+  private func typed(of provider: any ProviderDefinition) -> Setting<Value> {
+    let declared = declared
+    return Setting(
+      flag: declared.flag, key: "provider." + declared.key, placeholder: declared.placeholder,
+      help: "\(provider.name): \(declared.help)", kind: .catalogsOwn, default: .value(declared.defaultValue),
+      commands: [.report],
+      example: SettingExample(
+        value: declared.example, note: ["\(provider.title): \(declared.help) (default {default})."],
+        commentedOut: true))
+  }
+
+  /// Puts its value in `settings` among the values a run of `provider` hands it.
+  func read(_ settings: Resolved, of provider: any ProviderDefinition, into values: inout ProviderSettingValues)
+    throws(CLIError)
+  {
+    values[declared] = try settings[typed(of: provider)]
   }
 }
 
-/// A catalog's own setting, as the command line and config.json take it: a text, or an http(s) address.
 enum CatalogSetting {
-  case text(Setting<String?>)
-  case url(Setting<URL?>)
-
-  init(_ setting: ProviderSetting, of provider: any ProviderDefinition) {
-    if setting.isURL {
-      self = .url(
-        .catalogs(setting, of: provider, kind: .url("an http(s) URL"), example: URL(string: setting.example)))
-    } else {
-      self = .text(.catalogs(setting, of: provider, kind: .text, example: setting.example))
-    }
+  /// The settings every one of `catalogs` declares of its own.
+  static func all(_ catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
+    catalogs.flatMap { provider in provider.settings.map { $0.setting(of: provider) } }
   }
 
-  var setting: any AnySetting {
-    switch self {
-    case .text(let setting): setting
-    case .url(let setting): setting
-    }
-  }
+  static func all(_ registry: ProviderRegistry) -> [any SettingDeclaration] { all(registry.providers) }
 
-  /// Its value in `settings`, as the provider is handed it (``ProviderRun/options``).
-  func value(in settings: Resolved) throws(CLIError) -> String? {
-    switch self {
-    case .text(let setting): try settings[setting]
-    case .url(let setting): try settings[setting]?.absoluteString
-    }
-  }
-
-  /// The settings every catalog of `registry` declares of its own.
-  static func all(_ registry: ProviderRegistry) -> [CatalogSetting] {
-    registry.providers.flatMap { provider in provider.settings.map { CatalogSetting($0, of: provider) } }
+  /// The values of `provider`'s own settings in `settings`, as the provider is handed them.
+  static func values(of provider: any ProviderDefinition, in settings: Resolved) throws(CLIError)
+    -> ProviderSettingValues
+  {
+    var values = ProviderSettingValues()
+    for own in provider.settings { try own.read(settings, of: provider, into: &values) }
+    return values
   }
 }

@@ -18,7 +18,7 @@ enum ConfigExample {
   /// One object's members, settings and objects: each where its first member stands in the table, or after the member
   /// an example names.
   private static func members(
-    under prefix: [String], _ settings: [any AnySetting], _ registry: ProviderRegistry, indent: String
+    under prefix: [String], _ settings: [any SettingDeclaration], _ registry: ProviderRegistry, indent: String
   ) -> [String] {
     let inside = settings.filter { path(of: $0).count > prefix.count && path(of: $0).starts(with: prefix) }
     var names: [String] = []
@@ -38,13 +38,13 @@ enum ConfigExample {
     return joined(entries)
   }
 
-  private static func path(of setting: any AnySetting) -> [String] {
+  private static func path(of setting: any SettingDeclaration) -> [String] {
     (setting.key ?? "").split(separator: ".").map(String.init)
   }
 
   /// The member of the object at `prefix` that the setting's example (or the object holding it) follows, when its
   /// anchor is there.
-  private static func followed(by setting: any AnySetting, under prefix: [String]) -> String? {
+  private static func followed(by setting: any SettingDeclaration, under prefix: [String]) -> String? {
     guard let anchor = setting.exampleAnchor, let target = SettingsTable.setting(at: anchor) else { return nil }
     let own = path(of: setting)
     let other = path(of: target)
@@ -54,7 +54,7 @@ enum ConfigExample {
   }
 
   private static func entry(
-    _ setting: any AnySetting, _ name: String, _ registry: ProviderRegistry, indent: String
+    _ setting: any SettingDeclaration, _ name: String, _ registry: ProviderRegistry, indent: String
   ) -> (lines: [String], commentedOut: Bool) {
     let note = setting.exampleNote ?? ([], false)
     let defaultText = setting.defaultText(registry) ?? ""

@@ -54,7 +54,8 @@ struct ConfigFile: Sendable {
 
   /// Reads the members of one object: settings by their key, groups (`provider`, `email`, ...) as objects.
   private mutating func read(
-    _ object: [String: ConfigJSON], under prefix: String, _ settings: [any AnySetting], _ context: SettingContext
+    _ object: [String: ConfigJSON], under prefix: String, _ settings: [any SettingDeclaration],
+    _ context: SettingContext
   ) throws(CLIError) {
     let level = Self.level(prefix, of: settings)
     for (name, value) in object.sorted(by: { $0.key < $1.key }) {
@@ -74,7 +75,7 @@ struct ConfigFile: Sendable {
   }
 
   /// The names of the settings directly under `prefix`, and of the groups there.
-  static func level(_ prefix: String, of settings: [any AnySetting]) -> (names: [String], groups: [String]) {
+  static func level(_ prefix: String, of settings: [any SettingDeclaration]) -> (names: [String], groups: [String]) {
     var names: [String] = []
     var groups: [String] = []
     for key in settings.compactMap(\.key) {

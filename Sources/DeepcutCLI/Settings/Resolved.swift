@@ -1,28 +1,40 @@
 internal import Catalog
 internal import Foundation
-internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
 /// the setting's default (the catalog's own where each has one). `settings[\.days]` is an `Int`. Every command reads
 /// through it, so they never disagree — on the state folder least of all.
 struct Resolved: Sendable {
   let arguments: Arguments
-  let config: ConfigFile
+  private(set) var config: ConfigFile
   let environment: [String: String]
   let registry: ProviderRegistry
+  /// When the command line was read: the clock's time for every setting that defaults to it.
+  let startedAt: Date
+  /// Values a command sets over the flag and the file (`why` explains a report that was offline).
+  private var overrides = SettingValues()
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
-  init(_ arguments: Arguments, environment: [String: String], registry: ProviderRegistry) throws(CLIError) {
+  init(
+    _ arguments: Arguments, environment: [String: String], registry: ProviderRegistry, startedAt: Date = Date()
+  ) throws(CLIError) {
+    self.init(arguments, config: ConfigFile(), environment: environment, registry: registry, startedAt: startedAt)
+    // The file a flag names must be there; the default one need not.
+    if let path = try self[\.config] {
+      config = try ConfigFile.load(path: path, required: onCommandLine(\.config), registry: registry)
+    }
+  }
+
+  /// With `config`, read already, as the configuration.
+  init(
+    _ arguments: Arguments, config: ConfigFile, environment: [String: String], registry: ProviderRegistry,
+    startedAt: Date = Date()
+  ) {
     self.arguments = arguments
+    self.config = config
     self.environment = environment
     self.registry = registry
-    if let path = arguments.text(SettingsTable.standard.config) {
-      config = try ConfigFile.load(path: expanding(path, environment), required: true, registry: registry)
-    } else if let path = ConfigFile.defaultPath(environment: environment) {
-      config = try ConfigFile.load(path: path, required: false, registry: registry)
-    } else {
-      config = ConfigFile()
-    }
+    self.startedAt = startedAt
   }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value {
@@ -33,15 +45,30 @@ struct Resolved: Sendable {
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     get throws(CLIError) {
       if let value = try given(setting) { return value }
-      return try setting.fallback.value(registry) { () throws(CLIError) in try self[\.provider] }
+      return try setting.fallback.value(defaults) { () throws(CLIError) in try runCatalog }
+    }
+  }
+
+  var defaults: DefaultContext { DefaultContext(environment: environment, startedAt: startedAt) }
+
+  /// What reading a value needs besides the value.
+  private var context: SettingContext {
+    SettingContext(registry: registry, environment: environment, configPath: config.path)
+  }
+
+  /// The catalog the run asks: the one the flag or the configuration names, else the registry's first.
+  var runCatalog: any ProviderDefinition {
+    get throws(CLIError) {
+      if let named = try given(\.provider) { return named }
+      return try registry.defaultCatalog
     }
   }
 
   /// The value the flag or the configuration gives; nil when the default stands.
   func given<Value>(_ setting: Setting<Value>) throws(CLIError) -> Value? {
-    let context = SettingContext(registry: registry, environment: environment, configPath: config.path)
+    if let value = overrides[setting] { return value }
     let name = setting.name
-    if let flag = setting.flag, arguments.flags.contains(flag) || arguments.values[flag] != nil {
+    if let flag = setting.flag, arguments.gives(setting) {
       return try setting.kind.parse(arguments.values[flag] ?? [], SettingSite(name: name, key: name, context: context))
     }
     if let key = setting.key, let value = config.values[key] {
@@ -54,13 +81,21 @@ struct Resolved: Sendable {
     try given(SettingsTable.standard[keyPath: path])
   }
 
+  /// `text` read as if the command line gave it to the setting: what stands in for a setting is checked as it is.
+  func reading<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, asGiven text: String) throws(CLIError) -> Value {
+    let setting = SettingsTable.standard[keyPath: path]
+    return try setting.kind.parse([text], SettingSite(name: setting.name, key: setting.name, context: context))
+  }
+
+  /// The same settings, with `value` for the setting `path` names, whatever the flag or the file say.
+  func overriding<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, with value: Value) -> Resolved {
+    var settings = self
+    settings.overrides.set(value, for: SettingsTable.standard[keyPath: path])
+    return settings
+  }
+
   /// Whether the command line gives the setting (not the configuration).
   func onCommandLine<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Bool {
     arguments.gives(SettingsTable.standard[keyPath: path])
-  }
-
-  /// `--state-dir`, else `stateDir`, else `$XDG_STATE_HOME/deepcut`.
-  var stateDirectory: String {
-    get throws(CLIError) { try self[\.stateDirectory] ?? StateStore.defaultDirectory(environment: environment) }
   }
 }

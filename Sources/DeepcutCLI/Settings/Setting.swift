@@ -1,13 +1,14 @@
 internal import Catalog
 internal import Foundation
+internal import Report
 
 /// One setting, declared once (in ``SettingsTable``): its flag, its key in config.json, what it holds and how that is
 /// read (its kind), its default, the words `--help` gives it, the commands that take it and how `config --example`
 /// shows it. Reading it (`settings[\.days]`) gives a `Value`: the flag, else the configuration, else the default.
 struct Setting<Value: Sendable>: Sendable {
-  let flag: String?
-  /// The path in config.json: `days`, `provider.requestsPerMinute`; nil when only the command line gives it.
-  let key: String?
+  /// Its flag, its key, or both.
+  let names: SettingName
+  /// What help and usage errors show for its value (`--days N`); nil for a switch or a key of config.json alone.
   let placeholder: String?
   let help: HelpWords
   let kind: SettingKind<Value>
@@ -17,12 +18,49 @@ struct Setting<Value: Sendable>: Sendable {
   /// How `config --example` shows it; nil leaves it out.
   let example: SettingExample<Value>?
 
+  /// A setting a command takes by its flag, which config.json may hold too under `key`.
   init(
-    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: HelpWords, kind: SettingKind<Value>,
-    default fallback: SettingDefault<Value>, commands uses: [SettingUse] = [], example: SettingExample<Value>? = nil
+    flag: String, key: String? = nil, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
+    default fallback: SettingDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil
   ) {
-    self.flag = flag
-    self.key = key
+    self.init(
+      names: .flag(flag, key: key), placeholder: placeholder, help: help, kind: kind, default: fallback, uses: uses,
+      example: example)
+  }
+
+  /// A setting only config.json holds.
+  init(
+    key: String, help: HelpWords, kind: SettingKind<Value>, default fallback: SettingDefault<Value>,
+    example: SettingExample<Value>? = nil
+  ) {
+    self.init(
+      names: .key(key), placeholder: nil, help: help, kind: kind, default: fallback, uses: [], example: example)
+  }
+
+  /// A setting that may hold no value: none unless it is given, or a default it declares.
+  init<Wrapped>(
+    flag: String, key: String? = nil, placeholder: String, help: HelpWords, kind: SettingKind<Wrapped>,
+    default fallback: SettingDefault<Value> = .absent, commands uses: [SettingUse],
+    example: SettingExample<Value>? = nil
+  ) where Value == Wrapped? {
+    self.init(
+      flag: flag, key: key, placeholder: placeholder, help: help, kind: kind.optional, default: fallback,
+      commands: uses, example: example)
+  }
+
+  /// A setting only config.json holds, that may hold no value.
+  init<Wrapped>(
+    key: String, help: HelpWords, kind: SettingKind<Wrapped>, default fallback: SettingDefault<Value> = .absent,
+    example: SettingExample<Value>? = nil
+  ) where Value == Wrapped? {
+    self.init(key: key, help: help, kind: kind.optional, default: fallback, example: example)
+  }
+
+  private init(
+    names: SettingName, placeholder: String?, help: HelpWords, kind: SettingKind<Value>,
+    default fallback: SettingDefault<Value>, uses: [SettingUse], example: SettingExample<Value>?
+  ) {
+    self.names = names
     self.placeholder = placeholder
     self.help = help
     self.kind = kind
@@ -30,26 +68,50 @@ struct Setting<Value: Sendable>: Sendable {
     self.uses = uses
     self.example = example
   }
-
-  /// A setting that has no value unless it is given (or its default, said in help, is worked out where it is used).
-  init<Wrapped>(
-    flag: String? = nil, key: String? = nil, placeholder: String? = nil, help: HelpWords, kind: SettingKind<Wrapped>,
-    default fallback: SettingDefault<Value> = .absent, commands uses: [SettingUse] = [],
-    example: SettingExample<Value>? = nil
-  ) where Value == Wrapped? {
-    self.init(
-      flag: flag, key: key, placeholder: placeholder, help: help, kind: kind.optional, default: fallback,
-      commands: uses, example: example)
-  }
 }
 
 extension Setting where Value == Bool {
   /// A switch: on when its flag is given, or when config.json sets its key true; off otherwise.
   init(
-    flag: String? = nil, key: String? = nil, help: HelpWords, commands uses: [SettingUse] = [],
+    flag: String, key: String? = nil, help: HelpWords, commands uses: [SettingUse],
     example: SettingExample<Bool>? = nil
   ) {
-    self.init(flag: flag, key: key, help: help, kind: .flag, default: .value(false), commands: uses, example: example)
+    self.init(
+      names: .flag(flag, key: key), placeholder: nil, help: help, kind: .flag, default: .value(false), uses: uses,
+      example: example)
+  }
+
+  /// A switch only config.json holds: on when it says true.
+  init(key: String, help: HelpWords, example: SettingExample<Bool>? = nil) {
+    self.init(key: key, help: help, kind: .flag, default: .value(false), example: example)
+  }
+}
+
+/// How a setting is known: by its flag, which the commands that take it take, with a key in config.json too or not;
+/// or by a key in config.json alone. So every setting has one or both, and no two share a flag or a key (a test holds).
+enum SettingName: Hashable, Sendable {
+  case flag(String, key: String?)
+  case key(String)
+
+  var flag: String? {
+    guard case .flag(let flag, _) = self else { return nil }
+    return flag
+  }
+
+  /// The path in config.json: `days`, `provider.requestsPerMinute`; nil when only the command line gives it.
+  var key: String? {
+    switch self {
+    case .flag(_, let key): key
+    case .key(let key): key
+    }
+  }
+
+  /// The flag, else the key.
+  var name: String {
+    switch self {
+    case .flag(let flag, _): flag
+    case .key(let key): key
+    }
   }
 }
 
@@ -65,12 +127,17 @@ enum CommandName: String, Sendable, CaseIterable {
 struct SettingUse: Sendable {
   var command: CommandName
   /// The whole help line this command gives it instead, its default in its own words (`why --now` is the day to
-  /// explain). Flag, key, kind and default stay as declared.
+  /// explain); `{values}` and `{default}` as in ``HelpWords``. Flag, key, kind and default stay as declared.
   var words: String?
   /// The option this command's help shows it after, when that is not the table's order.
   var anchor: SettingAnchor?
+  /// The one report format it goes with (`--to` with an e-mail): in another, the report refuses its flag and does not
+  /// read it.
+  var format: ReportFormat?
 
   static let report = SettingUse(command: .report)
+  /// Taken by `report` for an e-mail only.
+  static let reportEmail = SettingUse(command: .report, format: .email)
   static let scan = SettingUse(command: .scan)
   static let why = SettingUse(command: .why)
   static let artists = SettingUse(command: .artists)
@@ -90,8 +157,8 @@ struct SettingUse: Sendable {
   }
 }
 
-/// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default;
-/// without it, help adds "(default …)" after the words.
+/// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default
+/// (without it, help adds "(default …)" after the words), `{values}` for the values its kind takes ("1 to 200").
 struct HelpWords: Sendable, ExpressibleByStringInterpolation {
   let words: @Sendable (ProviderRegistry) -> String
 
@@ -115,34 +182,74 @@ struct HelpWords: Sendable, ExpressibleByStringInterpolation {
 
 /// What a setting is when neither the command line nor config.json gives it, and how help and the example say so.
 struct SettingDefault<Value: Sendable>: Sendable {
-  typealias RunCatalog = () throws(CLIError) -> any ProviderDefinition
+  enum Source: Sendable {
+    case value(Value)
+    /// Worked out from what the run knows before any setting: its environment, when it started.
+    case computed(@Sendable (DefaultContext) -> Value)
+    /// Each catalog's own, for the catalog the run asks.
+    case perCatalog(@Sendable (any ProviderDefinition) -> Value)
+  }
 
-  /// The value, for the run's catalog (a default may be each catalog's own).
-  let value: @Sendable (_ registry: ProviderRegistry, _ catalog: RunCatalog) throws(CLIError) -> Value
+  let source: Source
   /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
-  /// `value`, which help says as the command line writes it, or in `shown` words ("all").
-  static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
-    SettingDefault(value: { _, _ in value }, words: { shown ?? $1.text(value) })
+  /// The value for a run in `context`. `catalog` finds the run's catalog and is asked only for a default that is
+  /// each catalog's own, so this throws only what finding it throws, and nothing once it is known.
+  func value<Failure: Error>(
+    _ context: DefaultContext, catalog: () throws(Failure) -> any ProviderDefinition
+  ) throws(Failure) -> Value {
+    switch source {
+    case .value(let value): value
+    case .computed(let value): value(context)
+    case .perCatalog(let value): value(try catalog())
+    }
   }
 
-  /// Each catalog's own: help names every catalog's, the example the first's.
-  static func perCatalog(_ value: @escaping @Sendable (any ProviderDefinition) -> Value) -> SettingDefault {
+  /// `value`, which help says as the command line writes it, or in `shown` words ("all").
+  static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
+    SettingDefault(source: .value(value), words: { shown ?? $1.text(value) })
+  }
+
+  /// Worked out for each run by `value`; help says it in `words` ("$XDG_STATE_HOME/deepcut"), or says nothing.
+  static func computed(
+    _ words: String?, _ value: @escaping @Sendable (DefaultContext) -> Value
+  ) -> SettingDefault {
+    SettingDefault(source: .computed(value), words: { _, _ in words })
+  }
+
+  /// Each catalog's own: help names every catalog's ("20 for itunes, 50 for musicbrainz"), or lists them in the
+  /// registry's order when `naming` is false; the example shows the first's.
+  static func perCatalog(
+    _ value: @escaping @Sendable (any ProviderDefinition) -> Value, naming: Bool = true
+  ) -> SettingDefault {
     SettingDefault(
-      value: { _, catalog throws(CLIError) in value(try catalog()) },
+      source: .perCatalog(value),
       words: { registry, kind in
-        registry.providers.map { "\(kind.text(value($0)) ?? "") for \($0.name)" }.joined(separator: ", ")
+        registry.providers.compactMap { provider in
+          kind.text(value(provider)).map { naming ? "\($0) for \(provider.name)" : $0 }
+        }.joined(separator: ", ")
       })
   }
 }
 
+/// What a default may be worked out from: what a run knows before it reads any setting.
+struct DefaultContext: Sendable {
+  var environment: [String: String]
+  /// When the command line was read: the clock's time, once for the whole run.
+  var startedAt: Date
+}
+
+extension SettingDefault where Value == Date {
+  /// The time the run started.
+  static var clock: SettingDefault { .computed(nil) { $0.startedAt } }
+}
+
 extension SettingDefault where Value == any ProviderDefinition {
-  /// The first catalog the registry lists.
+  /// The first catalog the registry lists. As a default it is the run's own catalog, which for a run that names none
+  /// is the registry's first (``Resolved/runCatalog``).
   static var firstCatalog: SettingDefault {
-    SettingDefault(
-      value: { registry, _ throws(CLIError) in try registry.defaultCatalog },
-      words: { registry, _ in registry.defaultProvider?.name })
+    SettingDefault(source: .perCatalog { $0 }, words: { registry, _ in registry.defaultProvider?.name })
   }
 }
 
@@ -159,12 +266,12 @@ extension ProviderRegistry {
 extension SettingDefault where Value: ExpressibleByNilLiteral {
   /// No value.
   static var absent: SettingDefault {
-    SettingDefault(value: { _, _ in nil }, words: { _, _ in nil })
+    SettingDefault(source: .value(nil), words: { _, _ in nil })
   }
 
-  /// No value here: where it is used, it is worked out (a folder from the environment); help says how.
+  /// No value here: what uses it works one out of what it makes (a subject from the report's headline); help says how.
   static func described(_ words: String) -> SettingDefault {
-    SettingDefault(value: { _, _ in nil }, words: { _, _ in words })
+    SettingDefault(source: .value(nil), words: { _, _ in words })
   }
 }
 
@@ -184,8 +291,8 @@ struct SettingExample<Value: Sendable>: Sendable {
     SettingExample(value: value, note: note)
   }
 
-  /// A value the user fills in, shown commented out.
-  static func commentedOut(_ value: Value, note: String...) -> SettingExample {
+  /// A value the user fills in, shown commented out (an address that does not parse shows the default).
+  static func commentedOut(_ value: Value?, note: String...) -> SettingExample {
     SettingExample(value: value, note: note, commentedOut: true)
   }
 
@@ -201,9 +308,8 @@ struct SettingExample<Value: Sendable>: Sendable {
 }
 
 /// A setting, whatever it holds: what option parsing, `--help`, config.json and its example need of it.
-protocol AnySetting: Sendable {
-  var flag: String? { get }
-  var key: String? { get }
+protocol SettingDeclaration: Sendable {
+  var names: SettingName { get }
   var placeholder: String? { get }
   var takesValue: Bool { get }
   var uses: [SettingUse] { get }
@@ -213,20 +319,26 @@ protocol AnySetting: Sendable {
   func defaultText(_ registry: ProviderRegistry) -> String?
   /// The help line: the words, with the default where they say `{default}` or after them.
   func helpText(_ registry: ProviderRegistry) -> String
+  /// `words` with the values it takes where they say `{values}` and its default where they say `{default}`.
+  func filled(_ words: String, _ registry: ProviderRegistry) -> String
   /// The example's value as JSON: its own, else the default.
   func exampleJSON(_ registry: ProviderRegistry) -> String
   /// Whether config.json's value at `key` is one it takes; throws what `config --check` says.
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError)
+  /// Reads its value in `settings` into `values`, as its type.
+  func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError)
 }
 
-extension AnySetting {
+extension SettingDeclaration {
+  var flag: String? { names.flag }
+  var key: String? { names.key }
   /// The name it is known by: its flag, else its key.
-  var name: String { flag ?? key ?? "" }
+  var name: String { names.name }
 
   func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
 }
 
-extension Setting: AnySetting {
+extension Setting: SettingDeclaration {
   var takesValue: Bool { kind.takesValue }
   var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
   var exampleAnchor: SettingAnchor? { example?.anchor }
@@ -236,16 +348,27 @@ extension Setting: AnySetting {
   func helpText(_ registry: ProviderRegistry) -> String {
     let words = help.words(registry)
     // A switch is off unless it is given: there is no default to say.
-    guard kind.takesValue, let value = defaultText(registry) else { return words }
-    if words.contains("{default}") { return words.replacingOccurrences(of: "{default}", with: value) }
-    return words + " (default \(value))"
+    guard kind.takesValue, !words.contains("{default}"), let value = defaultText(registry) else {
+      return filled(words, registry)
+    }
+    return filled(words, registry) + " (default \(value))"
+  }
+
+  func filled(_ words: String, _ registry: ProviderRegistry) -> String {
+    words.replacingOccurrences(of: "{values}", with: kind.values ?? "")
+      .replacingOccurrences(of: "{default}", with: defaultText(registry) ?? "")
   }
 
   /// Its example's value, else its default as a run of the registry's first catalog has it.
   func exampleJSON(_ registry: ProviderRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
-    return (try? fallback.value(registry) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
+    let context = DefaultContext(environment: [:], startedAt: Date())
+    return (try? fallback.value(context) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
       ?? "null"
+  }
+
+  func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError) {
+    values.set(try settings[self], for: self)
   }
 
   func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError) {

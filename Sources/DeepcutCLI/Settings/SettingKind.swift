@@ -22,6 +22,8 @@ struct SettingKind<Value: Sendable>: Sendable {
   var json: @Sendable (Value) -> String
   /// The value as the command line writes it, and help says it; nil when there is nothing to say.
   var text: @Sendable (Value) -> String?
+  /// The values it takes, as help lists them where its words say `{values}`: "1 to 200", "album,ep,single".
+  var values: String?
 
   /// The same kind for a setting that may be given no value at all.
   var optional: SettingKind<Value?> {
@@ -34,7 +36,7 @@ struct SettingKind<Value: Sendable>: Sendable {
       takesValue: takesValue, parse: { given, site throws(CLIError) in try parse(given, site) },
       read: { value, site throws(CLIError) in try read(value, site) },
       check: check,
-      json: { $0.map(json) ?? "null" }, text: { $0.flatMap(text) })
+      json: { $0.map(json) ?? "null" }, text: { $0.flatMap(text) }, values: values)
   }
 }
 
@@ -56,6 +58,23 @@ extension SettingKind where Value == String {
   static var path: Self { .anyText(text: { $0 }) { text, context in expanding(text, context.environment) } }
 }
 
+extension SettingKind where Value == String {
+  /// A store's country: two letters, uppercased.
+  static var country: Self {
+    .checkedText(takes: "a two-letter store code like US or GB", text: { $0 }) { text in
+      text.count == 2 && text.allSatisfy(\.isLetter) ? text.uppercased() : nil
+    }
+  }
+
+  /// Who runs this, as a catalog is told in every request's User-Agent: an e-mail address or a URL, trimmed, with
+  /// no line break or parenthesis to end the comment it stands in.
+  static var contact: Self {
+    .checkedText(
+      takes: "an e-mail address or a URL", text: { $0 }, trimmed: { $0.trimmingCharacters(in: .whitespaces) }
+    ) { text in text.contains { $0.isNewline || $0 == "(" || $0 == ")" } ? nil : text }
+  }
+}
+
 /// `~/x` as `$HOME/x`; anything else as it is.
 func expanding(_ path: String, _ environment: [String: String]) -> String {
   guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
@@ -63,20 +82,16 @@ func expanding(_ path: String, _ environment: [String: String]) -> String {
 }
 
 extension SettingKind where Value == URL {
-  /// An http(s) address; `noun` is how messages name it ("an http(s) URL"). The file's value is checked where it is
-  /// used, as the flag's is, in the flag's words.
+  /// An http(s) address; `noun` is how messages name it ("an http(s) URL").
   static func url(_ noun: String) -> Self {
-    @Sendable func address(_ text: String, _ site: SettingSite) throws(CLIError) -> URL {
-      guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-        throw .usage("--\(site.name) takes \(noun), not '\(text)'")
-      }
-      return url
-    }
-    return Self(
-      parse: { given, site throws(CLIError) in try address(given.last ?? "", site) },
-      read: { value, site throws(CLIError) in try address(try site.context.text(value, site.key), site) },
-      check: { value, site throws(CLIError) in _ = try site.context.text(value, site.key) },
-      json: { ConfigJSON.quoted($0.absoluteString) }, text: { $0.absoluteString })
+    .checkedText(takes: noun, text: \.absoluteString) { URL(settingText: $0) }
+  }
+}
+
+extension SettingKind where Value: ProviderSettingValue {
+  /// The value of a catalog's own setting, as its type reads it from a text.
+  static var catalogsOwn: Self {
+    .checkedText(takes: Value.settingNoun, text: \.settingText) { Value(settingText: $0) }
   }
 }
 
@@ -99,7 +114,7 @@ extension SettingKind where Value == Int {
         }
         return value
       }, read: { value, site throws(CLIError) in try site.context.integer(value, site.key, range) },
-      json: { "\($0)" }, text: { "\($0)" })
+      json: { "\($0)" }, text: { "\($0)" }, values: "\(range.lowerBound) to \(range.upperBound)")
   }
 }
 
@@ -153,10 +168,12 @@ extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawVal
   /// One of the type's cases, by its raw value (in any case on the command line).
   static var choice: Self {
     let words = Value.allCases.map(\.rawValue)
-    return .fromText(
+    var kind = Self.fromText(
       takes: { _ in sentence(words, "or") }, expected: { _ in "one of " + words.joined(separator: ", ") },
       anyCase: true, text: \.rawValue
     ) { text, _ in Value(rawValue: text) }
+    kind.values = sentence(words, "or")
+    return kind
   }
 }
 
@@ -195,6 +212,25 @@ extension SettingKind {
       }, json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
   }
 
+  /// A kind made from one text, `trimmed` first, and refused in the flag's words however it was given (the file's
+  /// `"ftp://x"` is told "--base-url takes an http(s) URL, not 'ftp://x'", as it always was): `config --check` holds
+  /// the file's value to being text, and the rest is checked where it is read.
+  static func checkedText(
+    takes noun: String, text: @escaping @Sendable (Value) -> String,
+    trimmed: @escaping @Sendable (String) -> String = { $0 }, _ make: @escaping @Sendable (_ text: String) -> Value?
+  ) -> Self {
+    @Sendable func made(_ given: String, _ site: SettingSite) throws(CLIError) -> Value {
+      let text = trimmed(given)
+      guard let value = make(text) else { throw .usage("--\(site.name) takes \(noun), not '\(text)'") }
+      return value
+    }
+    return Self(
+      parse: { given, site throws(CLIError) in try made(given.last ?? "", site) },
+      read: { json, site throws(CLIError) in try made(try site.context.text(json, site.key), site) },
+      check: { json, site throws(CLIError) in _ = try site.context.text(json, site.key) },
+      json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
+  }
+
   /// A kind that takes any text, made into its value by `make`.
   static func anyText(
     text: @escaping @Sendable (Value) -> String,
@@ -207,13 +243,23 @@ extension SettingKind {
 // MARK: - Lists
 
 extension SettingKind where Value == [String] {
-  /// Texts: a list in config.json; on the command line comma-separated, and the flag repeated (`--to a --to b`).
+  /// Texts, each as given (an artist's name may hold a comma): a list in config.json, the flag repeated.
   static var texts: Self {
     Self(
-      parse: { given, _ in
-        given.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-          .filter { !$0.isEmpty }
-      }, read: { value, site throws(CLIError) in try site.context.texts(value, site.key) },
+      parse: { given, _ in given }, read: { value, site throws(CLIError) in try site.context.texts(value, site.key) },
+      json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
+  }
+
+  /// E-mail addresses: a list in config.json, the flag repeated (`--to a --to b`), and any entry of either
+  /// comma-separated.
+  static var addresses: Self {
+    @Sendable func split(_ entries: [String]) -> [String] {
+      entries.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    }
+    return Self(
+      parse: { given, _ in split(given) },
+      read: { value, site throws(CLIError) in split(try site.context.texts(value, site.key)) },
       json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
   }
 
@@ -258,7 +304,7 @@ extension SettingKind {
       read: { value, site throws(CLIError) in
         try site.context.choices(value, site.key, words).compactMap(Choice.init(rawValue:))
       }, json: { ConfigJSON.quoted($0.map(\.rawValue)) },
-      text: { $0.isEmpty ? nil : $0.map(\.rawValue).joined(separator: ",") })
+      text: { $0.isEmpty ? nil : $0.map(\.rawValue).joined(separator: ",") }, values: words.joined(separator: ","))
   }
 }
 

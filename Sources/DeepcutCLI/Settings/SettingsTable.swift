@@ -4,6 +4,7 @@ internal import Delivery
 internal import Foundation
 internal import MusicLibrary
 internal import Report
+internal import State
 
 /// Every setting deepcut has, each declared once, as a stored property: `settings[\.days]` reads one, as its type.
 /// Which commands take a setting is in its declaration, and a setting with a key is in config.json.
@@ -35,7 +36,7 @@ struct SettingsTable: Sendable {
     example: .value("/home/me/Music/Library.xml", note: "The export Music writes with File › Library › Export Library…")
   )
   let format = Setting<ReportFormat>(
-    flag: "format", key: "format", placeholder: "FORMAT", help: "markdown, html, json, email, atom or ics",
+    flag: "format", key: "format", placeholder: "FORMAT", help: "{values}",
     kind: .choice, default: .value(.markdown), commands: [.report],
     example: .value(
       .email,
@@ -52,20 +53,20 @@ struct SettingsTable: Sendable {
 
   let to = Setting<[String]>(
     flag: "to", key: "email.to", placeholder: "ADDRESS",
-    help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .texts, default: .value([]),
-    commands: [.report], example: .value(["me@example.com"]).placed(after: \.budget))
+    help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .addresses,
+    default: .value([]), commands: [.reportEmail], example: .value(["me@example.com"]).placed(after: \.budget))
   let from = Setting<String>(
     flag: "from", key: "email.from", placeholder: "ADDRESS", help: "e-mail sender", kind: .text,
-    default: .value("deepcut <deepcut@localhost>"), commands: [.report],
+    default: .value("deepcut <deepcut@localhost>"), commands: [.reportEmail],
     example: .value("deepcut <deepcut@example.com>"))
   let subject = Setting<String?>(
     flag: "subject", key: "email.subject", placeholder: "TEXT", help: "e-mail subject (default: {default})",
-    kind: .text, default: .described("the report's headline"), commands: [.report],
+    kind: .text, default: .described("the report's headline"), commands: [.reportEmail],
     example: .value("New music for you"))
   let fullReport = Setting<String?>(
     flag: "full-report", key: "email.fullReport", placeholder: "PATH",
     help: "with email: also write the whole report as HTML here; an e-mail too long for mail names it", kind: .path,
-    commands: [.report],
+    commands: [.reportEmail],
     example: .commentedOut(
       "/home/me/deepcut/full-report.html",
       note: "Also write the whole report as HTML here; an e-mail too long for mail (over 100 KB, where Gmail cuts",
@@ -73,7 +74,7 @@ struct SettingsTable: Sendable {
   let fullReportURL = Setting<URL?>(
     flag: "full-report-url", key: "email.fullReportURL", placeholder: "URL",
     help: "with email: the web address of --full-report, named instead of its path",
-    kind: .url("an http(s) address"), commands: [.report],
+    kind: .url("an http(s) address"), commands: [.reportEmail],
     example: .commentedOut(URL(string: "https://example.com/deepcut/full-report.html")))
   let maxPartBytes = Setting<Int>(
     key: "email.maxPartBytes", help: "the most each part of an e-mail may hold",
@@ -160,15 +161,17 @@ struct SettingsTable: Sendable {
     flag: "since", placeholder: "DATE", help: "releases since DATE (YYYY-MM-DD) count as new", kind: .day,
     commands: [.report, .why])
   let types = Setting<[ReleaseKind]>(
-    flag: "types", key: "types", placeholder: "KINDS", help: "release kinds to include: album,ep,single",
+    flag: "types", key: "types", placeholder: "KINDS", help: "release kinds to include: {values}",
     kind: .choices(), default: .value(ReleaseKind.allCases, shown: "all"),
-    commands: [.report, .why.worded("release kinds the report shows: album,ep,single (default as for report)")],
-    example: .value([.album, .ep, .single], note: "Release kinds to include: album, ep, single."))
+    commands: [.report, .why.worded("release kinds the report shows: {values} (default as for report)")],
+    example: .value(
+      ReleaseKind.allCases,
+      note: "Release kinds to include: \(ReleaseKind.allCases.map(\.rawValue).joined(separator: ", "))."))
 
   // MARK: - The catalog
 
   let country = Setting<String>(
-    flag: "country", key: "country", placeholder: "CC", help: "catalog store country", kind: .text,
+    flag: "country", key: "country", placeholder: "CC", help: "catalog store country", kind: .country,
     default: .value(ProviderRun.defaultCountry), commands: [.report],
     example: .default(
       note: "Catalog store country, and the window: releases of the last N days count as new."
@@ -187,13 +190,13 @@ struct SettingsTable: Sendable {
       let asking = registry.providers.filter(\.requiresContact).map(\.name)
       return "who runs this (an e-mail address or URL), sent to the catalog"
         + (asking.isEmpty ? "" : "; \(asking.joined(separator: " and ")) need\(asking.count == 1 ? "s" : "") it")
-    }, kind: .text, commands: [.report],
+    }, kind: .contact, commands: [.report],
     example: .value(
       "me@example.com",
       note: "Who runs this: sent to the catalog with every request (some catalogs ask; email.from serves too)."))
-  let stateDirectory = Setting<String?>(
+  let stateDirectory = Setting<String>(
     flag: "state-dir", key: "stateDir", placeholder: "DIR", help: "where state.sqlite lives", kind: .path,
-    default: .described("$XDG_STATE_HOME/deepcut"),
+    default: .computed("$XDG_STATE_HOME/deepcut") { StateStore.defaultDirectory(environment: $0.environment) },
     commands: [
       .report, .why, .artists.worded(Self.stateDirectoryFromConfig).placed(after: \.wait),
       .cache.worded(Self.stateDirectoryFromConfig),
@@ -208,12 +211,12 @@ struct SettingsTable: Sendable {
   let batchSize = Setting<Int>(
     flag: "batch-size", key: "provider.batchSize", placeholder: "N",
     help: .catalogs { registry in
-      let held = registry.providers.filter { $0.maximumBatchSize < 200 }.map {
+      let held = registry.providers.filter { $0.maximumBatchSize < batchSizes.upperBound }.map {
         "\($0.name) takes \($0.maximumBatchSize)"
       }
-      return "catalog artists per release request, 1 to 200 (default {default}"
+      return "catalog artists per release request, {values} (default {default}"
         + (held.isEmpty ? ")" : "; " + held.joined(separator: ", ") + ")")
-    }, kind: .integer(1...200), default: .value(CatalogPassOptions().batchSize), commands: [.report],
+    }, kind: .integer(batchSizes), default: .value(CatalogPassOptions().batchSize), commands: [.report],
     example: .default())
   let recheckAfterDays = Setting<Int>(
     key: "provider.recheckAfterDays", help: "how often a resolved artist is searched again, in days",
@@ -229,12 +232,9 @@ struct SettingsTable: Sendable {
     help: "catalog requests per minute (default {default}; 0 lifts it)", kind: .integer(0...100_000),
     default: .perCatalog(\.defaultRequestsPerMinute), commands: [.report],
     example: .commentedOut(20, note: "Each catalog's own limit by default: {default}.").placed(after: \.provider))
-  let baseURL = Setting<URL?>(
-    flag: "base-url", key: "provider.baseURL", placeholder: "URL",
-    help: .catalogs { registry in
-      "catalog base URL (default " + registry.providers.map(\.defaultBaseURL.absoluteString).joined(separator: ", ")
-        + ")"
-    }, kind: .url("an http(s) URL"), commands: [.report],
+  let baseURL = Setting<URL>(
+    flag: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
+    kind: .url("an http(s) URL"), default: .perCatalog(\.defaultBaseURL, naming: false), commands: [.report],
     example: .commentedOut(
       URL(string: "http://127.0.0.1:8080"), note: "Another address for the catalog (a mirror, a test server)."))
   /// Each catalog's own settings (a cover service's address) stand here: `report` takes them, and config.json holds
@@ -294,9 +294,10 @@ struct SettingsTable: Sendable {
   let timings = Setting<Bool>(
     flag: "timings", help: "add phase timings to the report and print them on standard error", commands: [.report])
   let quiet = Setting<Bool>(flag: "quiet", help: "print nothing on standard error but errors", commands: [.report])
-  let now = Setting<Date?>(
+  let now = Setting<Date>(
     flag: "now", placeholder: "DATE",
     help: "the date (and time) to report for, e.g. 2026-11-29: reproducible reports", kind: .dateAndTime,
+    default: .clock,
     commands: [
       .report, .why.worded("the day to explain (default: the day of the last report)").placed(after: \.provider),
     ])
@@ -312,8 +313,11 @@ struct SettingsTable: Sendable {
     commands: [.config])
   let config = Setting<String?>(
     flag: "config", placeholder: "PATH", help: "the configuration file", kind: .path,
-    default: .described("$XDG_CONFIG_HOME/deepcut/config.json"),
+    default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") { ConfigFile.defaultPath(environment: $0.environment) },
     commands: CommandName.allCases.map { SettingUse(command: $0) })
+
+  /// How many catalog artists a release request may ask about; a catalog may take fewer.
+  static let batchSizes = 1...200
 
   /// How the state commands say `--state-dir`'s default: they read the configuration's too.
   static let stateDirectoryFromConfig =
@@ -331,33 +335,51 @@ extension SettingsTable {
   static let standard = SettingsTable()
 
   private enum Entry: Sendable {
-    case setting(any AnySetting)
+    case setting(any SettingDeclaration)
     case catalogsOwn
   }
 
   /// The declarations, in their order: read once, as swift-argument-parser reads a command's stored properties.
-  private static let declared: [Entry] = Mirror(reflecting: standard).children.compactMap { child in
-    if let setting = child.value as? any AnySetting { return .setting(setting) }
-    return child.value is CatalogsOwn ? .catalogsOwn : nil
+  private static let declared: [Entry] = Mirror(reflecting: standard).children.compactMap { entry($0.value) }
+
+  /// The table's stored properties that are neither a setting nor the catalogs' place, by name: a test holds this
+  /// empty, since one (a setting wrapped in an optional, say) would be in no list, no help and no config.json.
+  static let undeclared: [String] = Mirror(reflecting: standard).children.compactMap { child in
+    entry(child.value) == nil ? child.label ?? "" : nil
+  }
+
+  private static func entry(_ value: Any) -> Entry? {
+    if let setting = value as? any SettingDeclaration { return .setting(setting) }
+    return value is CatalogsOwn ? .catalogsOwn : nil
   }
 
   /// Every setting, in the table's order, with the catalogs' own of `registry` where the table puts them.
-  static func settings(_ registry: ProviderRegistry) -> [any AnySetting] {
-    declared.flatMap { entry -> [any AnySetting] in
+  static func settings(_ registry: ProviderRegistry) -> [any SettingDeclaration] {
+    settings(catalogs: registry.providers)
+  }
+
+  /// Every setting, in the table's order, with the own settings of `catalogs` where the table puts them.
+  static func settings(catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
+    declared.flatMap { entry -> [any SettingDeclaration] in
       switch entry {
       case .setting(let setting): [setting]
-      case .catalogsOwn: CatalogSetting.all(registry).map(\.setting)
+      case .catalogsOwn: CatalogSetting.all(catalogs)
       }
     }
   }
 
   /// Every setting config.json may hold.
-  static func configurable(_ registry: ProviderRegistry) -> [any AnySetting] {
+  static func configurable(_ registry: ProviderRegistry) -> [any SettingDeclaration] {
     settings(registry).filter { $0.key != nil }
   }
 
+  /// The settings `report` takes for `format` alone, as their declarations say.
+  static func settings(goingWith format: ReportFormat) -> [any SettingDeclaration] {
+    settings(catalogs: []).filter { $0.use(in: .report)?.format == format }
+  }
+
   /// The setting an anchor names.
-  static func setting(at anchor: SettingAnchor) -> (any AnySetting)? {
-    standard[keyPath: anchor] as? any AnySetting
+  static func setting(at anchor: SettingAnchor) -> (any SettingDeclaration)? {
+    standard[keyPath: anchor] as? any SettingDeclaration
   }
 }

@@ -15,7 +15,7 @@ func mappingStateErrors(_ body: () async throws -> Void) async throws(CLIError) 
 }
 
 func openStore(_ settings: Resolved) throws(CLIError) -> StateStore {
-  let directory = try settings.stateDirectory
+  let directory = try settings[\.stateDirectory]
   do {
     return try StateStore(directory: directory)
   } catch {

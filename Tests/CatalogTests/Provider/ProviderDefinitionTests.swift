@@ -11,7 +11,7 @@ struct ProviderDefinitionTests {
     let today = CalendarDay(daysSinceEpoch: 20_786)
     return ProviderRun(
       baseURL: URL(fileURLWithPath: "/never-used"), country: "US", today: today, since: today.adding(days: -30),
-      requestsPerMinute: .infinity, options: [:]
+      requestsPerMinute: .infinity
     ) { _ in transport }
   }
 
@@ -49,5 +49,19 @@ struct ProviderDefinitionTests {
     #expect(
       String(decoding: body, as: UTF8.self)
         == #"[{"artist":{"id":"1","name":"Ada North"},"id":"7","title":"AC/DC Covers"}]"#)
+  }
+
+  /// A catalog's own setting is read by its declaration, as its type, and is its default until a run gives it.
+  @Test func aCatalogsOwnSettingIsReadAsItsTypeByItsDeclaration() throws {
+    var run = Self.run(InProcessCatalog([]))
+    let covers: URL = run[MusicBrainzCatalog.coverArtURL]
+    #expect(covers == CoverArtArchive.production)
+    let mirror = try #require(URL(string: "http://127.0.0.1:8080/covers"))
+    run.settingValues[MusicBrainzCatalog.coverArtURL] = mirror
+    #expect(run[MusicBrainzCatalog.coverArtURL] == mirror)
+    // Its values read from one text, as the command line and config.json give them: an http(s) address only.
+    #expect(URL(settingText: "https://coverartarchive.org") == CoverArtArchive.production)
+    for text in ["ftp://x", "x", "https://", ""] { #expect(URL(settingText: text) == nil, "\(text)") }
+    #expect(String(settingText: "") == "")
   }
 }

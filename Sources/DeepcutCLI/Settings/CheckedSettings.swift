@@ -1,0 +1,44 @@
+internal import Catalog
+
+/// Values of settings, each as its setting's type: only ``set(_:for:)`` puts one, under its own setting.
+struct SettingValues: Sendable {
+  /// By the setting's names, which no two settings share.
+  private var values: [SettingName: any Sendable] = [:]
+
+  /// The value put for `setting`; nil when none was.
+  subscript<Value>(_ setting: Setting<Value>) -> Value? {
+    values[setting.names].flatMap { $0 as? Value }
+  }
+
+  mutating func set<Value>(_ value: Value, for setting: Setting<Value>) {
+    values[setting.names] = value
+  }
+}
+
+/// The settings of one run, every one it reads read and checked before the run starts, so reading one afterwards
+/// cannot fail: `settings[\.quiet]` is a `Bool`. A setting the run does not read (another catalog's own, the
+/// e-mail's in another format, another command's) is its default, as it would be if the run read it unset.
+struct CheckedSettings: Sendable {
+  private var values = SettingValues()
+  /// The catalog the run asks, whose are the defaults that are each catalog's own.
+  let catalog: any ProviderDefinition
+  /// What the other defaults are worked out from.
+  let defaults: DefaultContext
+
+  /// Reads each of `settings` in `resolved`, in their order; the first that cannot be read is the error.
+  init(reading settings: [any SettingDeclaration], in resolved: Resolved, catalog: any ProviderDefinition)
+    throws(CLIError)
+  {
+    self.catalog = catalog
+    defaults = resolved.defaults
+    for setting in settings { try setting.keep(in: &values, from: resolved) }
+  }
+
+  subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value {
+    self[SettingsTable.standard[keyPath: path]]
+  }
+
+  subscript<Value>(_ setting: Setting<Value>) -> Value {
+    values[setting] ?? setting.fallback.value(defaults) { catalog }
+  }
+}

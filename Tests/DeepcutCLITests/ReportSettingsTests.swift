@@ -1,0 +1,111 @@
+import Catalog
+import Foundation
+import Report
+import Testing
+
+@testable import DeepcutCLI
+
+/// A report reads every setting it takes once, before it starts, and afterwards as its type where it is used: a bad
+/// value is refused before anything is read or asked, and what the report does not read is its default.
+struct ReportSettingsTests {
+  static let table = SettingsTable.standard
+
+  static func report(_ flags: [String], config: String = "{}") throws -> ReportSettings {
+    try ReportSettings(SettingsTableTests.resolved(["--library", "/music/Library.xml"] + flags, config: config))
+  }
+
+  @Test func everySettingIsReadAsItsTypeWhereItIsUsed() throws {
+    let settings = try Self.report(
+      [
+        "--output", "~/r.json", "--quiet", "--dry-run", "--format", "json", "--feeds", "/srv/feeds", "--snapshot", "/s",
+      ],
+      config: #"{"minimumOwnedTracks": 3}"#)
+    let output: String? = settings[\.output]
+    #expect(output?.hasSuffix("/r.json") == true && output?.hasPrefix("~") == false)
+    #expect(settings[\.quiet] && settings[\.dryRun] && !settings[\.timings] && !settings[\.sinceLastRun])
+    #expect(settings[\.format] == .json)
+    #expect(settings[\.feeds] == "/srv/feeds")
+    #expect(settings[\.snapshot] == "/s")
+    #expect(settings[\.minimumOwnedTracks] == 3)
+    #expect(settings.library == "/music/Library.xml")
+    // What is made of several settings is made once: recorded answers come at once.
+    #expect(settings.providerRun.requestsPerMinute == .infinity)
+  }
+
+  @Test func whatTheReportDoesNotReadIsItsDefault() throws {
+    // The e-mail's settings, in another format; another catalog's own; another command's.
+    let file = #"{"email": {"fullReportURL": "ftp://x", "fullReport": "/f.html"}}"#
+    let markdown = try Self.report(["--cover-art-url", "ftp://x"], config: file)
+    #expect(markdown[\.fullReportURL] == nil)
+    #expect(markdown[\.fullReport] == nil)
+    #expect(markdown[\.top] == 10)
+    #expect(markdown.email == nil)
+    // Read, they are refused as they always were.
+    #expect(
+      SettingsTableTests.refusal { _ = try Self.report(["--format", "email", "--to", "a@b.c"], config: file) }
+        == "--full-report-url takes an http(s) address, not 'ftp://x'")
+    #expect(
+      SettingsTableTests.refusal {
+        _ = try Self.report(["--provider", "musicbrainz", "--offline", "--cover-art-url", "ftp://x"])
+      } == "--cover-art-url takes an http(s) URL, not 'ftp://x'")
+  }
+
+  @Test func theSettingsReadAreTheReportsOfItsCatalogAndFormat() throws {
+    let musicBrainz = try #require(ProviderRegistry.standard.named("musicbrainz"))
+    let itunes = try #require(ProviderRegistry.standard.named("itunes"))
+    func names(_ format: ReportFormat, _ catalog: any ProviderDefinition) -> Set<String> {
+      Set(ReportSettings.read(format: format, catalog: catalog).map(\.name))
+    }
+    let email = names(.email, musicBrainz)
+    let everyReports = SettingsTable.settings(catalogs: [musicBrainz]).filter {
+      $0.use(in: .report) != nil || $0.flag == nil
+    }
+    #expect(email == Set(everyReports.map(\.name)))
+    #expect(email.isSuperset(of: ["quiet", "cover-art-url", "full-report-url", "email.maxPartBytes", "days"]))
+    #expect(email.isDisjoint(with: ["top", "json", "unresolved", "example", "check"]))
+    let markdown = names(.markdown, itunes)
+    let emailOnly = SettingsTable.settings(goingWith: .email).map(\.name)
+    #expect(emailOnly == ["to", "from", "subject", "full-report", "full-report-url"])
+    #expect(markdown == email.subtracting(emailOnly + ["cover-art-url"]))
+  }
+
+  @Test func theFirstSettingThatCannotBeReadIsTheError() throws {
+    let resolved = try SettingsTableTests.resolved(["--days", "x", "--batch-size", "0"], config: "{}")
+    let catalog = try resolved.runCatalog
+    #expect(
+      SettingsTableTests.refusal {
+        _ = try CheckedSettings(reading: [Self.table.days, Self.table.batchSize], in: resolved, catalog: catalog)
+      } == "--days takes a whole number from 0 to 3650, not 'x'")
+    #expect(
+      SettingsTableTests.refusal {
+        _ = try CheckedSettings(reading: [Self.table.batchSize, Self.table.days], in: resolved, catalog: catalog)
+      } == "--batch-size takes a whole number from 1 to 200, not '0'")
+    let checked = try CheckedSettings(reading: [Self.table.quiet], in: resolved, catalog: catalog)
+    #expect(checked[\.quiet] == false)
+    #expect(checked[\.rateLimit] == catalog.defaultRequestsPerMinute)
+  }
+
+  @Test func aCatalogsOwnSettingReachesTheProviderAsItsType() throws {
+    let mirror = try #require(URL(string: "http://127.0.0.1:8080/covers"))
+    let flags = ["--provider", "musicbrainz", "--offline"]
+    let given = try Self.report(flags + ["--cover-art-url", mirror.absoluteString])
+    #expect(given.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
+    let file = try Self.report(flags, config: #"{"provider": {"coverArtURL": "http://127.0.0.1:8080/covers"}}"#)
+    #expect(file.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
+    #expect(try Self.report(flags).providerRun[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production)
+  }
+
+  /// What goes with an e-mail only says so in its declaration; the report refuses it in another format, naming all.
+  @Test func aFlagOfAnotherFormatIsRefusedNamingEveryOneOfIt() throws {
+    let message = "--to, --from, --subject, --full-report and --full-report-url go with --format email"
+    for flags in [
+      ["--to", "a@b.c"], ["--from", "x"], ["--subject", "s"], ["--full-report", "f", "--format", "html"],
+    ] {
+      #expect(SettingsTableTests.refusal { _ = try Self.report(flags) } == message, "\(flags)")
+    }
+    // From the file they are the nightly e-mail's, left alone by a report in another format.
+    let nightly = try Self.report([], config: #"{"email": {"to": ["a@b.c"], "subject": "s"}}"#)
+    #expect(nightly.email == nil && nightly[\.subject] == nil)
+    #expect(try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).email?.subject == "s")
+  }
+}

@@ -92,6 +92,36 @@ extension Platform {
     guard fsync(descriptor) == 0 else { throw .last }
   }
 
+  /// Opens (creating, mode 0600) and locks `path` exclusively with flock(2), through interruptions; the kernel
+  /// releases the lock when the process ends however it ends. Returns nil when another process holds it and `wait`
+  /// is not set.
+  public static func lockExclusively(_ path: String, wait: Bool) throws(SystemError) -> Int32? {
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .last }
+    while flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
+      let error = SystemError.last
+      if error == .interrupted { continue }
+      closeDescriptor(descriptor)
+      if error == SystemError(code: EWOULDBLOCK) { return nil }
+      throw error
+    }
+    return descriptor
+  }
+
+  /// Empties the file open on `descriptor`, so what is written next is all it holds.
+  public static func truncate(_ descriptor: Int32) {
+    _ = ftruncate(descriptor, 0)
+  }
+
+  /// Releases a lock taken by `lockExclusively` and closes its descriptor.
+  public static func unlock(_ descriptor: Int32) {
+    _ = flock(descriptor, LOCK_UN)
+    closeDescriptor(descriptor)
+  }
+
+  /// This process's id.
+  public static var processID: Int32 { getpid() }
+
   /// What fstat(2) says `descriptor` is; a file it cannot describe counts as neither a directory nor a regular file.
   private static func described(_ descriptor: Int32) -> OpenedFile {
     // Darwin's st_mode is 16 bits wide, Glibc's 32; both compare through mode_t.

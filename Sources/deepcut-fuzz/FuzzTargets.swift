@@ -26,7 +26,7 @@ enum FuzzTarget: String, CaseIterable {
   }
 
   /// One file per process, rewritten for every input: the reader reads paths, as the command line does.
-  static let libraryPath = NSTemporaryDirectory() + "deepcut-fuzz-\(getpid()).xml"
+  static let libraryPath = NSTemporaryDirectory() + "deepcut-fuzz-\(ProcessInfo.processInfo.processIdentifier).xml"
 
   private static func read(_ data: Data) {
     guard FileManager.default.createFile(atPath: libraryPath, contents: data) else { return }

@@ -9,7 +9,7 @@ enum OutputFile {
     let target = URL(fileURLWithPath: path)
     let directory = target.deletingLastPathComponent().path
     let prefix = "." + target.lastPathComponent + "."
-    let temporary = directory + "/" + prefix + "\(getpid()).tmp"
+    let temporary = directory + "/" + prefix + "\(Platform.processID).tmp"
     // A run killed mid-write leaves its temporary file; the run lock means no other writer is alive now.
     for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {

@@ -15,30 +15,23 @@ final class RunLock {
     } catch {
       throw .state("\(directory): cannot create the state folder (\(error.localizedDescription))")
     }
-    descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-    guard descriptor >= 0 else {
-      throw .state("\(path): cannot open the lock file (\(SystemError.last))")
+    let taken: Int32?
+    do {
+      taken = try Platform.lockExclusively(path, wait: wait)
+    } catch {
+      throw .state("\(path): cannot lock (\(error))")
     }
-    var result: Int32
-    repeat {
-      result = flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB)
-    } while result != 0 && errno == EINTR
-    guard result == 0 else {
-      let code = errno
-      close(descriptor)
-      if code == EWOULDBLOCK {
-        throw .locked(
-          "another deepcut run is using \(directory) (lock \(path)); wait for it to finish, or pass --wait")
-      }
-      throw .state("\(path): cannot lock (\(SystemError(code: code)))")
+    guard let taken else {
+      throw .locked(
+        "another deepcut run is using \(directory) (lock \(path)); wait for it to finish, or pass --wait")
     }
+    descriptor = taken
     // Who holds it, for people looking at the file; the lock itself is the flock, not this text.
-    ftruncate(descriptor, 0)
-    try? Platform.write(Data("\(getpid())\n".utf8), to: descriptor)
+    Platform.truncate(descriptor)
+    try? Platform.write(Data("\(Platform.processID)\n".utf8), to: descriptor)
   }
 
   deinit {
-    flock(descriptor, LOCK_UN)
-    close(descriptor)
+    Platform.unlock(descriptor)
   }
 }

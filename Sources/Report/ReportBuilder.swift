@@ -7,28 +7,34 @@ public enum ReportBuilder {
   /// Every catalog release of every library artist, classified: one finding per release, however many of the
   /// library's artists it is credited to.
   public static func findings(scan: LibraryScan, outcome: CatalogOutcome, options: FinderOptions) -> [Finding] {
-    let finder = ReleaseFinder(options: options)
-    return finder.findings(finder.verdicts(outcome.followed, owned: scan.library.albumsByArtist()))
+    findings(scan: scan, night: NightOutcome(catalog: "", outcome: outcome, options: options))
   }
 
-  /// The report of `findings` (as ``findings(scan:outcome:options:)`` makes them, and the ledger keeps them), with
-  /// the finding behind each release it lists.
+  /// Every release of the night's catalogs, classified: one finding per release, however many catalogs list it and
+  /// however many of the library's artists it is credited to.
+  public static func findings(scan: LibraryScan, night: NightOutcome) -> [Finding] {
+    night.findings(owned: scan.library.albumsByArtist())
+  }
+
+  /// The report of `findings` (as ``findings(scan:night:)`` makes them, and the ledger keeps them), with the finding
+  /// behind each release it lists.
   public static func listing(
     findings: [Finding],
     scan: LibraryScan,
-    outcome: CatalogOutcome,
+    night: NightOutcome,
     options: FinderOptions,
-    provider: String,
     now: Date,
     timings: [ReportModel.Timing]?
   ) -> ReportListing {
     let ranks = ranks(of: scan.library)
-    let sections = Sections(findings, provider: provider, ranks: ranks)
+    let sections = Sections(findings, night: night, ranks: ranks)
     let unranked = scan.library.artists.count + 1
-    let attention = outcome.problems.map { Self.attention($0, rank: ranks[$0.artist.key] ?? unranked) }.sorted {
-      $0.rank < $1.rank
-    }
-    let stats = outcome.stats
+    let attention =
+      unreachable(night)
+      + night.problems.map { Self.attention($0, rank: ranks[$0.artist.key] ?? unranked) }.sorted {
+        $0.rank < $1.rank
+      }
+    let stats = night.stats
     let model = ReportModel(
       date: options.today.description, generated: Timestamp.rfc3339(now), dateLabel: longDate(options.today),
       since: options.since.description, sinceLabel: longDate(options.since), days: options.today - options.since,
@@ -39,11 +45,38 @@ public enum ReportBuilder {
       newByArtist: byArtist(sections.new, library: scan.library), upcoming: sections.upcoming,
       editions: sections.editions, backfill: sections.backfill, owned: sections.owned, needsAttention: attention,
       summary: summary(stats, scan: scan, findings: findings, owned: sections.owned.count),
-      coverage: outcome.coverage, coverageLine: coverageLine(outcome.coverage), timings: timings, omitted: nil,
-      isEmpty: sections.isEmpty, hasNew: !sections.new.isEmpty, hasUpcoming: !sections.upcoming.isEmpty,
-      hasEditions: !sections.editions.isEmpty, hasBackfill: !sections.backfill.isEmpty,
-      hasAttention: !attention.isEmpty)
+      coverage: night.coverage, catalogCoverage: catalogCoverage(night), coverageLine: coverageLine(night),
+      timings: timings, omitted: nil, isEmpty: sections.isEmpty, hasNew: !sections.new.isEmpty,
+      hasUpcoming: !sections.upcoming.isEmpty, hasEditions: !sections.editions.isEmpty,
+      hasBackfill: !sections.backfill.isEmpty, hasAttention: !attention.isEmpty)
     return ReportListing(model: model, sources: sections.sources)
+  }
+
+  /// A catalog that answered nothing tonight heads Needs attention: none of its releases are in the report.
+  static func unreachable(_ night: NightOutcome) -> [ReportModel.Attention] {
+    night.unreachable.map { failed in
+      ReportModel.Attention(
+        artist: night.linkTitle(of: failed.catalog), problem: ArtistProblem.Kind.failed.rawValue,
+        detail: "the catalog answered nothing tonight (\(failed.reason)); its releases are asked again on the next run",
+        candidates: [], rank: 0, catalog: failed.catalog)
+    }
+  }
+
+  /// Each catalog's coverage, on a night of several.
+  static func catalogCoverage(_ night: NightOutcome) -> [ReportModel.CatalogCoverage]? {
+    guard night.isJoint else { return nil }
+    return night.results.map { result in
+      ReportModel.CatalogCoverage(
+        catalog: result.catalog, coverage: result.outcome.coverage,
+        line: coverageLine(result.outcome.coverage, on: result.linkTitle))
+    }
+  }
+
+  /// The coverage line of the night: one catalog's, or each incomplete one's, naming it.
+  static func coverageLine(_ night: NightOutcome) -> String? {
+    guard night.isJoint else { return coverageLine(night.coverage) }
+    let lines = night.results.compactMap { coverageLine($0.outcome.coverage, on: $0.linkTitle) }
+    return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 
   /// The report's lists, each in its order: new, editions and backfill newest first, upcoming soonest first.
@@ -56,13 +89,13 @@ public enum ReportBuilder {
     /// The finding of each row, list by list; owned releases are no rows.
     var sources: [ReportModel.Row.Section: [Finding]]
 
-    init(_ findings: [Finding], provider: String, ranks: [ArtistKey: Int]) {
+    init(_ findings: [Finding], night: NightOutcome, ranks: [ArtistKey: Int]) {
       typealias Entry = (release: ReportModel.Release, finding: Finding)
       func entries(_ category: ReleaseCategory, by order: (ReportModel.Release, ReportModel.Release) -> Bool)
         -> [Entry]
       {
         findings.filter { $0.category == category }.map {
-          (ReportBuilder.release($0, provider: provider, rank: ReportBuilder.rank(of: $0, ranks)), $0)
+          (ReportBuilder.release($0, night: night, rank: ReportBuilder.rank(of: $0, ranks)), $0)
         }.sorted { order($0.release, $1.release) }
       }
       let newestFirst: (ReportModel.Release, ReportModel.Release) -> Bool = {
@@ -147,9 +180,11 @@ public enum ReportBuilder {
 
   /// "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at
   /// the current rate."
-  static func coverageLine(_ coverage: Coverage) -> String? {
+  static func coverageLine(_ coverage: Coverage, on catalog: String? = nil) -> String? {
     guard !coverage.complete else { return nil }
-    var line = "Checked \(grouped(coverage.checked)) of \(grouped(coverage.artists)) artists, most played first; "
+    let place = catalog.map { " on \($0)" } ?? ""
+    var line =
+      "Checked \(grouped(coverage.checked)) of \(grouped(coverage.artists)) artists\(place), most played first; "
     line += "the rest continue on the next run"
     let minutes = coverage.estimatedMinutesToFinish
     if minutes > 0 {
@@ -181,9 +216,17 @@ public enum ReportBuilder {
   /// "29 Nov 2026": the same in every locale, so reports are byte-stable.
   public static func longDate(_ day: CalendarDay) -> String { day.label }
 
-  static func release(_ finding: Finding, provider: String, rank: Int) -> ReportModel.Release {
-    ReportModel.Release(
-      id: StableID.release(provider: provider, catalogID: finding.release.id),
+  static func release(_ finding: Finding, night: NightOutcome, rank: Int) -> ReportModel.Release {
+    let catalog = night.catalogs.first ?? ""
+    let links = (finding.links.isEmpty ? [ReleaseLink(catalog: catalog, release: finding.release)] : finding.links)
+      .map { link in
+        ReportModel.Link(
+          catalog: link.catalog, id: link.release.id, url: safeLink(link.release.url),
+          name: night.linkTitle(of: link.catalog))
+      }
+    let identity = finding.identity ?? ReleaseLink(catalog: catalog, release: finding.release)
+    return ReportModel.Release(
+      id: StableID.release(provider: identity.catalog, catalogID: identity.release.id),
       artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
       title: finding.release.title,
       kind: finding.kind.label,
@@ -192,13 +235,14 @@ public enum ReportBuilder {
       trackCount: finding.release.trackCount,
       trackCountLabel: finding.release.trackCount.map { "\($0) track\($0 == 1 ? "" : "s")" },
       explicit: finding.release.explicitness == .explicit,
-      url: safeLink(finding.release.url),
+      url: links.first?.url ?? safeLink(finding.release.url),
       artworkURL: safeLink(finding.release.artworkURL),
       genre: finding.release.genre,
       reason: finding.reason,
       editionOf: finding.editionOf,
-      catalogID: finding.release.id,
-      rank: rank
+      catalogID: links.first?.id ?? finding.release.id,
+      rank: rank,
+      links: links
     )
   }
 
@@ -220,7 +264,8 @@ public enum ReportBuilder {
         ReportModel.Candidate(
           id: $0.id, name: $0.name, genre: $0.genre, disambiguation: $0.disambiguation, url: safeLink($0.url))
       },
-      rank: rank
+      rank: rank,
+      catalog: problem.catalog
     )
   }
 }

@@ -48,6 +48,16 @@ extension ReportModel.Release: TemplateExtending {
     /// The release as a short HTML fragment, for a feed entry's summary: its link, kind and date, and why it is
     /// listed. Escaped here for HTML; the feed's template escapes the fragment again for XML.
     var summaryHTML: String
+    /// More than one catalog lists it: the row shows where it opens in each ("Apple Music · Deezer").
+    var severalLinks: Bool
+    /// The links as a row shows them: each with whether it comes first (no " · " before it).
+    var listenLinks: [ListenLink]
+  }
+
+  struct ListenLink: Encodable, Sendable {
+    var name: String
+    var url: String
+    var first: Bool
   }
 
   public var templateExtras: TemplateExtras {
@@ -56,14 +66,26 @@ extension ReportModel.Release: TemplateExtending {
     return TemplateExtras(
       dateTime: firstDay.map { $0 + "T00:00:00Z" }, dateCompact: firstDay.map(Timestamp.compact),
       dayAfterCompact: dayAfter.map(Timestamp.compact), datePartial: firstDay != nil && releaseDate?.count != 10,
-      summaryHTML: summaryHTML)
+      summaryHTML: summaryHTML, severalLinks: links.count > 1, listenLinks: listenLinks)
+  }
+
+  private var listenLinks: [ListenLink] {
+    links.compactMap { link in link.url.map { ListenLink(name: link.name, url: $0, first: false) } }.enumerated().map {
+      var link = $0.element
+      link.first = $0.offset == 0
+      return link
+    }
   }
 
   private var summaryHTML: String {
     let escape = Template.htmlEscape
     let title = url.map { "<a href=\"\(escape($0))\">\(escape(self.title))</a>" } ?? escape(self.title)
     let details = [kind, trackCountLabel, releaseDateLabel].compactMap { $0 }.map(escape).joined(separator: " · ")
-    return "<p>\(escape(artist)) — \(title) · \(details)</p><p><em>\(escape(reason))</em></p>"
+    let elsewhere =
+      links.count > 1
+      ? "<p>" + listenLinks.map { "<a href=\"\(escape($0.url))\">\(escape($0.name))</a>" }.joined(separator: " · ")
+        + "</p>" : ""
+    return "<p>\(escape(artist)) — \(title) · \(details)</p>\(elsewhere)<p><em>\(escape(reason))</em></p>"
   }
 }
 

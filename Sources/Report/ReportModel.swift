@@ -30,6 +30,19 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var catalogID: String
     /// The library artist's place in listening order (play count, then owned tracks): 1 is the most played.
     public var rank: Int
+    /// Where each catalog that lists it has it, in the night's order; `url` and `catalogID` are the first's.
+    public var links: [Link]
+  }
+
+  /// One catalog's page of a release.
+  public struct Link: Sendable, Hashable, Codable {
+    /// The catalog's name, as `--provider` takes it.
+    public var catalog: String
+    public var id: String
+    /// Only http(s) links ever get here.
+    public var url: String?
+    /// Where it opens, as people who listen there call it: "Apple Music", "Deezer", "MusicBrainz".
+    public var name: String
   }
 
   /// One library artist's releases in a section, for templates that list by artist.
@@ -65,6 +78,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var candidates: [Candidate]
     /// As for releases: 1 is the most played artist.
     public var rank: Int
+    /// The catalog that could not resolve the artist, on a night that asks several.
+    public var catalog: String?
   }
 
   public struct Candidate: Sendable, Equatable, Codable {
@@ -92,6 +107,14 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var requests: Int
     public var retries: Int
     public var cacheHits: Int
+  }
+
+  /// How much of the library one catalog of the night checked.
+  public struct CatalogCoverage: Sendable, Equatable, Codable {
+    public var catalog: String
+    public var coverage: Coverage
+    /// "Checked 420 of 1,610 artists on MusicBrainz, …"; nil when it checked them all.
+    public var line: String?
   }
 
   public struct Timing: Sendable, Equatable, Codable {
@@ -130,8 +153,10 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var owned: [Release]
   public var needsAttention: [Attention]
   public var summary: Summary
-  /// How much of the library this run checked; always present, `complete` when all of it.
+  /// How much of the library this run checked; always present, `complete` when all of it. On a night of several
+  /// catalogs, the least complete catalog's, and each catalog's in `catalogCoverage`.
   public var coverage: Coverage
+  public var catalogCoverage: [CatalogCoverage]?
   /// One plain sentence when the run could not check every artist ("Checked 420 of 1,610 artists, most played
   /// first; ..."); nil when it checked them all.
   public var coverageLine: String?

@@ -331,6 +331,16 @@ public actor StateStore {
     return result
   }
 
+  /// Every release recorded for any catalog, by catalog and then by key: what one catalog told is told.
+  public func seenReleasesOfEveryCatalog() throws(StateError) -> [String: [String: SeenRelease]] {
+    let providers = try database.query("SELECT DISTINCT provider FROM release_seen", []) { row throws(StateError) in
+      try row.requiredString(at: 0, "provider")
+    }
+    var result: [String: [String: SeenRelease]] = [:]
+    for provider in providers { result[provider] = try seenReleases(provider: provider) }
+    return result
+  }
+
   /// Records releases not seen before, in one transaction; a release already recorded keeps its first sighting.
   /// A record without a kind (written before kinds were kept) that a sighting with one meets under its key was
   /// another release of that key (the single of the album's name): the sighting takes its place, told of nothing.

@@ -33,7 +33,10 @@ struct TemplateViewTests {
     let view = Self.fields(try model.templateValue())
     // Every JSON field is there; beside them only the template-only members and the nils JSON leaves out.
     #expect(Set(json.keys).isSubset(of: view.keys))
-    #expect(Set(view.keys).subtracting(json.keys) == ["generatedCompact", "hasTimings", "omitted", "coverageLine"])
+    #expect(
+      Set(view.keys).subtracting(json.keys) == [
+        "generatedCompact", "hasTimings", "omitted", "coverageLine", "catalogCoverage",
+      ])
     #expect(view["generatedCompact"] == "20261129T120000Z" && view["hasTimings"] == true)
     #expect(view["omitted"] == .null && view["coverageLine"] == .null)
     #expect(view["days"] == 30 && view["hasNew"] == true && view["headline"] == .string(model.headline))
@@ -51,7 +54,9 @@ struct TemplateViewTests {
     let release = try #require(model.new.first)
     let json = try #require((try Self.json(model)["new"] as? [[String: Any]])?.first)
     let view = Self.fields(try #require(Self.items(Self.fields(try model.templateValue())["new"]).first))
-    let extras: Set = ["dateTime", "dateCompact", "dayAfterCompact", "datePartial", "summaryHTML"]
+    let extras: Set = [
+      "dateTime", "dateCompact", "dayAfterCompact", "datePartial", "summaryHTML", "severalLinks", "listenLinks",
+    ]
     #expect(!json.keys.contains(where: extras.contains))
     #expect(Set(view.keys).subtracting(json.keys) == extras.union(["genre", "editionOf"]))
     #expect(release.genre == nil && view["genre"] == .null && view["editionOf"] == .null)
@@ -120,7 +125,7 @@ struct TemplateViewTests {
   static func withoutTemplateOnly(_ value: TemplateValue) -> TemplateValue {
     let templateOnly: Set = [
       "generatedCompact", "hasTimings", "link", "dateTime", "dateCompact", "dayAfterCompact", "datePartial",
-      "summaryHTML",
+      "summaryHTML", "severalLinks", "listenLinks",
     ]
     switch value {
     case .array(let items): return .array(items.map(withoutTemplateOnly))

@@ -90,9 +90,10 @@ public enum ReportFixtures {
     let outcome = outcome(
       followed: followed, problems: problems, artists: artists.count,
       coverage: coverage ?? .whole(libraryArtists.count))
+    let night = NightOutcome(catalog: "itunes", linkTitle: "Apple Music", outcome: outcome, options: options)
     return ReportBuilder.listing(
-      findings: ReportBuilder.findings(scan: scan, outcome: outcome, options: options), scan: scan, outcome: outcome,
-      options: options, provider: "itunes", now: now, timings: nil)
+      findings: ReportBuilder.findings(scan: scan, night: night), scan: scan, night: night, options: options, now: now,
+      timings: nil)
   }
 
   static func release(

@@ -121,10 +121,18 @@ public struct CoverCheck: Sendable {
   }
 
   /// `findings` with each release's cover as the check found it, and none where it found none.
-  public static func applying(_ covers: [String: String], to findings: [Finding]) -> [Finding] {
+  public static func applying(_ covers: [String: String], of catalog: String, to findings: [Finding]) -> [Finding] {
     findings.map { finding in
       var finding = finding
-      finding.release.artworkURL = covers[finding.release.id]
+      let links = finding.links.isEmpty ? [ReleaseLink(catalog: catalog, release: finding.release)] : finding.links
+      guard let index = links.firstIndex(where: { $0.catalog == catalog }) else { return finding }
+      // The first link's cover, else the first there is: a later catalog's cover never replaces an earlier one's.
+      let earlier = links[..<index].contains { $0.release.artworkURL != nil }
+      if let cover = covers[links[index].release.id], !earlier || finding.release.artworkURL == nil {
+        finding.release.artworkURL = cover
+      } else if finding.links.count <= 1 {
+        finding.release.artworkURL = covers[finding.release.id]
+      }
       return finding
     }
   }

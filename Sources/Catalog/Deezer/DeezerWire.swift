@@ -45,9 +45,11 @@ struct DZAlbum: Codable, Sendable {
   var releaseDate: String?
   var recordType: String?
   var explicitLyrics: Bool?
+  /// Only `/album/{id}` has it; the items of an artist's album list do not.
+  var upc: String?
 
   enum CodingKeys: String, CodingKey {
-    case id, title, link
+    case id, title, link, upc
     case coverMedium = "cover_medium"
     case releaseDate = "release_date"
     case recordType = "record_type"
@@ -63,7 +65,7 @@ struct DZAlbum: Codable, Sendable {
       releaseDate: releaseDate.flatMap { $0.hasPrefix("0000") ? nil : CalendarDay(iso8601: $0) },
       explicitness: explicitLyrics == true ? .explicit : .notExplicit, url: link, artworkURL: coverMedium,
       kind: type == "ep" ? .ep : type == "single" ? .single : .album,
-      secondaryTypes: type == "compile" ? ["compilation"] : [])
+      secondaryTypes: type == "compile" ? ["compilation"] : [], gtin: upc.flatMap(GTIN.init))
   }
 }
 

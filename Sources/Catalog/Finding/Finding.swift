@@ -59,6 +59,10 @@ public struct Verdict: Sendable, Equatable {
   /// The library artists the catalog lists it under, most played first.
   public var owners: [LibraryArtist]
   public var rule: ReleaseRule
+  /// Each catalog that lists it, in the night's order; empty for a verdict not yet joined across catalogs.
+  public var links: [ReleaseLink] = []
+  /// How the catalogs' listings were found to be one release; nil when one catalog lists it.
+  public var joinedBy: ReleaseJoin.Evidence?
 
   public init(release: CatalogRelease, owners: [LibraryArtist], rule: ReleaseRule) {
     self.release = release
@@ -93,6 +97,17 @@ public struct Finding: Sendable, Equatable, Codable {
   public var editionOf: String?
   /// "you own 5 albums by X, newest 2019"; for several artists "you own 4 albums by X and 7 by Y".
   public var reason: String
+  /// Each catalog that lists it, in the night's order (`--links`, then `--provider`); `release` stands for them.
+  public var links: [ReleaseLink] = []
+  /// How the catalogs' listings were found to be one release; nil when one catalog lists it.
+  public var joinedBy: ReleaseJoin.Evidence?
+  /// The link its stable id is made from: the catalog that saw it first, so an id already published keeps its
+  /// value whichever catalogs list the release later.
+  public var identity: ReleaseLink? {
+    identityCatalog.flatMap { name in links.first { $0.catalog == name } } ?? links.first
+  }
+  /// Set by the ledger, from what each catalog saw before.
+  public var identityCatalog: String?
 
   public init(
     artist: LibraryArtist,
@@ -110,5 +125,16 @@ public struct Finding: Sendable, Equatable, Codable {
     self.category = category
     self.editionOf = editionOf
     self.reason = reason
+  }
+}
+
+/// Where one catalog lists a release: the catalog's name (`--provider`) and its release.
+public struct ReleaseLink: Sendable, Equatable, Codable {
+  public var catalog: String
+  public var release: CatalogRelease
+
+  public init(catalog: String, release: CatalogRelease) {
+    self.catalog = catalog
+    self.release = release
   }
 }

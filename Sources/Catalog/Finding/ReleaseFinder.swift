@@ -43,14 +43,20 @@ public struct ReleaseFinder: Sendable {
   }
 
   /// The verdicts that land in a list, as the report words them.
-  public func findings(_ verdicts: [Verdict]) -> [Finding] {
+  public func findings(_ verdicts: [Verdict]) -> [Finding] { Self.findings(verdicts) }
+
+  /// The verdicts that land in a list, as the report words them, each with the catalogs that list it.
+  public static func findings(_ verdicts: [Verdict]) -> [Finding] {
     verdicts.compactMap { verdict in
       guard let category = verdict.category, let first = verdict.owners.first else { return nil }
       var editionOf: String?
       if case .edition(let album) = verdict.rule { editionOf = album.title }
-      return Finding(
+      var finding = Finding(
         artist: first, owners: verdict.owners, release: verdict.release, kind: verdict.release.releaseKind,
         category: category, editionOf: editionOf, reason: Self.reason(for: verdict.owners))
+      finding.links = verdict.links
+      finding.joinedBy = verdict.joinedBy
+      return finding
     }
   }
 

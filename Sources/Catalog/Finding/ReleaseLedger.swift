@@ -13,18 +13,22 @@ public enum ReleaseLedger {
   public struct Result: Sendable {
     /// What tonight's report lists.
     public var findings: [Finding]
-    /// Releases to record as seen (first sighting).
-    public var sightings: [SeenRelease]
-    /// Releases to mark as reported once the report is written, with the section they appear in.
-    public var reported: [(key: String, section: String)]
+    /// Releases to record as seen (first sighting), each under the catalog that lists it.
+    public var sightings: [(catalog: String, record: SeenRelease)]
+    /// Releases to mark as reported once the report is written, under each catalog that lists them, with the
+    /// section they appear in.
+    public var reported: [(catalog: String, key: String, section: String)]
 
     /// What to mark as reported when a report showed only `shown` of the findings (a shortened e-mail): the rest
     /// stay untold, for the next report to list.
-    public func reported(showing shown: [Finding]) -> [(key: String, section: String)] {
+    public func reported(showing shown: [Finding]) -> [(catalog: String, key: String, section: String)] {
       let told = Set(shown.flatMap(ReleaseLedger.keys(for:)))
       return reported.filter { told.contains($0.key) }
     }
   }
+
+  /// What earlier nights recorded, by catalog and then by key.
+  public typealias Seen = [String: [String: SeenRelease]]
 
   public static func key(artist: ArtistKey, release: CatalogRelease) -> String {
     key(artist, release.key)
@@ -37,7 +41,11 @@ public enum ReleaseLedger {
   /// The keys a finding is recorded under: one for each library artist it is credited to, so a collaboration is
   /// told once whichever of its artists' keys an earlier run knew it by.
   public static func keys(for finding: Finding) -> [String] {
-    keys(owners: finding.owners, release: finding.release)
+    var keys = keys(owners: finding.owners, release: finding.release)
+    for link in finding.links {
+      for key in Self.keys(owners: finding.owners, release: link.release) where !keys.contains(key) { keys.append(key) }
+    }
+    return keys
   }
 
   public static func keys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
@@ -55,6 +63,23 @@ public enum ReleaseLedger {
     let titled = AlbumKey(release.title)
     guard titled != release.key else { return [] }
     return owners.map { key($0.key, titled) }
+  }
+
+  /// What the state database holds about the finding, under any of its keys, in any catalog: a release told
+  /// through one catalog is told, whichever lists it now.
+  public static func records(of finding: Finding, in seen: Seen) -> [SeenRelease] {
+    var records: [SeenRelease] = []
+    for link in links(of: finding, fallback: "") {
+      for catalog in seen.keys.sorted() {
+        records += Self.records(owners: finding.owners, release: link.release, in: seen[catalog] ?? [:])
+      }
+    }
+    return records
+  }
+
+  /// The finding's links; one of `fallback`'s for a finding made without them.
+  static func links(of finding: Finding, fallback: String) -> [ReleaseLink] {
+    finding.links.isEmpty ? [ReleaseLink(catalog: fallback, release: finding.release)] : finding.links
   }
 
   /// What the state database holds about the release, under any of its keys.
@@ -94,44 +119,92 @@ public enum ReleaseLedger {
     }
   }
 
-  /// Sorts `findings` against what was seen before. With `onlyUnreported` false every finding is kept
-  /// (a plain report), but sightings are still recorded and backfill still recognized.
+  /// Sorts `findings` against what was seen before, in any catalog. With `onlyUnreported` false (a plain report)
+  /// every finding is kept, but sightings are still recorded and backfill still recognized. A finding made without
+  /// links is `fallback`'s.
   public static func apply(
     _ findings: [Finding],
-    seen: [String: SeenRelease],
+    seen: Seen,
     now: Date,
-    onlyUnreported: Bool
+    onlyUnreported: Bool,
+    fallback: String = ""
   ) -> Result {
-    let knownArtists = Set(seen.values.map(\.artistKey))
-    var kept: [Finding] = []
-    var sightings: [SeenRelease] = []
-    var reported: [(key: String, section: String)] = []
+    // An artist is known to a catalog that saw its releases before: only there is an old release news (a backfill).
+    let knownArtists = seen.mapValues { Set($0.values.map(\.artistKey)) }
+    var result = Result(findings: [], sightings: [], reported: [])
     var keysInThisRun: Set<String> = []
     for var finding in findings {
       let keys = keys(for: finding)
       guard !keys.contains(where: keysInThisRun.contains) else { continue }
       keysInThisRun.formUnion(keys)
-      let records = records(owners: finding.owners, release: finding.release, in: seen)
-      for (key, owner) in zip(keys, finding.owners) where seen[key].map({ !isRecord($0, of: finding.release) }) ?? true
-      {
-        sightings.append(
-          SeenRelease(
-            key: key, artistKey: owner.key.rawValue, title: finding.release.title,
-            releaseDate: finding.release.dateText, firstSeen: now, kind: finding.release.releaseKind.rawValue))
+      let links = links(of: finding, fallback: fallback)
+      let records = records(of: finding, in: seen)
+      result.sightings += sightings(finding, links, seen, now)
+      let artistKnown = links.contains { link in
+        finding.owners.contains { knownArtists[link.catalog]?.contains($0.key.rawValue) ?? false }
       }
-      let artistKnown = finding.owners.contains { knownArtists.contains($0.key.rawValue) }
+      finding.identityCatalog = identityCatalog(links, seen, finding.owners)
       let section = section(
         for: finding.category, records: records, artistKnown: artistKnown, onlyUnreported: onlyUnreported)
       if section == "backfill" { finding.category = .backfill }
       if let section {
-        for key in keys where records.first(where: { $0.key == key })?.reportedAs != section {
-          reported.append((key, section))
-        }
-        kept.append(finding)
+        result.reported += reported(finding, links, seen, section)
+        result.findings.append(finding)
       } else if !onlyUnreported {
-        kept.append(finding)
+        result.findings.append(finding)
       }
     }
-    return Result(findings: kept, sightings: sightings, reported: reported)
+    return result
+  }
+
+  /// The first sighting of each catalog's listing, under each of its artists' keys.
+  private static func sightings(_ finding: Finding, _ links: [ReleaseLink], _ seen: Seen, _ now: Date)
+    -> [(catalog: String, record: SeenRelease)]
+  {
+    var sightings: [(catalog: String, record: SeenRelease)] = []
+    for link in links {
+      let release = link.release
+      for owner in finding.owners {
+        let key = key(artist: owner.key, release: release)
+        guard seen[link.catalog]?[key].map({ !isRecord($0, of: release) }) ?? true,
+          !sightings.contains(where: { $0.catalog == link.catalog && $0.record.key == key })
+        else { continue }
+        sightings.append(
+          (
+            link.catalog,
+            SeenRelease(
+              key: key, artistKey: owner.key.rawValue, title: release.title, releaseDate: release.dateText,
+              firstSeen: now, kind: release.releaseKind.rawValue)
+          ))
+      }
+    }
+    return sightings
+  }
+
+  /// Each catalog's keys of the finding that are not yet told in `section`.
+  private static func reported(_ finding: Finding, _ links: [ReleaseLink], _ seen: Seen, _ section: String)
+    -> [(catalog: String, key: String, section: String)]
+  {
+    var reported: [(catalog: String, key: String, section: String)] = []
+    for link in links {
+      for key in keys(owners: finding.owners, release: link.release) {
+        let own = seen[link.catalog]?[key].flatMap { isRecord($0, of: link.release) ? $0 : nil }
+        guard own?.reportedAs != section, !reported.contains(where: { $0.catalog == link.catalog && $0.key == key })
+        else { continue }
+        reported.append((link.catalog, key, section))
+      }
+    }
+    return reported
+  }
+
+  /// The catalog whose record of the release is oldest among those that list it; nil when none saw it before.
+  private static func identityCatalog(_ links: [ReleaseLink], _ seen: Seen, _ owners: [LibraryArtist]) -> String? {
+    var oldest: (catalog: String, at: Date)?
+    for link in links {
+      let records = Self.records(owners: owners, release: link.release, in: seen[link.catalog] ?? [:])
+      guard let first = records.map(\.firstSeen).min() else { continue }
+      if oldest.map({ first < $0.at }) ?? true { oldest = (link.catalog, first) }
+    }
+    return oldest?.catalog
   }
 }

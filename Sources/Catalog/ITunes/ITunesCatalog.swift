@@ -13,6 +13,8 @@ public struct ITunesCatalog: ProviderDefinition {
 
   public var name: String { "itunes" }
   public var title: String { "the iTunes Search API" }
+  /// Its album pages open in Apple Music.
+  public var linkTitle: String { "Apple Music" }
   public var defaultBaseURL: URL { ITunesEndpoint.production }
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
   public var maximumBatchSize: Int { Self.artistsPerLookup }

@@ -60,7 +60,9 @@ struct ITunesRecord: Equatable {
       explicitness: explicitness,
       url: collectionViewUrl,
       artworkURL: artworkUrl100.map(Self.sharpArtwork),
-      genre: primaryGenreName
+      genre: primaryGenreName,
+      // Apple's artwork paths often name the UPC; where one does not, the release's is unknown, not absent.
+      gtin: artworkUrl100.flatMap(GTIN.named(inPath:))
     )
   }
 }

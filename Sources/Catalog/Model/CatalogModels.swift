@@ -59,6 +59,8 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
   /// What else the catalog says it is besides its kind ("live", "compilation", "remix"), lowercased; a
   /// release of a secondary type is reported only when the user asks for that type.
   public var secondaryTypes: [String] = []
+  /// Its UPC/EAN where the catalog tells it: what names the same release in another catalog.
+  public var gtin: GTIN?
 
   public init(
     id: String,
@@ -73,7 +75,8 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     genre: String? = nil,
     datePrecision: DatePrecision = .day,
     kind: ReleaseKind? = nil,
-    secondaryTypes: [String] = []
+    secondaryTypes: [String] = [],
+    gtin: GTIN? = nil
   ) {
     self.id = id
     self.artistID = artistID
@@ -88,6 +91,7 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     self.datePrecision = datePrecision
     self.kind = kind
     self.secondaryTypes = secondaryTypes
+    self.gtin = gtin
   }
 
   /// The title's key with the kind the catalog gives: MusicBrainz calls the single "One Kiss" what iTunes calls

@@ -13,6 +13,8 @@ public struct ArtistProblem: Sendable, Equatable, Codable {
   public var kind: Kind
   public var detail: String
   public var candidates: [CatalogArtist]
+  /// The catalog that could not resolve the artist, on a night that asks several.
+  public var catalog: String?
 
   public init(artist: LibraryArtist, kind: Kind, detail: String, candidates: [CatalogArtist] = []) {
     self.artist = artist

@@ -11,6 +11,8 @@ public protocol ProviderDefinition: Sendable {
   var name: String { get }
   /// What it is, for help texts: "the iTunes Search API".
   var title: String { get }
+  /// Where its links open, as people who listen there call it: "Apple Music". Its title unless it says otherwise.
+  var linkTitle: String { get }
   var defaultBaseURL: URL { get }
   /// Requests a minute by default: the catalog's limit, or a little under it.
   var defaultRequestsPerMinute: Int { get }
@@ -40,6 +42,8 @@ public protocol ProviderDefinition: Sendable {
 }
 
 extension ProviderDefinition {
+  public var linkTitle: String { title }
+
   public var productionLimit: ProductionLimit? { nil }
   public var requiresContact: Bool { false }
   public var groupsEditions: Bool { false }

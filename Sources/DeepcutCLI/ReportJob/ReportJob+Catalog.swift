@@ -7,47 +7,85 @@ internal import State
 
 /// The steps that ask: the catalog pass, the ledger of what was told, the covers.
 extension ReportJob {
-  // MARK: - Run the catalog pass
+  // MARK: - Run the catalog passes
 
-  /// Looks the library's artists up, most played first; ignored artists and those with too few owned tracks never.
-  mutating func runCatalogPass(
-    _ scan: LibraryScan, _ catalog: any CatalogProvider, _ storage: Storage
+  /// Looks the library's artists up in each catalog of the night, side by side, each at its own pace, all within
+  /// the one budget; most played first; ignored artists and those with too few owned tracks never.
+  mutating func runCatalogPasses(
+    _ scan: LibraryScan, _ catalogs: [AskedCatalog], _ storage: Storage
   ) async throws(CLIError) -> Pass {
     var looked = scan
     let ignored = settings.ignoredArtists
     let minimum = settings[\.minimumOwnedTracks]
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     let progressBar = ProgressBar(quiet: settings[\.quiet])
-    let pass = CatalogPass(
-      provider: catalog, store: storage.store, options: settings.pass, now: settings[\.now], clock: clock
-    ) { progress in
-      Interruption.shared.kept(progress.answers)
-      progressBar.update(progress)
+    let outcomes = await passes(looked.library, catalogs, storage, progressBar)
+    progressBar.finish()
+    var results: [CatalogResult] = []
+    var unreachable: [(catalog: String, reason: String)] = []
+    for (catalog, outcome) in zip(catalogs, outcomes) {
+      let name = catalog.night.definition.name
+      let outcome = try outcome.get()
+      let stats = outcome.stats
+      if stats.connectivityFailures > 0, stats.answersKept + stats.cacheHits == 0, outcome.followed.isEmpty {
+        unreachable.append((name, stats.connectivityReason ?? "no connection"))
+      }
+      results.append(
+        CatalogResult(
+          catalog: name, linkTitle: catalog.night.definition.linkTitle, outcome: outcome,
+          options: catalog.night.finder))
     }
-    let outcome: CatalogOutcome
-    do {
-      outcome = try await pass.run(looked.library)
-      progressBar.finish()
-    } catch {
-      progressBar.finish()
-      throw .catalog(error)
+    var night = NightOutcome(results)
+    try await stopIfInterrupted(night, storage)
+    // One catalog out of reach leaves the others' rows: only a night none of them answered has nothing to say.
+    if unreachable.count == catalogs.count, let first = unreachable.first {
+      throw .catalog(.unreachable("no request was answered: \(first.reason)"))
     }
-    try await stopIfInterrupted(outcome, storage)
-    let stats = outcome.stats
-    if stats.connectivityFailures > 0, stats.answersKept + stats.cacheHits == 0, outcome.followed.isEmpty {
-      throw .catalog(.unreachable("no request was answered: \(stats.connectivityReason ?? "no connection")"))
+    night.unreachable = unreachable
+    timePasses(night)
+    return Pass(scan: looked, night: night)
+  }
+
+  /// Each catalog's pass, run side by side; each result in the night's order.
+  private func passes(
+    _ library: OwnedLibrary, _ catalogs: [AskedCatalog], _ storage: Storage, _ progressBar: ProgressBar
+  ) async -> [Result<CatalogOutcome, CLIError>] {
+    let (now, clock, store) = (settings[\.now], clock, storage.store)
+    return await withTaskGroup(of: (Int, Result<CatalogOutcome, CLIError>).self) { group in
+      for (index, catalog) in catalogs.enumerated() {
+        let pass = CatalogPass(
+          provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock
+        ) { progress in
+          Interruption.shared.kept(progress.answers, catalog: index)
+          progressBar.update(progress, catalog: index)
+        }
+        group.addTask {
+          do throws(CatalogError) {
+            return (index, .success(try await pass.run(library)))
+          } catch {
+            return (index, .failure(.catalog(error)))
+          }
+        }
+      }
+      var results = [Result<CatalogOutcome, CLIError>?](repeating: nil, count: catalogs.count)
+      for await (index, result) in group { results[index] = result }
+      return results.map { $0 ?? .failure(.catalog(.unreachable("the pass did not finish"))) }
     }
+  }
+
+  /// The timings of the passes: the night's catalogs ask side by side, so a phase takes as long as its slowest.
+  private mutating func timePasses(_ night: NightOutcome) {
+    let stats = night.stats
     let cache = stats.searches + stats.lookups == 0 ? "hot" : stats.cacheHits == 0 ? "cold" : "warm"
     timings.append(ReportModel.Timing(phase: "resolve artists", seconds: stats.resolveSeconds, cache: cache))
     timings.append(ReportModel.Timing(phase: "look up albums", seconds: stats.lookupSeconds, cache: cache))
-    return Pass(scan: looked, outcome: outcome)
   }
 
-  /// A signal during the pass: the run is logged as interrupted, and no report is written.
-  private func stopIfInterrupted(_ outcome: CatalogOutcome, _ storage: Storage) async throws(CLIError) {
-    guard outcome.stop == .cancelled || Task.isCancelled else { return }
-    try? await finish(storage, status: "interrupted", outcome: outcome, note: nil)
-    try Self.checkInterruption(kept: outcome.stats.answersKept)
+  /// A signal during the passes: the run is logged as interrupted, and no report is written.
+  private func stopIfInterrupted(_ night: NightOutcome, _ storage: Storage) async throws(CLIError) {
+    guard night.stop == .cancelled || Task.isCancelled else { return }
+    try? await finish(storage, status: "interrupted", night: night, note: nil)
+    try Self.checkInterruption(kept: night.stats.answersKept)
   }
 
   // MARK: - Apply the ledger
@@ -55,10 +93,11 @@ extension ReportJob {
   /// Sorts the findings against what earlier reports told. A feed or a calendar is a rolling window: what was told
   /// before stays in it.
   func applyLedger(_ pass: Pass, _ storage: Storage) async throws(CLIError) -> Told {
-    let findings = ReportBuilder.findings(scan: pass.scan, outcome: pass.outcome, options: settings.finder)
-    let seen: [String: SeenRelease]
+    let findings = ReportBuilder.findings(scan: pass.scan, night: pass.night)
+    let seen: ReleaseLedger.Seen
     do {
-      seen = try await storage.store.seenReleases(provider: settings[\.provider].name)
+      // Every catalog's records, tonight's or not: what one told is told, whichever lists it now.
+      seen = try await storage.store.seenReleasesOfEveryCatalog()
     } catch {
       throw .state(error.description)
     }
@@ -75,32 +114,43 @@ extension ReportJob {
 
   // MARK: - Ask the covers
 
-  /// Covers from a catalog that keeps them apart, for the releases tonight lists and only those, while the budget
-  /// lasts.
-  mutating func askCovers(_ told: inout Told, _ catalog: any CatalogProvider, _ storage: Storage) async throws(CLIError)
-  {
-    guard let source = catalog.covers else { return }
-    let start = timer.now
+  /// Covers from each catalog that keeps them apart, for the releases tonight lists from it that have none from
+  /// another, and only those, while the budget lasts.
+  mutating func askCovers(_ told: inout Told, _ catalogs: [AskedCatalog], _ storage: Storage) async throws(CLIError) {
+    for catalog in catalogs {
+      guard let source = catalog.provider.covers else { continue }
+      let start = timer.now
+      try await askCovers(&told, from: source, of: catalog, storage)
+      timings.append(ReportModel.Timing(phase: "look up covers", seconds: (timer.now - start).inSeconds))
+    }
+  }
+
+  private func askCovers(
+    _ told: inout Told, from source: any CoverSource, of catalog: AskedCatalog, _ storage: Storage
+  ) async throws(CLIError) {
+    let name = catalog.night.definition.name
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
-    var check = CoverCheck(
-      source: source, provider: settings[\.provider].name, store: storage.store, now: settings[\.now])
-    check.offline = settings.pass.offline
-    let budget = settings.pass.budget
+    let asked = listed.filter { $0.release.artworkURL == nil || $0.links.first?.catalog == name }
+      .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }
+    var check = CoverCheck(source: source, provider: name, store: storage.store, now: settings[\.now])
+    check.offline = catalog.night.pass.offline
+    let budget = catalog.night.pass.budget
     let clock = clock
     let interval: Duration = source.requestsPerMinute.isFinite ? .seconds(60 / max(1, source.requestsPerMinute)) : .zero
     check.mayAsk = { !Task.isCancelled && budget.map { clock.elapsed() + interval < $0 } ?? true }
     let covers: CoverCheck.Result
     do {
-      covers = try await check.covers(of: listed.map(\.release.id))
+      covers = try await check.covers(of: asked)
     } catch {
       throw .state(error.description)
     }
     if let problem = covers.keepingFailed, !settings[\.quiet] {
       Console.error("deepcut: warning: the covers' answers could not be kept (\(problem)); they are asked again")
     }
-    told.coverRequests = covers.requests
-    told.ledger.findings = CoverCheck.applying(covers.covers, to: told.ledger.findings)
-    if let findings = told.window?.findings { told.window?.findings = CoverCheck.applying(covers.covers, to: findings) }
-    timings.append(ReportModel.Timing(phase: "look up covers", seconds: (timer.now - start).inSeconds))
+    told.coverRequests += covers.requests
+    told.ledger.findings = CoverCheck.applying(covers.covers, of: name, to: told.ledger.findings)
+    if let findings = told.window?.findings {
+      told.window?.findings = CoverCheck.applying(covers.covers, of: name, to: findings)
+    }
   }
 }

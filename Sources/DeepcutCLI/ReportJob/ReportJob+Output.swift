@@ -36,8 +36,8 @@ extension ReportJob {
 
   func listing(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
-      findings: findings, scan: pass.scan, outcome: pass.outcome, options: settings.finder,
-      provider: settings[\.provider].name, now: settings[\.now], timings: timings)
+      findings: findings, scan: pass.scan, night: pass.night, options: settings.finder, now: settings[\.now],
+      timings: timings)
   }
 
   func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
@@ -95,25 +95,29 @@ extension ReportJob {
   func record(
     _ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage, _ delivery: Delivery
   ) async throws(CLIError) {
-    let provider = settings[\.provider].name
-    let failed = pass.outcome.problems.count { !$0.isAnswer }
+    let failed = pass.night.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
     do {
       if !settings[\.dryRun], !delivery.failed {
-        try await storage.store.recordSeen(provider: provider, told.ledger.sightings)
+        for (catalog, sightings) in Dictionary(grouping: told.ledger.sightings, by: \.catalog) {
+          try await storage.store.recordSeen(provider: catalog, sightings.map(\.record))
+        }
         if settings[\.sinceLastRun], !rolling {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
           // e-mails, most played first.
-          try await storage.store.markReported(
-            provider: provider, told.ledger.reported(showing: outputs.shown.findings), at: settings[\.now])
+          let reported = told.ledger.reported(showing: outputs.shown.findings)
+          for (catalog, told) in Dictionary(grouping: reported, by: \.catalog) {
+            try await storage.store.markReported(
+              provider: catalog, told.map { (key: $0.key, section: $0.section) }, at: settings[\.now])
+          }
         }
       }
-      let complete = failed == 0 && pass.outcome.coverage.complete
+      let complete = failed == 0 && pass.night.coverage.complete && pass.night.unreachable.isEmpty
       let found =
         "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
         + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : "")
       try await finish(
-        storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", outcome: pass.outcome,
+        storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
         note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "))
     } catch {
       throw .state(error.description)
@@ -122,14 +126,14 @@ extension ReportJob {
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
   /// `settings[\.now]` and ends as much later as it took, so `--now` runs log times on one clock.
-  func finish(_ storage: Storage, status: String, outcome: CatalogOutcome, note: String?) async throws(StateError) {
+  func finish(_ storage: Storage, status: String, night: NightOutcome, note: String?) async throws(StateError) {
     guard let runID = storage.runID else { return }
-    let coverage = outcome.coverage
-    let covered =
-      "checked \(coverage.checked) of \(coverage.artists) artists, \(outcome.stats.answersKept) answers kept"
+    let coverage = night.coverage
+    let stats = night.stats
+    let covered = "checked \(coverage.checked) of \(coverage.artists) artists, \(stats.answersKept) answers kept"
     try await storage.store.finishRun(
       id: runID, at: settings[\.now].addingTimeInterval(clock.elapsed().inSeconds), status: status,
-      artists: coverage.checked, requests: outcome.stats.requests, cacheHits: outcome.stats.cacheHits,
+      artists: coverage.checked, requests: stats.requests, cacheHits: stats.cacheHits,
       note: [note, covered].compactMap { $0 }.joined(separator: "; "))
   }
 
@@ -139,7 +143,11 @@ extension ReportJob {
   /// timings.
   func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery) {
     guard !settings[\.quiet] else { return }
-    let failed = pass.outcome.problems.count { !$0.isAnswer }
+    let failed = pass.night.problems.count { !$0.isAnswer }
+    for (catalog, reason) in pass.night.unreachable {
+      Console.error(
+        "deepcut: \(catalog) answered nothing tonight (\(reason)); the report has the other catalogs' releases")
+    }
     if failed > 0 {
       Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
     }
@@ -155,7 +163,7 @@ extension ReportJob {
           + "stay under \((settings.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)
     }
     if let line = model.coverageLine {
-      let reason = pass.outcome.stop == .budget ? " (the budget is spent)" : ""
+      let reason = pass.night.stop == .budget ? " (the budget is spent)" : ""
       Console.error("deepcut: \(line.dropLast())\(reason).")
     }
     if case .delivered = delivery, let note = deliveryNote(delivery) {

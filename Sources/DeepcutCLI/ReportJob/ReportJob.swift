@@ -24,13 +24,13 @@ struct ReportJob {
     let scan = try readLibrary()
     try Self.checkInterruption(kept: 0)
     let state = try await openState()
-    let catalog = settings[\.provider].provider(for: settings.providerRun)
-    let pass = try await runCatalogPass(scan, catalog, state)
+    let catalogs = settings.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
+    let pass = try await runCatalogPasses(scan, catalogs, state)
     var told = try await applyLedger(pass, state)
-    try await askCovers(&told, catalog, state)
+    try await askCovers(&told, catalogs, state)
     let outputs = try render(told, pass)
     // A signal after the catalog pass still means: no report.
-    try Self.checkInterruption(kept: pass.outcome.stats.answersKept)
+    try Self.checkInterruption(kept: pass.night.stats.answersKept)
     try write(outputs)
     let delivery = await deliver(outputs)
     try await record(told, outputs, pass, state, delivery)
@@ -45,10 +45,16 @@ struct ReportJob {
     var runID: Int64?
   }
 
-  /// What the catalog pass learned, with the library it looked up.
+  /// One catalog of the night, and the provider that asks it.
+  struct AskedCatalog {
+    var night: CatalogNight
+    var provider: any CatalogProvider
+  }
+
+  /// What the catalogs' passes learned, with the library they looked up.
   struct Pass {
     var scan: LibraryScan
-    var outcome: CatalogOutcome
+    var night: NightOutcome
   }
 
   /// What tonight tells: the report's findings and, with `--feeds`, the rolling window's.

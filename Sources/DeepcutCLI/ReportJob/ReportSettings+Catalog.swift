@@ -4,6 +4,14 @@ internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
 
+/// One catalog of the night: how it is asked, how long its pass may take, and how its releases are judged.
+struct CatalogNight: Sendable {
+  let definition: any ProviderDefinition
+  let run: ProviderRun
+  let pass: CatalogPassOptions
+  let finder: FinderOptions
+}
+
 /// How the catalog is asked: where, for which store, with which of its own settings, how fast, and by whom.
 extension ReportSettings {
   /// Where the catalog is asked and for which store.

@@ -55,6 +55,11 @@ struct ReportSettings: Sendable {
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value { checked[path] }
 
+  /// The night's catalogs, in `--provider` order, each with how it is asked and judged.
+  var catalogs: [CatalogNight] {
+    [CatalogNight(definition: checked.catalog, run: providerRun, pass: pass, finder: finder)]
+  }
+
   var today: CalendarDay { finder.today }
 
   /// `ignoreArtists`, as the library's artists are keyed.

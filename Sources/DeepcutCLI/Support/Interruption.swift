@@ -15,7 +15,9 @@ final class Interruption: Sendable {
 
   private struct State {
     var signal: Int32?
-    var answers = 0
+    /// Each catalog's answers kept, by its place in the night.
+    var answersByCatalog: [Int: Int] = [:]
+    var answers: Int { answersByCatalog.values.reduce(0, +) }
     var cancel: (@Sendable () -> Void)?
     var sources: [any DispatchSourceSignal] = []
     var exitClaimed = false
@@ -42,8 +44,8 @@ final class Interruption: Sendable {
   var signal: Int32? { state.withLock { $0.signal } }
 
   /// Answers kept so far, for the line printed if the grace period runs out.
-  func kept(_ answers: Int) {
-    state.withLock { $0.answers = answers }
+  func kept(_ answers: Int, catalog: Int = 0) {
+    state.withLock { $0.answersByCatalog[catalog] = answers }
   }
 
   /// The one caller that prints the interruption line and exits; false for any later one.

@@ -8,9 +8,8 @@ final class ProgressBar: Sendable {
   private struct State {
     var lastDraw = ContinuousClock.now - .seconds(1)
     var drawn = false
-    /// The most done so far: answers arrive on several tasks at once, and one reported late must not move the
-    /// bar backwards.
-    var done = 0
+    /// Each catalog's latest progress, by its place in the night: the bar shows them added up.
+    var catalogs: [Int: PassProgress] = [:]
   }
 
   private let state = Mutex(State())
@@ -20,22 +19,26 @@ final class ProgressBar: Sendable {
     isEnabled = !quiet && isatty(STDERR_FILENO) == 1
   }
 
-  /// "[######------------------------] 420/1,610 artists · 215 answers kept · about 60 min left"
-  func update(_ progress: PassProgress) {
+  /// "[######------------------------] 420/1,610 artists · 215 answers kept · about 60 min left"; on a night of
+  /// several catalogs, their artists and answers added up, and the time the slowest needs.
+  func update(_ progress: PassProgress, catalog: Int = 0) {
     guard isEnabled, progress.total > 0 else { return }
     let line: String? = state.withLock { state in
-      guard progress.done >= state.done else { return nil }
-      state.done = progress.done
+      // Answers arrive on several tasks at once; one reported late must not move the bar backwards.
+      guard progress.done >= state.catalogs[catalog]?.done ?? 0 else { return nil }
+      state.catalogs[catalog] = progress
+      let all = Array(state.catalogs.values)
+      let (done, total) = (all.map(\.done).reduce(0, +), all.map(\.total).reduce(0, +))
       let now = ContinuousClock.now
       // A redraw every tenth of a second is smooth enough and costs nothing.
-      guard progress.done == progress.total || now - state.lastDraw >= .milliseconds(100) else { return nil }
+      guard done == total || now - state.lastDraw >= .milliseconds(100) else { return nil }
       state.lastDraw = now
       state.drawn = true
       let width = 30
-      let filled = width * progress.done / progress.total
+      let filled = width * done / max(1, total)
       var text = "\r[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-      text += "] \(progress.done)/\(progress.total) artists · \(progress.answers) answers kept"
-      if let remaining = progress.remaining { text += " · " + Self.eta(remaining) }
+      text += "] \(done)/\(total) artists · \(all.map(\.answers).reduce(0, +)) answers kept"
+      if let remaining = all.compactMap(\.remaining).max() { text += " · " + Self.eta(remaining) }
       return text + "\u{1B}[K"
     }
     if let line { FileHandle.standardError.write(Data(line.utf8)) }

@@ -151,7 +151,7 @@ struct TrustTests {
         key: tigersKey, artistKey: tigers.key.rawValue, title: together.title, releaseDate: nil, firstSeen: now,
         reportedAt: now, reportedAs: "new")
     ]
-    let second = ReleaseLedger.apply([finding], seen: seen, now: now, onlyUnreported: true)
+    let second = ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true)
     #expect(second.findings.isEmpty)
     #expect(second.reported.isEmpty)
   }
@@ -169,7 +169,7 @@ struct TrustTests {
         reportedAt: now, reportedAs: "new")
     ]
     #expect(ReleaseLedger.key(artist: artist.key, release: single) != legacy)
-    #expect(ReleaseLedger.apply([finding], seen: seen, now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
   }
 
   static func record(
@@ -189,17 +189,17 @@ struct TrustTests {
     let album = Self.release("album", "Stories", kind: .album, date: "2026-11-20")
     let finding = Finding(artist: artist, release: album, kind: .album, category: .new, reason: "")
     let now = Date(timeIntervalSince1970: 1_795_953_600)
-    let result = ReleaseLedger.apply([finding], seen: seen, now: now, onlyUnreported: true)
+    let result = ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true)
     #expect(result.findings.map(\.release.id) == ["album"])
     // Its sighting takes the old record's place, with its kind, so the next night knows it.
-    #expect(result.sightings.map(\.key) == [key])
-    #expect(result.sightings.first?.kind == "album")
+    #expect(result.sightings.map(\.record.key) == [key])
+    #expect(result.sightings.first?.record.kind == "album")
     #expect(result.reported.map(\.section) == ["new"])
     // The same single, seen again, is still told.
     let single = Finding(
       artist: artist, release: Self.release("single", "Stories", kind: .single, date: "2026-10-02"), kind: .single,
       category: .new, reason: "")
-    #expect(ReleaseLedger.apply([single], seen: seen, now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(ReleaseLedger.apply([single], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
   }
 
   @Test func toldAsNewUnderAnyKeyIsTold() {
@@ -216,7 +216,7 @@ struct TrustTests {
       tigersKey: Self.record(tigersKey, tigers, title: "Together 741", date: "2026-11-08", told: "new"),
     ]
     let now = Date(timeIntervalSince1970: 1_795_953_600)
-    #expect(ReleaseLedger.apply([finding], seen: seen, now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
   }
 
   @Test func aCleanTwinListedUnderOneArtistOnlyIsStillOneRelease() {

@@ -1,0 +1,131 @@
+internal import MusicLibrary
+
+/// One release found in several catalogs is one row: the catalogs' verdicts on it joined into one.
+///
+/// Two listings are one release when both know the UPC/EAN and it is the same; else when they share a library
+/// artist, read alike as titles (the album key: kind suffixes, case, "&"/"and" and edition words alike on both
+/// sides), are of one kind (a single and an EP of one title count as one, as ownership already does) and came out
+/// within three days of each other. The joined verdict has a link for each catalog, the catalogs' order kept; its
+/// release is the first catalog's (the explicit one of explicit/clean twins), with the earliest date and the first
+/// cover there is. Its place is the strictest any catalog gave: left out, then owned, then an edition, then what
+/// the earliest date says.
+public enum ReleaseJoin {
+  /// How listings of several catalogs were found to be one release.
+  public enum Evidence: String, Sendable, Equatable, Codable {
+    /// The same UPC/EAN.
+    case gtin
+    /// The same artist, title, kind and a date within three days.
+    case titleAndDate
+  }
+
+  /// The most days two catalogs' dates of one release differ by.
+  public static let dateTolerance = 3
+
+  /// One catalog's verdicts.
+  public struct Listing: Sendable {
+    public var catalog: String
+    public var verdicts: [Verdict]
+
+    public init(catalog: String, verdicts: [Verdict]) {
+      self.catalog = catalog
+      self.verdicts = verdicts
+    }
+  }
+
+  /// The verdicts of `listings` (in the order their links should show), each release once.
+  public static func join(_ listings: [Listing]) -> [Verdict] {
+    var joined: [Verdict] = []
+    var byGTIN: [GTIN: Int] = [:]
+    var byTitle: [String: [Int]] = [:]
+    for listing in listings {
+      for var verdict in listing.verdicts {
+        verdict.links = [ReleaseLink(catalog: listing.catalog, release: verdict.release)]
+        let candidates = verdict.owners.flatMap { byTitle[titleIndex($0.key, verdict.release.key)] ?? [] }
+        let free = { (index: Int) in !joined[index].links.contains { $0.catalog == listing.catalog } }
+        let placed: Int
+        if let gtin = verdict.release.gtin, let index = byGTIN[gtin], free(index) {
+          joined[index] = merged(joined[index], verdict, by: .gtin)
+          placed = index
+        } else if let index = candidates.first(where: { free($0) && sameRelease(joined[$0], verdict) }) {
+          joined[index] = merged(joined[index], verdict, by: .titleAndDate)
+          placed = index
+        } else {
+          placed = joined.count
+          joined.append(verdict)
+        }
+        if let gtin = verdict.release.gtin, byGTIN[gtin] == nil { byGTIN[gtin] = placed }
+        for owner in verdict.owners {
+          let key = titleIndex(owner.key, verdict.release.key)
+          if !(byTitle[key] ?? []).contains(placed) { byTitle[key, default: []].append(placed) }
+        }
+      }
+    }
+    return joined
+  }
+
+  /// Where a listing is looked for: its artist and its title without the kind, which catalogs disagree on.
+  private static func titleIndex(_ artist: ArtistKey, _ album: AlbumKey) -> String {
+    artist.rawValue + "\u{1F}" + album.base + "\u{1F}" + album.editions.map(\.rawValue).joined(separator: "+")
+  }
+
+  /// The same title and kind, dates within the tolerance; a listing without a date is no evidence against.
+  static func sameRelease(_ joined: Verdict, _ other: Verdict) -> Bool {
+    let (left, right) = (joined.release, other.release)
+    guard (left.releaseKind == .album) == (right.releaseKind == .album) else { return false }
+    guard let leftFirst = left.releaseDate, let leftLast = left.latestDate, let rightFirst = right.releaseDate,
+      let rightLast = right.latestDate
+    else { return true }
+    let apart = max(rightFirst - leftLast, leftFirst - rightLast, 0)
+    return apart <= dateTolerance
+  }
+
+  private static func merged(_ joined: Verdict, _ other: Verdict, by evidence: Evidence) -> Verdict {
+    var merged = joined
+    merged.links.append(contentsOf: other.links)
+    merged.joinedBy = merged.joinedBy == .gtin ? .gtin : evidence
+    if merged.release.explicitness == .clean, other.release.explicitness == .explicit {
+      merged.release = ReleaseJoin.keeping(other.release, from: merged.release)
+    }
+    if let date = other.release.releaseDate, merged.release.releaseDate.map({ date < $0 }) ?? true {
+      merged.release.releaseDate = date
+      merged.release.datePrecision = other.release.datePrecision
+    }
+    if merged.release.artworkURL == nil { merged.release.artworkURL = other.release.artworkURL }
+    if merged.release.gtin == nil { merged.release.gtin = other.release.gtin }
+    for owner in other.owners where !merged.owners.contains(where: { $0.key == owner.key }) {
+      merged.owners.append(owner)
+    }
+    merged.rule = stricter(joined, other)
+    return merged
+  }
+
+  /// The explicit release, keeping what the joined one already had that it lacks (the link order's cover).
+  private static func keeping(_ release: CatalogRelease, from joined: CatalogRelease) -> CatalogRelease {
+    var kept = release
+    kept.artworkURL = joined.artworkURL ?? release.artworkURL
+    kept.gtin = joined.gtin ?? release.gtin
+    return kept
+  }
+
+  /// Left out, owned and edition are facts one catalog can know alone (its types, its grouping of editions); a
+  /// date-made place is the earlier listing's, so a release out in one catalog is out.
+  static func stricter(_ joined: Verdict, _ other: Verdict) -> ReleaseRule {
+    let (left, right) = (joined.rule, other.rule)
+    if weight(left) != weight(right) { return weight(left) > weight(right) ? left : right }
+    guard weight(left) == 0 else { return left }
+    switch (joined.release.releaseDate, other.release.releaseDate) {
+    case (let first?, let second?): return second < first ? right : left
+    case (nil, .some): return right
+    default: return left
+    }
+  }
+
+  private static func weight(_ rule: ReleaseRule) -> Int {
+    switch rule {
+    case .leftOut: 3
+    case .owned: 2
+    case .edition: 1
+    case .new, .upcoming, .older, .undated: 0
+    }
+  }
+}

@@ -63,6 +63,9 @@ public struct Verdict: Sendable, Equatable {
   public var links: [ReleaseLink] = []
   /// How the catalogs' listings were found to be one release; nil when one catalog lists it.
   public var joinedBy: ReleaseJoin.Evidence?
+  /// The dates of the twins a catalog lists it as (a clean and an explicit version, a re-listing), when they differ:
+  /// another catalog's listing near any of them is the same release.
+  public var twinDates: [CalendarDay] = []
 
   public init(release: CatalogRelease, owners: [LibraryArtist], rule: ReleaseRule) {
     self.release = release

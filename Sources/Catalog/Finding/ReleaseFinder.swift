@@ -168,9 +168,9 @@ public struct ReleaseFinder: Sendable {
   private static func twins(_ kept: Verdict, _ twin: Verdict) -> Verdict {
     var merged = kept
     if kept.release.explicitness == .clean, twin.release.explicitness != .clean { merged.release = twin.release }
-    if let earliest = [kept.release.releaseDate, twin.release.releaseDate].compactMap({ $0 }).min() {
-      merged.release.releaseDate = earliest
-    }
+    let dates = [kept.release.releaseDate, twin.release.releaseDate].compactMap { $0 }
+    if let earliest = dates.min() { merged.release.releaseDate = earliest }
+    merged.twinDates = Array(Set(kept.twinDates + dates)).sorted()
     for owner in twin.owners where !merged.owners.contains(where: { $0.key == owner.key }) {
       merged.owners.append(owner)
     }

@@ -86,9 +86,19 @@ public enum ReleaseLedger {
   public static func records(
     owners: [LibraryArtist], release: CatalogRelease, in seen: [String: SeenRelease]
   ) -> [SeenRelease] {
-    (keys(owners: owners, release: release) + legacyKeys(owners: owners, release: release)).compactMap {
+    let keys = keys(owners: owners, release: release) + legacyKeys(owners: owners, release: release)
+    return (keys + otherKindKeys(owners: owners, release: release)).compactMap {
       seen[$0].flatMap { isRecord($0, of: release) ? $0 : nil }
     }
+  }
+
+  /// The keys a single would have as an EP, and an EP as a single: catalogs disagree on which a record is (and
+  /// Deezer retypes them), so one told as either is told. Read, never written.
+  static func otherKindKeys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+    let key = release.key
+    guard key.kind != .album else { return [] }
+    let other = AlbumKey(base: key.base, editions: key.editions, kind: key.kind == .single ? .ep : .single)
+    return owners.map { Self.key($0.key, other) }
   }
 
   /// Whether a record under one of the release's keys is the release's own. Records written before kinds were kept

@@ -72,11 +72,22 @@ public enum ReleaseJoin {
   static func sameRelease(_ joined: Verdict, _ other: Verdict) -> Bool {
     let (left, right) = (joined.release, other.release)
     guard (left.releaseKind == .album) == (right.releaseKind == .album) else { return false }
-    guard let leftFirst = left.releaseDate, let leftLast = left.latestDate, let rightFirst = right.releaseDate,
-      let rightLast = right.latestDate
-    else { return true }
-    let apart = max(rightFirst - leftLast, leftFirst - rightLast, 0)
-    return apart <= dateTolerance
+    let (leftDates, rightDates) = (spans(of: joined), spans(of: other))
+    guard !leftDates.isEmpty, !rightDates.isEmpty else { return true }
+    return leftDates.contains { first in
+      rightDates.contains { second in
+        max(second.lowerBound - first.upperBound, first.lowerBound - second.upperBound, 0) <= dateTolerance
+      }
+    }
+  }
+
+  /// The days a verdict's release can have come out on: its date's span, and its twins' days.
+  private static func spans(of verdict: Verdict) -> [ClosedRange<CalendarDay>] {
+    var spans = verdict.twinDates.map { $0...$0 }
+    if let first = verdict.release.releaseDate, let last = verdict.release.latestDate, first <= last {
+      spans.append(first...last)
+    }
+    return spans
   }
 
   private static func merged(_ joined: Verdict, _ other: Verdict, by evidence: Evidence) -> Verdict {
@@ -92,6 +103,8 @@ public enum ReleaseJoin {
     }
     if merged.release.artworkURL == nil { merged.release.artworkURL = other.release.artworkURL }
     if merged.release.gtin == nil { merged.release.gtin = other.release.gtin }
+    let dates = [joined.release.releaseDate, other.release.releaseDate].compactMap { $0 }
+    merged.twinDates = Array(Set(merged.twinDates + other.twinDates + dates)).sorted()
     for owner in other.owners where !merged.owners.contains(where: { $0.key == owner.key }) {
       merged.owners.append(owner)
     }

@@ -27,6 +27,11 @@ public struct DeezerEndpoint: Sendable {
     return url("/artist/\(id)/albums", items)
   }
 
+  /// One album, whole: the only answer that carries its `upc`.
+  public func albumURL(id: String) -> URL {
+    url("/album/\(id)", [])
+  }
+
   private func url(_ path: String, _ items: [(String, String)]) -> URL {
     QueryEncoding.url(baseURL, path, items)
   }

@@ -95,3 +95,22 @@ public struct DeezerProvider: TransportProvider {
     (try? JSONDecoder().decode(DZCachedList.self, from: body)).map { Self.releases($0.albums, artistID: $0.artist) }
   }
 }
+
+extension DeezerProvider: GTINSource {
+  public var gtins: (any GTINSource)? { self }
+  public var requestsPerMinute: Double { limits.requestsPerMinute }
+
+  /// The album's `upc`; "no data" means the album is gone, which has none.
+  public func gtin(ofRelease id: String) async throws(CatalogError) -> GTIN? {
+    let body = try await transport.get(endpoint.albumURL(id: id))
+    let album: DZWholeAlbum
+    do {
+      album = try JSONDecoder().decode(DZWholeAlbum.self, from: body)
+    } catch {
+      throw .undecodable("deezer sent an album that cannot be read (\(error))")
+    }
+    if album.error?.code == DZError.noData { return nil }
+    try DeezerDecoding.check(album.error)
+    return album.upc.flatMap(GTIN.init)
+  }
+}

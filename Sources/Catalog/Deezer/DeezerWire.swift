@@ -16,6 +16,12 @@ struct DZError: Codable, Sendable {
   static let busy = 700
 }
 
+/// A whole album, `/album/{id}`, as far as it names the release elsewhere: its UPC; or the error that came instead.
+struct DZWholeAlbum: Decodable, Sendable {
+  var upc: String?
+  var error: DZError?
+}
+
 /// A list as Deezer pages it, or the error that came instead.
 struct DZPage<Item: Decodable & Sendable>: Decodable, Sendable {
   var data: [Item]?

@@ -34,6 +34,11 @@ public struct ITunesEndpoint: Sendable, Equatable {
     )
   }
 
+  /// The album of one UPC/EAN: Apple documents one a request.
+  public func upcLookupURL(_ gtin: GTIN) -> URL {
+    url("lookup", [("upc", gtin.lookupForm), ("entity", "album"), ("country", country)])
+  }
+
   private func url(_ path: String, _ items: [(String, String)]) -> URL {
     // The comma stays: it separates lookup ids.
     QueryEncoding.url(baseURL, "/" + path, items, keepingComma: true)

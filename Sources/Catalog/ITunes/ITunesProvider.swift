@@ -72,3 +72,23 @@ public struct ITunesProvider: TransportProvider {
     (try? WireReader.recordArray(body)).map { $0.compactMap(\.record.release) }
   }
 }
+
+extension ITunesProvider: GTINLookup {
+  public var gtinLookup: (any GTINLookup)? { self }
+  public var requestsPerMinute: Double { limits.requestsPerMinute }
+  public var cacheScope: String { endpoint.country.lowercased() }
+
+  /// The album a UPC lookup answers; a lookup "also returns other release variants", so the first collection is it.
+  public func release(withGTIN gtin: GTIN) async throws(CatalogError) -> CatalogRelease? {
+    let records = try ITunesDecoding.envelope(try await transport.get(endpoint.upcLookupURL(gtin)))
+    guard var release = records.lazy.compactMap(\.record.release).first else { return nil }
+    release.gtin = release.gtin ?? gtin
+    return release
+  }
+
+  public func cachedRelease(_ body: Data) -> CatalogRelease? {
+    try? JSONDecoder().decode(CatalogRelease.self, from: body)
+  }
+
+  public func cacheBody(_ release: CatalogRelease) -> Data? { ReleaseList.cacheBody(release) }
+}

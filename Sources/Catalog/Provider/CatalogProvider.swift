@@ -33,6 +33,12 @@ public protocol CatalogProvider: Sendable {
 
   /// Where covers come from when the release lists leave them out; nil when they carry them.
   var covers: (any CoverSource)? { get }
+
+  /// Where a release's UPC/EAN is asked when its list leaves it out (Deezer's `/album/{id}`); nil when it cannot be.
+  var gtins: (any GTINSource)? { get }
+  /// Where a release another catalog found is looked up by its UPC/EAN (iTunes' `/lookup?upc=`), for its link;
+  /// nil when the catalog cannot be asked so.
+  var gtinLookup: (any GTINLookup)? { get }
 }
 
 extension CatalogProvider {
@@ -43,6 +49,29 @@ extension CatalogProvider {
 
   /// Release lists that carry their covers need no other source.
   public var covers: (any CoverSource)? { nil }
+
+  public var gtins: (any GTINSource)? { nil }
+  public var gtinLookup: (any GTINLookup)? { nil }
+}
+
+/// The UPC/EAN of one of the catalog's releases, one request each.
+public protocol GTINSource: Sendable {
+  var requestsPerMinute: Double { get }
+  /// The GTIN of release `id`, or nil when the catalog has none for it.
+  func gtin(ofRelease id: String) async throws(CatalogError) -> GTIN?
+}
+
+/// The catalog's release of a UPC/EAN, one request each.
+public protocol GTINLookup: Sendable {
+  var requestsPerMinute: Double { get }
+  /// Where the answers are kept: the store's country, say, since a store may not sell an album another does.
+  var cacheScope: String { get }
+  /// The release of `gtin`, or nil when the catalog has none (here).
+  func release(withGTIN gtin: GTIN) async throws(CatalogError) -> CatalogRelease?
+  /// A kept answer read back.
+  func cachedRelease(_ body: Data) -> CatalogRelease?
+  /// An answer as it is kept.
+  func cacheBody(_ release: CatalogRelease) -> Data?
 }
 
 /// Covers a catalog keeps apart from its release lists (MusicBrainz's Cover Art Archive): asked about only the

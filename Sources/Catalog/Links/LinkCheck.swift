@@ -1,0 +1,180 @@
+public import Foundation
+internal import State
+
+/// Links to a catalog that is not searched tonight (`--links itunes`), for the releases a report lists and only
+/// those: each release's UPC/EAN (from its listing, else asked of a catalog that lists it), looked up there.
+///
+/// It never searches artists in the linked catalog. Releases are taken in the order given (most played first), a
+/// few at a time, while the budget lasts; every answer is kept as it arrives, so a rerun asks nothing and the links
+/// a long first night could not ask come on the next. "Not there" holds a few days only, as a release often reaches
+/// a store later; a failure is never kept.
+public struct LinkCheck: Sendable {
+  /// The catalog the links open: its name, and how it is asked.
+  public let catalog: String
+  public let lookup: any GTINLookup
+  /// Where the UPC/EAN of a listed release is asked, by the name of the catalog that lists it.
+  public let gtinSources: [String: any GTINSource]
+  public let store: any CatalogStore
+  public let now: Date
+  /// Answer from the kept answers only, whatever their age.
+  public var offline = false
+  /// Whether another release may be asked about: false once the budget is spent or a signal came.
+  public var mayAsk: @Sendable () -> Bool = { !Task.isCancelled }
+  /// Releases asked about at once; the transports' rate limiters still space the requests.
+  public var maxConcurrentRequests = 4
+
+  /// How long "no such release" holds before it is asked again.
+  public static let missingHolds: TimeInterval = 3 * 86_400
+  /// How long an answer found holds.
+  public static let foundHolds: TimeInterval = 90 * 86_400
+
+  static let gtinKind = "gtin"
+  static let lookupKind = "gtin-lookup"
+
+  public struct Result: Sendable {
+    /// The linked catalog's listing of each finding that has one, by the finding's place in the list given.
+    public var links: [Int: ReleaseLink] = [:]
+    /// Requests sent tonight, to every catalog asked.
+    public var requests = 0
+    /// Releases not asked about tonight (the budget), whose links may come on a later night.
+    public var notAsked = 0
+    /// Why answers could not be kept, when they could not: they still count tonight.
+    public var keepingFailed: String?
+  }
+
+  public init(
+    catalog: String, lookup: any GTINLookup, gtinSources: [String: any GTINSource], store: any CatalogStore, now: Date
+  ) {
+    self.catalog = catalog
+    self.lookup = lookup
+    self.gtinSources = gtinSources
+    self.store = store
+    self.now = now
+  }
+
+  /// The links of `findings` that lack one to the catalog, in their order.
+  public func links(for findings: [Finding]) async -> Result {
+    var result = Result()
+    let wanted = findings.indices.filter { index in !findings[index].links.contains { $0.catalog == catalog } }
+    var next = 0
+    await withTaskGroup(of: Answer.self) { group in
+      var inFlight = 0
+      while true {
+        while inFlight < max(1, maxConcurrentRequests), next < wanted.count, mayAsk() {
+          let index = wanted[next]
+          next += 1
+          inFlight += 1
+          group.addTask { await self.ask(about: findings[index], at: index) }
+        }
+        guard inFlight > 0, let answer = await group.next() else { break }
+        inFlight -= 1
+        result.requests += answer.requests
+        result.keepingFailed = result.keepingFailed ?? answer.keepingFailed
+        if let link = answer.link { result.links[answer.index] = link }
+      }
+    }
+    result.notAsked = wanted.count - next
+    return result
+  }
+
+  /// `findings` with the links found, every finding's links in `order` (the linked catalogs, then the searched
+  /// ones), and its cover the first link's that has one.
+  public static func applying(_ links: [Int: ReleaseLink], to findings: [Finding], order: [String]) -> [Finding] {
+    findings.enumerated().map { index, finding in
+      var finding = finding
+      if let link = links[index] { finding.links.append(link) }
+      let place = { (link: ReleaseLink) in order.firstIndex(of: link.catalog) ?? order.count }
+      finding.links = finding.links.enumerated().sorted {
+        (place($0.element), $0.offset) < (place($1.element), $1.offset)
+      }
+      .map(\.element)
+      if let cover = finding.links.lazy.compactMap(\.release.artworkURL).first { finding.release.artworkURL = cover }
+      return finding
+    }
+  }
+
+  /// What one release's asking found.
+  struct Answer: Sendable {
+    var index: Int
+    var link: ReleaseLink?
+    var requests = 0
+    var keepingFailed: String?
+  }
+
+  private func ask(about finding: Finding, at index: Int) async -> Answer {
+    var answer = Answer(index: index)
+    guard let gtin = await gtin(of: finding, &answer) else { return answer }
+    answer.link = await release(of: gtin, &answer).map { ReleaseLink(catalog: catalog, release: $0) }
+    return answer
+  }
+
+  /// The release's GTIN: from a listing that carries one, else from a kept answer, else asked.
+  private func gtin(of finding: Finding, _ answer: inout Answer) async -> GTIN? {
+    if let known = finding.release.gtin ?? finding.links.lazy.compactMap(\.release.gtin).first { return known }
+    for link in finding.links {
+      guard let source = gtinSources[link.catalog] else { continue }
+      let key = link.release.id
+      switch await kept(provider: link.catalog, kind: Self.gtinKind, key: key) {
+      case .found(let body): return GTIN(String(decoding: body, as: UTF8.self))
+      case .missing: continue
+      case .unknown: break
+      }
+      guard !offline else { continue }
+      answer.requests += 1
+      do throws(CatalogError) {
+        let gtin = try await source.gtin(ofRelease: key)
+        await keep(Data((gtin?.digits ?? "").utf8), provider: link.catalog, kind: Self.gtinKind, key: key, &answer)
+        if let gtin { return gtin }
+      } catch {
+        continue
+      }
+    }
+    return nil
+  }
+
+  /// The linked catalog's release of `gtin`: a kept answer, else asked.
+  private func release(of gtin: GTIN, _ answer: inout Answer) async -> CatalogRelease? {
+    let key = lookup.cacheScope + "/" + gtin.digits
+    switch await kept(provider: catalog, kind: Self.lookupKind, key: key) {
+    case .found(let body): return lookup.cachedRelease(body)
+    case .missing: return nil
+    case .unknown: break
+    }
+    guard !offline else { return nil }
+    answer.requests += 1
+    do throws(CatalogError) {
+      let release = try await lookup.release(withGTIN: gtin)
+      let body = release.flatMap(lookup.cacheBody) ?? Data()
+      await keep(body, provider: catalog, kind: Self.lookupKind, key: key, &answer)
+      return release
+    } catch {
+      return nil
+    }
+  }
+
+  enum Kept {
+    case found(Data)
+    /// Asked lately, and there was none.
+    case missing
+    case unknown
+  }
+
+  /// A kept answer that still holds: an empty body says there was none, which holds a few days only.
+  private func kept(provider: String, kind: String, key: String) async -> Kept {
+    guard let entry = try? await store.cachedResponses(provider: provider, kind: kind, keys: [key])[key] else {
+      return .unknown
+    }
+    let age = now.timeIntervalSince(entry.fetchedAt)
+    let holds = offline || (age >= 0 && age < (entry.body.isEmpty ? Self.missingHolds : Self.foundHolds))
+    guard holds else { return .unknown }
+    return entry.body.isEmpty ? .missing : .found(entry.body)
+  }
+
+  private func keep(_ body: Data, provider: String, kind: String, key: String, _ answer: inout Answer) async {
+    do throws(StateError) {
+      try await store.store(provider: provider, kind: kind, responses: [(key, body)], fetchedAt: now)
+    } catch {
+      answer.keepingFailed = answer.keepingFailed ?? error.description
+    }
+  }
+}

@@ -127,3 +127,51 @@ extension Explainer {
       query: query, found: !named.isEmpty, releases: named.map(\.id), owned: owned, sentence: sentence + ".")
   }
 }
+
+extension Explainer {
+  /// One artist explained by each of the night's catalogs (`explained`, in the night's order, each with the facts
+  /// and rules it was explained by): each release says which catalogs list it as one report row, and how they were
+  /// found to be one.
+  public static func joining(_ explained: [(explanation: Explanation, facts: Facts, options: FinderOptions)])
+    -> [Explanation]
+  {
+    guard explained.count > 1 else { return explained.map(\.explanation) }
+    let listings = explained.map { entry in
+      ReleaseJoin.Listing(
+        catalog: entry.explanation.provider,
+        verdicts: ReleaseFinder(options: entry.options).verdicts(
+          entry.facts.outcome.followed, owned: entry.facts.library.albumsByArtist()))
+    }
+    var rows: [String: Verdict] = [:]
+    for verdict in ReleaseJoin.join(listings) {
+      for link in verdict.links { rows[link.catalog + "\u{1F}" + link.release.id] = verdict }
+    }
+    return explained.map { entry in
+      var explanation = entry.explanation
+      let catalog = explanation.provider
+      for index in explanation.releases.indices {
+        guard let row = rows[catalog + "\u{1F}" + explanation.releases[index].id] else { continue }
+        explanation.releases[index] = joined(explanation.releases[index], row, in: catalog)
+      }
+      return explanation
+    }
+  }
+
+  private static func joined(_ release: Explanation.Release, _ row: Verdict, in catalog: String) -> Explanation.Release
+  {
+    var release = release
+    let others = row.links.filter { $0.catalog != catalog }
+    release.catalogs = [catalog] + others.map(\.catalog)
+    release.joinedBy = row.joinedBy?.rawValue
+    guard !others.isEmpty else {
+      release.sentence = String(release.sentence.dropLast()) + "; no other catalog of the night lists it."
+      return release
+    }
+    let how = row.joinedBy == .gtin ? "the same UPC" : "the same artist, title and kind, dated within 3 days"
+    let listings = others.map { "\($0.catalog)’s “\($0.release.title)” (\($0.release.id))" }
+    release.sentence =
+      String(release.sentence.dropLast()) + "; one report row with " + listings.joined(separator: " and ")
+      + ", by \(how)."
+    return release
+  }
+}

@@ -88,6 +88,10 @@ public struct Explanation: Sendable, Equatable, Codable {
     public var toldOn: String?
     public var toldAs: String?
     /// The verdict in plain words.
+    /// On a night of several catalogs: the catalogs that list it as one row, this one first, and how they were
+    /// found to be one ("gtin", "titleAndDate"); nil on a night of one.
+    public var catalogs: [String]?
+    public var joinedBy: String?
     public var sentence: String
   }
 

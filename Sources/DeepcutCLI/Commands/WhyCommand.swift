@@ -40,19 +40,32 @@ enum WhyCommand {
     guard let artist = artist(named: query, in: scan.library) else {
       throw .usage(unknownArtist(query, in: scan.library, path: settings.library))
     }
-    let provider = settings[\.provider].provider(for: settings.providerRun)
-    let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
-    let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
-    if try given[\.json] {
-      do {
-        Console.out(try WhyText.json(explanation))
-      } catch {
-        throw .output(path: "standard output", reason: error.description)
-      }
-    } else {
-      Console.out(WhyText.text(explanation))
+    var explained: [(explanation: Explanation, facts: Explainer.Facts, options: FinderOptions)] = []
+    for catalog in settings.catalogs {
+      let provider = catalog.definition.provider(for: catalog.run)
+      let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, catalog, settings)
+      let explanation = explainer(provider, catalog).explain(facts, album: arguments.positionals.dropFirst().first)
+      explained.append((explanation, facts, catalog.finder))
     }
+    try show(Explainer.joining(explained), json: try given[\.json])
     return .success
+  }
+
+  /// One catalog's explanation as it always was; a night of several, one after another (JSON: an array of them).
+  static func show(_ explanations: [Explanation], json: Bool) throws(CLIError) {
+    guard json else {
+      Console.out(explanations.map(WhyText.text).joined(separator: "\n"))
+      return
+    }
+    do {
+      if explanations.count == 1, let only = explanations.first {
+        Console.out(try WhyText.json(only))
+      } else {
+        Console.out(try WhyText.json(explanations))
+      }
+    } catch {
+      throw .output(path: "standard output", reason: error.description)
+    }
   }
 
   /// The settings of the report being explained: offline always, on the last report's day unless `--now` says.
@@ -87,13 +100,13 @@ enum WhyCommand {
   /// (a collaboration is judged with all its artists).
   static func facts(
     about artist: LibraryArtist, scan: LibraryScan, store: StateStore, provider: any CatalogProvider,
-    _ settings: ReportSettings
+    _ catalog: CatalogNight, _ settings: ReportSettings
   ) async throws(CLIError) -> Explainer.Facts {
     var library = scan.library
     let ignored = settings.ignoredArtists
     let minimum = settings[\.minimumOwnedTracks]
     library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
-    var options = settings.pass
+    var options = catalog.pass
     options.readOnly = true
     let outcome: CatalogOutcome
     do {
@@ -109,11 +122,22 @@ enum WhyCommand {
         provider: provider.name, kind: entries.first?.kind ?? "", keys: entries.map(\.key))
       return Explainer.Facts(
         library: scan.library, artist: artist, notLookedUpBecause: exclusion(of: artist, settings),
-        resolution: resolution, outcome: outcome, seen: try await store.seenReleases(provider: provider.name),
+        resolution: resolution, outcome: outcome, seen: told(try await store.seenReleasesOfEveryCatalog()),
         listsFetched: fetched.values.map(\.fetchedAt).min())
     } catch {
       throw .state(error.description)
     }
+  }
+
+  /// Every catalog's records as one: what one catalog told is told, whichever lists the release now.
+  static func told(_ seen: ReleaseLedger.Seen) -> [String: SeenRelease] {
+    var merged: [String: SeenRelease] = [:]
+    for catalog in seen.keys.sorted() {
+      for (key, record) in seen[catalog] ?? [:] where merged[key]?.reportedAt == nil {
+        merged[key] = record
+      }
+    }
+    return merged
   }
 
   static func exclusion(of artist: LibraryArtist, _ settings: ReportSettings) -> String? {
@@ -125,11 +149,11 @@ enum WhyCommand {
     return nil
   }
 
-  static func explainer(_ provider: any CatalogProvider, _ settings: ReportSettings) -> Explainer {
+  static func explainer(_ provider: any CatalogProvider, _ catalog: CatalogNight) -> Explainer {
     Explainer(
-      provider: provider.name, options: settings.finder,
-      recheckResolvedAfterDays: settings.pass.recheckResolvedAfterDays,
-      recheckUnresolvedAfterDays: settings.pass.recheckUnresolvedAfterDays,
+      provider: provider.name, options: catalog.finder,
+      recheckResolvedAfterDays: catalog.pass.recheckResolvedAfterDays,
+      recheckUnresolvedAfterDays: catalog.pass.recheckUnresolvedAfterDays,
       listsAreWindows: provider.proof == .ownedTitles,
       pinCommand: "deepcut artists pin --provider \(provider.name)")
   }

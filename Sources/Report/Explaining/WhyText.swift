@@ -4,7 +4,7 @@ internal import Foundation
 /// `deepcut why` as a person reads it, and as a program does.
 public enum WhyText {
   /// The same facts as a stable object: sorted keys, two-space indents.
-  public static func json(_ explanation: Explanation) throws(ReportError) -> String {
+  public static func json(_ explanation: some Encodable) throws(ReportError) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     do {

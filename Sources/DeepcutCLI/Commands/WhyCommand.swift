@@ -40,7 +40,7 @@ enum WhyCommand {
     guard let artist = artist(named: query, in: scan.library) else {
       throw .usage(unknownArtist(query, in: scan.library, path: settings.library))
     }
-    let provider = settings[\.provider].provider(for: settings.providerRun)
+    let provider = settings.firstCatalog.provider()
     let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, settings)
     let explanation = explainer(provider, settings).explain(facts, album: arguments.positionals.dropFirst().first)
     if try given[\.json] {

@@ -58,7 +58,7 @@ extension ReportJob {
     let findings = ReportBuilder.findings(scan: pass.scan, outcome: pass.outcome, options: settings.finder)
     let seen: [String: SeenRelease]
     do {
-      seen = try await storage.store.seenReleases(provider: settings[\.provider].name)
+      seen = try await storage.store.seenReleases(provider: settings.firstCatalog.definition.name)
     } catch {
       throw .state(error.description)
     }
@@ -83,7 +83,7 @@ extension ReportJob {
     let start = timer.now
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
     var check = CoverCheck(
-      source: source, provider: settings[\.provider].name, store: storage.store, now: settings[\.now])
+      source: source, provider: settings.firstCatalog.definition.name, store: storage.store, now: settings[\.now])
     check.offline = settings.pass.offline
     let budget = settings.pass.budget
     let clock = clock

@@ -37,7 +37,7 @@ extension ReportJob {
   func listing(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, outcome: pass.outcome, options: settings.finder,
-      provider: settings[\.provider].name, now: settings[\.now], timings: timings)
+      provider: settings.firstCatalog.definition.name, now: settings[\.now], timings: timings)
   }
 
   func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
@@ -95,7 +95,7 @@ extension ReportJob {
   func record(
     _ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage, _ delivery: Delivery
   ) async throws(CLIError) {
-    let provider = settings[\.provider].name
+    let provider = settings.firstCatalog.definition.name
     let failed = pass.outcome.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
     do {

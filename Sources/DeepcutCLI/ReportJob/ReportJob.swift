@@ -24,7 +24,7 @@ struct ReportJob {
     let scan = try readLibrary()
     try Self.checkInterruption(kept: 0)
     let state = try await openState()
-    let catalog = settings[\.provider].provider(for: settings.providerRun)
+    let catalog = settings.firstCatalog.provider()
     let pass = try await runCatalogPass(scan, catalog, state)
     var told = try await applyLedger(pass, state)
     try await askCovers(&told, catalog, state)

@@ -54,7 +54,7 @@ struct ReportSettingsTests {
     let musicBrainz = try #require(ProviderRegistry.standard.named("musicbrainz"))
     let itunes = try #require(ProviderRegistry.standard.named("itunes"))
     func names(_ format: ReportFormat, _ catalog: any ProviderDefinition) -> Set<String> {
-      Set(ReportSettings.read(format: format, catalog: catalog).map(\.name))
+      Set(ReportSettings.read(format: format, catalogs: [catalog]).map(\.name))
     }
     let email = names(.email, musicBrainz)
     let everyReports = SettingsTable.settings(catalogs: [musicBrainz]).filter {
@@ -70,19 +70,23 @@ struct ReportSettingsTests {
   }
 
   @Test func theFirstSettingThatCannotBeReadIsTheError() throws {
-    let resolved = try SettingsTableTests.resolved(["--days", "x", "--batch-size", "0"], config: "{}")
-    let catalog = try resolved.runCatalog
+    let resolved = try SettingsTableTests.resolved(["--days", "x", "--country", "USA"], config: "{}")
     #expect(
       SettingsTableTests.refusal {
-        _ = try CheckedSettings(reading: [Self.table.days, Self.table.batchSize], in: resolved, catalog: catalog)
+        _ = try CheckedSettings(reading: [Self.table.days, Self.table.country], in: resolved)
       } == "--days takes a whole number from 0 to 3650, not 'x'")
     #expect(
       SettingsTableTests.refusal {
-        _ = try CheckedSettings(reading: [Self.table.batchSize, Self.table.days], in: resolved, catalog: catalog)
-      } == "--batch-size takes a whole number from 1 to 200, not '0'")
-    let checked = try CheckedSettings(reading: [Self.table.quiet], in: resolved, catalog: catalog)
+        _ = try CheckedSettings(reading: [Self.table.country, Self.table.days], in: resolved)
+      } == "--country takes a two-letter store code like US or GB, not 'USA'")
+    let checked = try CheckedSettings(reading: [Self.table.quiet], in: resolved)
     #expect(checked[\.quiet] == false)
-    #expect(checked[\.rateLimit] == catalog.defaultRequestsPerMinute)
+    // What each catalog has is read for each catalog of the night, into its CatalogNight, and never kept as one value.
+    let limit = try SettingsTableTests.resolved(["--rate-limit", "x"], config: "{}")
+    _ = try CheckedSettings(reading: [Self.table.rateLimit], in: limit)
+    #expect(
+      SettingsTableTests.refusal { _ = try ReportSettings(limit.overriding(\.library, with: "/m.xml")) }
+        == "--rate-limit takes a whole number from 0 to 100000, not 'x'")
   }
 
   @Test func aCatalogsOwnSettingReachesTheProviderAsItsType() throws {

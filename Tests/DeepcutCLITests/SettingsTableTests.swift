@@ -114,7 +114,8 @@ struct SettingsTableTests {
         let help = try Self.spec(use.command).help(Self.registry)
         #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
         #expect(
-          help.contains(use.words.map { setting.filled($0, Self.registry) } ?? words), "--\(flag) in \(use.command)")
+          help.contains(use.words.map { setting.filled($0.words(Self.registry), Self.registry) } ?? words),
+          "--\(flag) in \(use.command)")
       }
     }
     // The catalogs' own stand where the table puts them: after --base-url.
@@ -183,12 +184,17 @@ struct SettingsTableTests {
     #expect(try Self.resolved([], config: file)[\.days] == 3)
     #expect(try Self.resolved([], config: "{}")[\.days] == 30)
     #expect(try Self.resolved([], config: "{}").given(\.days) == nil)
-    // Each catalog's own where it differs: the first's, the flag's, the file's.
-    func limit(_ name: String) throws -> Int { try #require(Self.registry.named(name)).defaultRequestsPerMinute }
-    #expect(try Self.resolved([], config: "{}")[\.rateLimit] == limit("itunes"))
-    #expect(try Self.resolved(["--provider", "musicbrainz"], config: "{}")[\.rateLimit] == limit("musicbrainz"))
-    let deezer = try Self.resolved([], config: Self.configFile("provider.name", json: #""deezer""#))
-    #expect(try deezer[\.rateLimit] == limit("deezer"))
+    // Each catalog's own where it differs: the default night's, the flag's, the file's.
+    func limit(_ settings: Resolved) throws -> Int {
+      let catalog = try #require(settings.nightCatalogs.first)
+      #expect(try settings[\.rateLimit, for: catalog] == catalog.defaultRequestsPerMinute)
+      return try settings[\.rateLimit, for: catalog]
+    }
+    let limits = try [
+      Self.resolved([], config: "{}"), Self.resolved(["--provider", "musicbrainz"], config: "{}"),
+      Self.resolved([], config: Self.configFile("provider.name", json: #""deezer""#)),
+    ].map(limit)
+    #expect(Set(limits).count == 3)
   }
 
   /// Reading a setting gives its declared type; each line below reads one as that type, and a mismatch (`let days:
@@ -203,10 +209,10 @@ struct SettingsTableTests {
     let format: ReportFormat = try settings[\.format]
     let kinds: [ReleaseKind] = try settings[\.types]
     let budget: Duration? = try settings[\.budget]
-    let provider: any ProviderDefinition = try settings[\.provider]
+    let provider: [any ProviderDefinition] = try settings[\.provider]
     let output: String? = try settings[\.output]
     let recipients: [String] = try settings[\.to]
-    let baseURL: URL = try settings[\.baseURL]
+    let baseURL: URL = try settings[\.baseURL, for: #require(provider.first)]
     let quiet: Bool = try settings[\.quiet]
     let offline: Bool = try settings[\.offline]
     let now: Date = try settings[\.now]
@@ -216,7 +222,7 @@ struct SettingsTableTests {
     #expect(format == .html)
     #expect(kinds == [.album, .ep])
     #expect(budget == .seconds(5400))
-    #expect(provider.name == "musicbrainz")
+    #expect(provider.map(\.name) == ["musicbrainz"])
     #expect(output == settings.environment["HOME"].map { $0 + "/report.md" })
     #expect(recipients == ["a@example.org", "b@example.org", "c@example.org"])
     #expect(baseURL.host == "mirror.example.org")
@@ -229,7 +235,7 @@ struct SettingsTableTests {
     let plain = try Self.resolved([], config: "{}")
     #expect(try plain[\.format] == .markdown)
     #expect(try plain[\.types] == ReleaseKind.allCases)
-    #expect(try plain[\.provider].name == "itunes")
+    #expect(try plain[\.provider].map(\.name) == ["itunes"])
     #expect(try plain[\.budget] == nil)
     #expect(try plain[\.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
   }
@@ -243,14 +249,14 @@ struct SettingsTableTests {
     #expect(try home[\.stateDirectory] == "/home/x/.local/state/deepcut")
     #expect(try home[\.config] == "/home/x/.config/deepcut/config.json")
     #expect(try home[\.now] == started)
-    #expect(try home[\.baseURL] == ITunesCatalog().defaultBaseURL)
+    #expect(try home[\.baseURL, for: home.nightCatalogs[0]] == ITunesCatalog().defaultBaseURL)
     let xdg = try Resolved(
       arguments, environment: ["HOME": "/home/x", "XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c"],
       registry: Self.registry)
     #expect(try xdg[\.stateDirectory] == "/s/deepcut")
     #expect(try xdg[\.config] == "/c/deepcut/config.json")
     let musicBrainz = try Self.resolved(["--provider", "musicbrainz"], config: "{}")
-    #expect(try musicBrainz[\.baseURL] == MusicBrainzCatalog().defaultBaseURL)
+    #expect(try musicBrainz[\.baseURL, for: musicBrainz.nightCatalogs[0]] == MusicBrainzCatalog().defaultBaseURL)
     // Given, the flag's value; a `~/` is the home folder.
     let given = try Self.resolved(["--state-dir", "~/st", "--now", "2026-11-29"], config: "{}")
     #expect(try given[\.stateDirectory] == given.environment["HOME"].map { $0 + "/st" })
@@ -261,7 +267,10 @@ struct SettingsTableTests {
     let refusals: [(String, (Resolved) throws -> Void, String)] = [
       ("--days many", { _ = try $0[\.days] }, "--days takes a whole number from 0 to 3650, not 'many'"),
       ("--types boxset", { _ = try $0[\.types] }, "--types takes album, ep and single, not 'boxset'"),
-      ("--base-url ftp://x", { _ = try $0[\.baseURL] }, "--base-url takes an http(s) URL, not 'ftp://x'"),
+      (
+        "--base-url ftp://x", { _ = try $0[\.baseURL, for: $0.nightCatalogs[0]] },
+        "--base-url takes an http(s) URL, not 'ftp://x'"
+      ),
       (
         "--budget soon", { _ = try $0[\.budget] },
         "--budget takes a length of time like 90s, 10m, 2h or 1h30m, not 'soon'"
@@ -280,7 +289,9 @@ struct SettingsTableTests {
         == "c: unknown key 'dayz' (did you mean 'days'?); see 'deepcut config --example'")
     // An address from the file is checked where it is read, in the flag's words, as it always was.
     let address = try Self.resolved([], config: Self.configFile("provider.baseURL", json: #""ftp://x""#))
-    #expect(Self.refusal { _ = try address[\.baseURL] } == "--base-url takes an http(s) URL, not 'ftp://x'")
+    #expect(
+      Self.refusal { _ = try address[\.baseURL, for: address.nightCatalogs[0]] }
+        == "--base-url takes an http(s) URL, not 'ftp://x'")
   }
 
   /// What a value must be is its kind's, checked wherever the value comes from, in the flag's words as always.
@@ -324,7 +335,10 @@ struct SettingsTableTests {
     #expect(report.contains("catalog artists per release request, \(range) (default"))
     let over = "\(sizes.upperBound + 1)"
     #expect(
-      Self.refusal { _ = try Self.resolved(["--batch-size", over], config: "{}")[\.batchSize] }
+      Self.refusal {
+        let settings = try Self.resolved(["--batch-size", over], config: "{}")
+        _ = try settings[\.batchSize, for: settings.nightCatalogs[0]]
+      }
         == "--batch-size takes a whole number from \(range), not '\(over)'")
     // The example's note on formats names every one of them.
     let note = try #require(SettingsTable.standard.format.exampleNote).lines.joined(separator: " ")
@@ -411,13 +425,30 @@ protocol Sampled {
 extension Setting: Sampled {
   func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
     guard kind.takesValue else { return nil }
-    let context = DefaultContext(environment: [:], startedAt: Date())
-    let value = example?.value ?? fallback.value(context) { registry.providers[0] }
+    let value =
+      example?.value ?? fallback.value(DefaultContext(environment: [:], startedAt: Date(), registry: registry))
     guard let text = kind.text(value) else { return nil }
     return (text, kind.json(value))
   }
 
   func resolvedJSON(_ settings: Resolved) throws -> String {
     kind.json(try settings[self])
+  }
+}
+
+/// A setting each catalog has, sampled and read for its own catalog, else the night's first.
+extension EachCatalog: Sampled {
+  func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
+    guard let catalog = catalog(registry.defaultNight, registry) else { return nil }
+    let value = example?.value ?? fallback.value(catalog)
+    return kind.text(value).map { ($0, kind.json(value)) }
+  }
+
+  func resolvedJSON(_ settings: Resolved) throws -> String {
+    kind.json(try settings[self, for: #require(catalog(settings.nightCatalogs, settings.registry))])
+  }
+
+  private func catalog(_ night: [any ProviderDefinition], _ registry: ProviderRegistry) -> (any ProviderDefinition)? {
+    only.flatMap(registry.named) ?? night.first
   }
 }

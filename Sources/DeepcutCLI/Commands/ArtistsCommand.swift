@@ -16,7 +16,7 @@ enum ArtistsCommand {
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let store = try openStore(settings)
-    let provider = try settings[\.provider]
+    let provider = try settings.oneCatalog(for: .artists)
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:

@@ -4,17 +4,33 @@ internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
 
-/// One catalog of the night: how it is asked, how long its pass may take, and how its releases are judged.
+/// One catalog of the night, with everything that is its own: where and how fast it is asked, how long its answers
+/// keep and how many artists a request carries, and whether it groups editions.
 struct CatalogNight: Sendable {
   let definition: any ProviderDefinition
+  /// Where, how fast, by whom, with which of its own settings; from its snapshot with `--snapshot`.
   let run: ProviderRun
+  /// Its pass: its cache's age and its batch; the budget and the rest are the night's.
   let pass: CatalogPassOptions
+  /// The night's window, kinds and what is left out, with whether this catalog groups editions.
   let finder: FinderOptions
+
+  init(definition: any ProviderDefinition, run: ProviderRun, pass: CatalogPassOptions, finder: FinderOptions) {
+    self.definition = definition
+    self.run = run
+    self.pass = pass
+    var finder = finder
+    finder.catalogGroupsEditions = definition.groupsEditions
+    self.finder = finder
+  }
+
+  /// The provider that asks it, as this night does.
+  func provider() -> any CatalogProvider { definition.provider(for: run) }
 }
 
-/// How the catalog is asked: where, for which store, with which of its own settings, how fast, and by whom.
+/// How each catalog is asked: where, for which store, with which of its own settings, how fast, and by whom.
 extension ReportSettings {
-  /// Where the catalog is asked and for which store.
+  /// Where a catalog is asked and for which store.
   struct Place {
     var country: String
     var baseURL: URL
@@ -26,8 +42,17 @@ extension ReportSettings {
 
   static func place(_ settings: Resolved, _ provider: any ProviderDefinition) throws(CLIError) -> Place {
     Place(
-      country: try settings[\.country], baseURL: try settings[\.baseURL],
-      values: try CatalogSetting.values(of: provider, in: settings), snapshot: try settings[\.snapshot])
+      country: try settings[\.country], baseURL: try settings[\.baseURL, for: provider],
+      values: try CatalogSetting.values(of: provider, in: settings),
+      snapshot: try settings[\.snapshot].map { snapshot(in: $0, of: provider) })
+  }
+
+  /// A catalog's recorded answers in `directory`: its own folder there (`DIR/NAME`, where a night of several
+  /// catalogs records each), else the folder itself (where one catalog's were recorded).
+  static func snapshot(in directory: String, of provider: any ProviderDefinition) -> String {
+    let own = URL(fileURLWithPath: directory).appendingPathComponent(provider.name).path
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: own, isDirectory: &isFolder) && isFolder.boolValue ? own : directory
   }
 
   /// The run as the provider is handed it, once the pace and who runs this are known and the catalog's rules for its
@@ -35,10 +60,10 @@ extension ReportSettings {
   static func providerRun(
     _ settings: Resolved, _ provider: any ProviderDefinition, _ place: Place, finder: FinderOptions, offline: Bool
   ) throws(CLIError) -> ProviderRun {
-    let rate = try settings[\.rateLimit]
+    let rate = try settings[\.rateLimit, for: provider]
     // Recorded answers come at once: no limit to count time with.
     let pace = rate == 0 || place.snapshot != nil ? Double.infinity : Double(rate)
-    let timeout = Duration.seconds(try settings[\.timeout])
+    let timeout = Duration.seconds(try settings[\.timeout, for: provider])
     let contact = try Self.contact(settings)
     if place.snapshot == nil, !offline {
       try checkEtiquette(provider, contact: contact, baseURL: place.baseURL, pace: pace)
@@ -62,7 +87,8 @@ extension ReportSettings {
     return contact.flatMap { $0.isEmpty ? nil : $0 }
   }
 
-  /// The catalog's rules for its clients: say who runs this, and keep under its limit.
+  /// The catalog's rules for its clients: say who runs this, and keep under its limit. Each catalog of the night is
+  /// held to its own.
   static func checkEtiquette(
     _ provider: any ProviderDefinition, contact: String?, baseURL: URL, pace: Double
   ) throws(CLIError) {
@@ -72,7 +98,8 @@ extension ReportSettings {
           + "config, or email.from, or pass --contact")
     }
     if let limit = provider.productionLimit, baseURL.host == limit.host, !(pace <= Double(limit.requestsPerMinute)) {
-      throw .usage("\(limit.host) takes at most \(limit.words): --rate-limit \(limit.requestsPerMinute) or less")
+      throw .usage(
+        "\(limit.host) takes at most \(limit.words): --rate-limit \(provider.name)=\(limit.requestsPerMinute) or less")
     }
   }
 

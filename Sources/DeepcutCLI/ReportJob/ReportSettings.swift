@@ -10,26 +10,24 @@ internal import Report
 /// defaults, and checked together before anything is read or asked. A setting is read where it is used,
 /// `settings[\.quiet]`, from the settings checked here; what is made of several settings is made here once.
 struct ReportSettings: Sendable {
-  /// Every setting the report reads, each read and checked before the report starts.
+  /// Every setting the report reads as one value, each read and checked before the report starts.
   let checked: CheckedSettings
   /// The export to read: a report cannot go without one.
   let library: String
-  /// The window, the kinds, and what is left out.
-  let finder: FinderOptions
-  let pass: CatalogPassOptions
-  /// How the catalog is asked: where, for which store, how fast, by whom, with which of its own settings.
-  let providerRun: ProviderRun
+  /// The night's catalogs, in the order of their links (`--provider`), each with how it is asked. Never empty.
+  let catalogs: [CatalogNight]
+  let today: CalendarDay
   let templates: TemplateLocator
   let email: EmailOptions?
   /// With `--send`: where the e-mail is delivered.
   let delivery: Mailer.Route?
   let feed: FeedOptions
 
-  /// Reads and checks in the order a mistake is told: the catalog, the library, the format, the day and the window,
-  /// then the catalog's place, pace and etiquette, what is left out, the e-mail, its delivery and the feeds; last,
+  /// Reads and checks in the order a mistake is told: the catalogs, the library, the format, the day and the window,
+  /// then each catalog's place, pace and etiquette, what is left out, the e-mail, its delivery and the feeds; last,
   /// every other setting the report reads.
   init(_ settings: Resolved) throws(CLIError) {
-    let provider = try settings[\.provider]
+    let night = try settings.nightCatalogs
     guard let library = try settings[\.library] else {
       throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
@@ -37,38 +35,47 @@ struct ReportSettings: Sendable {
     let format = try settings[\.format]
     let now = try settings[\.now]
     var finder = try Self.window(settings, today: CalendarDay.today(at: now))
-    finder.catalogGroupsEditions = provider.groupsEditions
-    let place = try Self.place(settings, provider)
-    pass = try Self.pass(settings)
-    providerRun = try Self.providerRun(settings, provider, place, finder: finder, offline: pass.offline)
+    today = finder.today
+    var asked: [(any ProviderDefinition, ProviderRun, CatalogPassOptions)] = []
+    for catalog in night {
+      let place = try Self.place(settings, catalog)
+      let pass = try Self.pass(settings, catalog)
+      asked.append(
+        (catalog, try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline), pass))
+    }
     try Self.select(settings, into: &finder)
-    self.finder = finder
+    catalogs = asked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
     templates = TemplateLocator(
       explicitPath: try settings[\.template],
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
     email = try Self.email(settings, format: format, now: now)
     delivery = try Self.delivery(settings, format: format)
-    feed = try Self.feed(settings, provider, library: library)
-    checked = try CheckedSettings(
-      reading: Self.read(format: format, catalog: provider), in: settings, catalog: provider)
+    feed = try Self.feed(settings, night[0], library: library)
+    checked = try CheckedSettings(reading: Self.read(format: format, catalogs: night), in: settings)
   }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value { checked[path] }
 
-  /// The night's catalogs, in `--provider` order, each with how it is asked and judged.
-  var catalogs: [CatalogNight] {
-    [CatalogNight(definition: checked.catalog, run: providerRun, pass: pass, finder: finder)]
-  }
+  // MARK: - The first catalog's, until the report job asks every catalog of the night
 
-  var today: CalendarDay { finder.today }
+  /// The first catalog of the night, with how it is asked.
+  var firstCatalog: CatalogNight { catalogs[0] }
+  /// How the first catalog is asked.
+  var providerRun: ProviderRun { firstCatalog.run }
+  /// The first catalog's pass.
+  var pass: CatalogPassOptions { firstCatalog.pass }
+  /// The window, the kinds, and what is left out, as the first catalog's releases are judged.
+  var finder: FinderOptions { firstCatalog.finder }
+
+  // MARK: -
 
   /// `ignoreArtists`, as the library's artists are keyed.
   var ignoredArtists: Set<ArtistKey> { Set(self[\.ignoreArtists].map { ArtistKey($0) }) }
 
   /// The settings a report reads: the ones `report` takes and the ones only config.json gives (it is the nightly
-  /// report's), of its own catalog's alone, and those that go with one format only with that one.
-  static func read(format: ReportFormat, catalog: any ProviderDefinition) -> [any SettingDeclaration] {
-    SettingsTable.settings(catalogs: [catalog]).filter { setting in
+  /// report's), of its own catalogs' alone, and those that go with one format only with that one.
+  static func read(format: ReportFormat, catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
+    SettingsTable.settings(catalogs: catalogs).filter { setting in
       guard let use = setting.use(in: .report) else { return setting.flag == nil }
       return use.format == nil || use.format == format
     }
@@ -89,11 +96,11 @@ struct ReportSettings: Sendable {
     return finder
   }
 
-  /// How fast, how long, how much: the cache's age, the batch, the budget.
-  static func pass(_ settings: Resolved) throws(CLIError) -> CatalogPassOptions {
+  /// How fast, how long, how much: the cache's age and the batch (each catalog's), the budget.
+  static func pass(_ settings: Resolved, _ catalog: any ProviderDefinition) throws(CLIError) -> CatalogPassOptions {
     var pass = CatalogPassOptions()
-    pass.maxAge = Double(try settings[\.maxAge]) * 3600
-    pass.batchSize = try settings[\.batchSize]
+    pass.maxAge = Double(try settings[\.maxAge, for: catalog]) * 3600
+    pass.batchSize = try settings[\.batchSize, for: catalog]
     pass.offline = try settings[\.offline]
     pass.recheckResolvedAfterDays = try settings[\.recheckAfterDays]
     pass.budget = try settings[\.budget]

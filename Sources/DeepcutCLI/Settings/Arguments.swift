@@ -23,7 +23,7 @@ struct CommandSpec: Sendable {
     var label: String { "--" + flag + (setting.placeholder.map { " " + $0 } ?? "") }
 
     func helpText(_ registry: ProviderRegistry) -> String {
-      use.words.map { setting.filled($0, registry) } ?? setting.helpText(registry)
+      use.words.map { setting.filled($0.words(registry), registry) } ?? setting.helpText(registry)
     }
   }
 

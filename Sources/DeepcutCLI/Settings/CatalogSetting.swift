@@ -7,25 +7,27 @@ struct CatalogsOwn: Sendable {}
 
 extension ProviderSettingDeclaration {
   /// This setting of `provider` as the command line and config.json take it: `report` takes its flag, config.json
-  /// holds it under `provider`, help and the example name the catalog.
+  /// holds it under `provider` (and under `provider.NAME`, as any setting each catalog has), help and the example
+  /// name the catalog.
   func setting(of provider: any ProviderDefinition) -> any SettingDeclaration { typed(of: provider) }
 
-  private func typed(of provider: any ProviderDefinition) -> Setting<Value> {
+  private func typed(of provider: any ProviderDefinition) -> EachCatalog<Value> {
     let declared = declared
-    return Setting(
+    return EachCatalog(
       flag: declared.flag, key: "provider." + declared.key, placeholder: declared.placeholder,
       help: "\(provider.name): \(declared.help)", kind: .catalogsOwn, default: .value(declared.defaultValue),
       commands: [.report],
       example: SettingExample(
         value: declared.example, note: ["\(provider.title): \(declared.help) (default {default})."],
-        commentedOut: true))
+        commentedOut: true),
+      only: provider.name)
   }
 
   /// Puts its value in `settings` among the values a run of `provider` hands it.
   func read(_ settings: Resolved, of provider: any ProviderDefinition, into values: inout ProviderSettingValues)
     throws(CLIError)
   {
-    values[declared] = try settings[typed(of: provider)]
+    values[declared] = try settings[typed(of: provider), for: provider]
   }
 }
 

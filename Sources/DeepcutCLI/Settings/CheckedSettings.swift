@@ -16,20 +16,16 @@ struct SettingValues: Sendable {
 }
 
 /// The settings of one run, every one it reads read and checked before the run starts, so reading one afterwards
-/// cannot fail: `settings[\.quiet]` is a `Bool`. A setting the run does not read (another catalog's own, the
-/// e-mail's in another format, another command's) is its default, as it would be if the run read it unset.
+/// cannot fail: `settings[\.quiet]` is a `Bool`. A setting the run does not read (the e-mail's in another format,
+/// another command's) is its default, as it would be if the run read it unset. A setting each catalog has is not
+/// here: its values are each catalog's, in the night's ``CatalogNight``s.
 struct CheckedSettings: Sendable {
   private var values = SettingValues()
-  /// The catalog the run asks, whose are the defaults that are each catalog's own.
-  let catalog: any ProviderDefinition
-  /// What the other defaults are worked out from.
+  /// What the defaults are worked out from.
   let defaults: DefaultContext
 
   /// Reads each of `settings` in `resolved`, in their order; the first that cannot be read is the error.
-  init(reading settings: [any SettingDeclaration], in resolved: Resolved, catalog: any ProviderDefinition)
-    throws(CLIError)
-  {
-    self.catalog = catalog
+  init(reading settings: [any SettingDeclaration], in resolved: Resolved) throws(CLIError) {
     defaults = resolved.defaults
     for setting in settings { try setting.keep(in: &values, from: resolved) }
   }
@@ -39,6 +35,6 @@ struct CheckedSettings: Sendable {
   }
 
   subscript<Value>(_ setting: Setting<Value>) -> Value {
-    values[setting] ?? setting.fallback.value(defaults) { catalog }
+    values[setting] ?? setting.fallback.value(defaults)
   }
 }

@@ -30,7 +30,10 @@ struct ConfigFile: Sendable {
     let object = try jsonObject(data, path: path)
     var file = ConfigFile(path: path)
     let context = SettingContext(registry: registry, configPath: path)
-    try file.read(object, under: "", SettingsTable.configurable(registry), context)
+    let keys = SettingsTable.configurable(registry).flatMap { setting in
+      setting.configKeys(registry).map { (key: $0, setting: setting) }
+    }
+    try file.read(object, under: "", keys, context)
     return file
   }
 
@@ -54,31 +57,31 @@ struct ConfigFile: Sendable {
 
   /// Reads the members of one object: settings by their key, groups (`provider`, `email`, ...) as objects.
   private mutating func read(
-    _ object: [String: ConfigJSON], under prefix: String, _ settings: [any SettingDeclaration],
+    _ object: [String: ConfigJSON], under prefix: String, _ keys: [(key: String, setting: any SettingDeclaration)],
     _ context: SettingContext
   ) throws(CLIError) {
-    let level = Self.level(prefix, of: settings)
+    let level = Self.level(prefix, of: keys.map(\.key))
     for (name, value) in object.sorted(by: { $0.key < $1.key }) {
       let keyPath = prefix.isEmpty ? name : prefix + "." + name
-      if let setting = settings.first(where: { $0.key == keyPath }) {
-        try setting.check(value, context)
+      if let setting = keys.first(where: { $0.key == keyPath })?.setting {
+        try setting.check(value, at: keyPath, context)
         values[keyPath] = value
       } else if let refusal = SettingsTable.refusedKeys[keyPath] {
         throw .config("\(path): \(keyPath): \(refusal)")
       } else if level.groups.contains(name) {
         guard case .object(let members) = value else { throw context.fail(keyPath, "an object { ... }", value) }
-        try read(members, under: keyPath, settings, context)
+        try read(members, under: keyPath, keys, context)
       } else {
         throw context.unknown(keyPath, known: level.names + level.groups)
       }
     }
   }
 
-  /// The names of the settings directly under `prefix`, and of the groups there.
-  static func level(_ prefix: String, of settings: [any SettingDeclaration]) -> (names: [String], groups: [String]) {
+  /// The names of the keys directly under `prefix`, and of the groups there.
+  static func level(_ prefix: String, of keys: [String]) -> (names: [String], groups: [String]) {
     var names: [String] = []
     var groups: [String] = []
-    for key in settings.compactMap(\.key) {
+    for key in keys {
       guard prefix.isEmpty || key.hasPrefix(prefix + ".") else { continue }
       let rest = prefix.isEmpty ? Substring(key) : key.dropFirst(prefix.count + 1)
       let parts = rest.split(separator: ".", maxSplits: 1)

@@ -62,16 +62,14 @@ struct SettingContext: Sendable {
 
   // MARK: - Reading config.json, every error naming the file and the key
 
-  func fail(_ key: String, _ expected: String, _ value: ConfigJSON) -> CLIError {
-    .config("\(configPath): \(key): expected \(expected), found \(value.described)")
+  /// `hint` follows what was found: " (did you mean 'x'?)".
+  func fail(_ key: String, _ expected: String, _ value: ConfigJSON, hint: String = "") -> CLIError {
+    .config("\(configPath): \(key): expected \(expected), found \(value.described)\(hint)")
   }
 
   func unknown(_ key: String, known: [String]) -> CLIError {
     let name = key.split(separator: ".").last.map(String.init) ?? key
-    let suggestion = known.min { editDistance($0, name) < editDistance($1, name) }
-    var message = "\(configPath): unknown key '\(key)'"
-    if let suggestion, editDistance(suggestion, name) <= 3 { message += " (did you mean '\(suggestion)'?)" }
-    return .config(message + "; see 'deepcut config --example'")
+    return .config("\(configPath): unknown key '\(key)'\(didYouMean(name, known)); see 'deepcut config --example'")
   }
 
   func text(_ value: ConfigJSON, _ key: String) throws(CLIError) -> String {
@@ -111,4 +109,12 @@ struct SettingContext: Sendable {
     }
     return texts
   }
+}
+
+/// " (did you mean 'x'?)" for the one of `known` nearest to `name`, when it is near; else nothing.
+func didYouMean(_ name: String, _ known: [String]) -> String {
+  guard !name.isEmpty, let nearest = known.min(by: { editDistance($0, name) < editDistance($1, name) }),
+    editDistance(nearest, name) <= 3
+  else { return "" }
+  return " (did you mean '\(nearest)'?)"
 }

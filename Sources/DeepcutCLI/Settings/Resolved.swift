@@ -2,8 +2,9 @@ internal import Catalog
 internal import Foundation
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
-/// the setting's default (the catalog's own where each has one). `settings[\.days]` is an `Int`. Every command reads
-/// through it, so they never disagree — on the state folder least of all.
+/// the setting's default. `settings[\.days]` is an `Int`; a setting each catalog has is read for one of the night's,
+/// `settings[\.rateLimit, for: catalog]` (``EachCatalog``). Every command reads through it, so they never disagree —
+/// on the state folder least of all.
 struct Resolved: Sendable {
   let arguments: Arguments
   private(set) var config: ConfigFile
@@ -45,23 +46,39 @@ struct Resolved: Sendable {
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     get throws(CLIError) {
       if let value = try given(setting) { return value }
-      return try setting.fallback.value(defaults) { () throws(CLIError) in try runCatalog }
+      return setting.fallback.value(defaults)
     }
   }
 
-  var defaults: DefaultContext { DefaultContext(environment: environment, startedAt: startedAt) }
+  var defaults: DefaultContext { DefaultContext(environment: environment, startedAt: startedAt, registry: registry) }
 
   /// What reading a value needs besides the value.
-  private var context: SettingContext {
+  var context: SettingContext {
     SettingContext(registry: registry, environment: environment, configPath: config.path)
   }
 
-  /// The catalog the run asks: the one the flag or the configuration names, else the registry's first.
-  var runCatalog: any ProviderDefinition {
+  /// The catalogs the night asks, in the order of their links: those `--provider` or `provider.name` names, else the
+  /// default ones. Never none.
+  var nightCatalogs: [any ProviderDefinition] {
     get throws(CLIError) {
-      if let named = try given(\.provider) { return named }
-      return try registry.defaultCatalog
+      let catalogs = try self[\.provider]
+      guard !catalogs.isEmpty else { throw .usage("no catalog is registered") }
+      return catalogs
     }
+  }
+
+  /// The catalog of a command that asks one (`artists`): the night's, when it has one; several are refused, naming
+  /// where they come from.
+  func oneCatalog(for command: CommandName) throws(CLIError) -> any ProviderDefinition {
+    let catalogs = try nightCatalogs
+    if catalogs.count == 1, let only = catalogs.first { return only }
+    let names = sentence(catalogs.map(\.name), "and")
+    let key = SettingsTable.standard.provider.key ?? ""
+    let source =
+      onCommandLine(\.provider)
+      ? "--provider names \(names)"
+      : config.values[key] != nil ? "\(config.path): \(key) names \(names)" : "the default catalogs are \(names)"
+    throw .usage("\(source), and \(command.rawValue) takes one catalog: name one with --provider NAME")
   }
 
   /// The value the flag or the configuration gives; nil when the default stands.

@@ -128,7 +128,7 @@ struct SettingUse: Sendable {
   var command: CommandName
   /// The whole help line this command gives it instead, its default in its own words (`why --now` is the day to
   /// explain); `{values}` and `{default}` as in ``HelpWords``. Flag, key, kind and default stay as declared.
-  var words: String?
+  var words: HelpWords?
   /// The option this command's help shows it after, when that is not the table's order.
   var anchor: SettingAnchor?
   /// The one report format it goes with (`--to` with an e-mail): in another, the report refuses its flag and does not
@@ -144,7 +144,7 @@ struct SettingUse: Sendable {
   static let cache = SettingUse(command: .cache)
   static let config = SettingUse(command: .config)
 
-  func worded(_ words: String) -> SettingUse {
+  func worded(_ words: HelpWords) -> SettingUse {
     var use = self
     use.words = words
     return use
@@ -184,25 +184,20 @@ struct HelpWords: Sendable, ExpressibleByStringInterpolation {
 struct SettingDefault<Value: Sendable>: Sendable {
   enum Source: Sendable {
     case value(Value)
-    /// Worked out from what the run knows before any setting: its environment, when it started.
+    /// Worked out from what the run knows before any setting: its environment, when it started, its catalogs.
     case computed(@Sendable (DefaultContext) -> Value)
-    /// Each catalog's own, for the catalog the run asks.
-    case perCatalog(@Sendable (any ProviderDefinition) -> Value)
   }
 
   let source: Source
-  /// The default as help says it ("30", "20 for itunes, 50 for musicbrainz"); nil says nothing.
+  /// The default as help says it ("30", "$XDG_STATE_HOME/deepcut"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
-  /// The value for a run in `context`. `catalog` finds the run's catalog and is asked only for a default that is
-  /// each catalog's own, so this throws only what finding it throws, and nothing once it is known.
-  func value<Failure: Error>(
-    _ context: DefaultContext, catalog: () throws(Failure) -> any ProviderDefinition
-  ) throws(Failure) -> Value {
+  /// The value for a run in `context`. A default that is each catalog's own is an ``EachCatalog``'s, read for one
+  /// catalog: a setting read as one value has none.
+  func value(_ context: DefaultContext) -> Value {
     switch source {
     case .value(let value): value
     case .computed(let value): value(context)
-    case .perCatalog(let value): value(try catalog())
     }
   }
 
@@ -217,20 +212,6 @@ struct SettingDefault<Value: Sendable>: Sendable {
   ) -> SettingDefault {
     SettingDefault(source: .computed(value), words: { _, _ in words })
   }
-
-  /// Each catalog's own: help names every catalog's ("20 for itunes, 50 for musicbrainz"), or lists them in the
-  /// registry's order when `naming` is false; the example shows the first's.
-  static func perCatalog(
-    _ value: @escaping @Sendable (any ProviderDefinition) -> Value, naming: Bool = true
-  ) -> SettingDefault {
-    SettingDefault(
-      source: .perCatalog(value),
-      words: { registry, kind in
-        registry.providers.compactMap { provider in
-          kind.text(value(provider)).map { naming ? "\($0) for \(provider.name)" : $0 }
-        }.joined(separator: ", ")
-      })
-  }
 }
 
 /// What a default may be worked out from: what a run knows before it reads any setting.
@@ -238,6 +219,8 @@ struct DefaultContext: Sendable {
   var environment: [String: String]
   /// When the command line was read: the clock's time, once for the whole run.
   var startedAt: Date
+  /// The catalogs there are.
+  var registry: ProviderRegistry
 }
 
 extension SettingDefault where Value == Date {
@@ -245,22 +228,19 @@ extension SettingDefault where Value == Date {
   static var clock: SettingDefault { .computed(nil) { $0.startedAt } }
 }
 
-extension SettingDefault where Value == any ProviderDefinition {
-  /// The first catalog the registry lists. As a default it is the run's own catalog, which for a run that names none
-  /// is the registry's first (``Resolved/runCatalog``).
-  static var firstCatalog: SettingDefault {
-    SettingDefault(source: .perCatalog { $0 }, words: { registry, _ in registry.defaultProvider?.name })
+extension SettingDefault where Value == [any ProviderDefinition] {
+  /// The catalogs a night asks when none is named: ``ProviderRegistry/defaultNight``.
+  static var nightCatalogs: SettingDefault {
+    SettingDefault(
+      source: .computed { $0.registry.defaultNight },
+      words: { registry, _ in registry.defaultNight.map(\.name).joined(separator: ",") })
   }
 }
 
 extension ProviderRegistry {
-  /// The catalog a run asks when none is named.
-  var defaultCatalog: any ProviderDefinition {
-    get throws(CLIError) {
-      guard let first = defaultProvider else { throw .usage("no catalog is registered") }
-      return first
-    }
-  }
+  /// The catalogs a night asks when neither `--provider` nor config.json names any: for now the registry's first.
+  /// Every default of the night comes from here, so this is the one place to make it a recommendation.
+  var defaultNight: [any ProviderDefinition] { defaultProvider.map { [$0] } ?? [] }
 }
 
 extension SettingDefault where Value: ExpressibleByNilLiteral {
@@ -323,8 +303,12 @@ protocol SettingDeclaration: Sendable {
   func filled(_ words: String, _ registry: ProviderRegistry) -> String
   /// The example's value as JSON: its own, else the default.
   func exampleJSON(_ registry: ProviderRegistry) -> String
-  /// Whether config.json's value at `key` is one it takes; throws what `config --check` says.
-  func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError)
+  /// Every key config.json may give it under: its own, and one catalog's (`provider.NAME.baseURL`) for a setting each
+  /// catalog has.
+  func configKeys(_ registry: ProviderRegistry) -> [String]
+  /// Whether config.json's value at `key`, one of its ``configKeys(_:)``, is one it takes; throws what
+  /// `config --check` says.
+  func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(CLIError)
   /// Reads its value in `settings` into `values`, as its type.
   func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError)
 }
@@ -336,16 +320,28 @@ extension SettingDeclaration {
   var name: String { names.name }
 
   func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
+
+  func configKeys(_ registry: ProviderRegistry) -> [String] { key.map { [$0] } ?? [] }
 }
 
-extension Setting: SettingDeclaration {
+/// A declaration of one type, read as one value (``Setting``) or as one for each catalog (``EachCatalog``): its words,
+/// its kind and its example make its help, its example and what `config --check` holds it to, alike for both.
+protocol TypedDeclaration: SettingDeclaration {
+  associatedtype Value: Sendable
+  var help: HelpWords { get }
+  var kind: SettingKind<Value> { get }
+  var example: SettingExample<Value>? { get }
+}
+
+extension TypedDeclaration {
   var takesValue: Bool { kind.takesValue }
   var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
   var exampleAnchor: SettingAnchor? { example?.anchor }
 
-  func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
+  func helpText(_ registry: ProviderRegistry) -> String { wordsWithDefault(registry) }
 
-  func helpText(_ registry: ProviderRegistry) -> String {
+  /// The words, with the default where they say `{default}`, else after them.
+  func wordsWithDefault(_ registry: ProviderRegistry) -> String {
     let words = help.words(registry)
     // A switch is off unless it is given: there is no default to say.
     guard kind.takesValue, !words.contains("{default}"), let value = defaultText(registry) else {
@@ -359,20 +355,22 @@ extension Setting: SettingDeclaration {
       .replacingOccurrences(of: "{default}", with: defaultText(registry) ?? "")
   }
 
-  /// Its example's value, else its default as a run of the registry's first catalog has it.
+  func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(CLIError) {
+    let site = SettingSite(name: name, key: key, context: context)
+    if let check = kind.check { try check(value, site) } else { _ = try kind.read(value, site) }
+  }
+}
+
+extension Setting: TypedDeclaration {
+  func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
+
+  /// Its example's value, else its default as a run with no environment has it.
   func exampleJSON(_ registry: ProviderRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
-    let context = DefaultContext(environment: [:], startedAt: Date())
-    return (try? fallback.value(context) { () throws(CLIError) in try registry.defaultCatalog }).map(kind.json)
-      ?? "null"
+    return kind.json(fallback.value(DefaultContext(environment: [:], startedAt: Date(), registry: registry)))
   }
 
   func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError) {
     values.set(try settings[self], for: self)
-  }
-
-  func check(_ value: ConfigJSON, _ context: SettingContext) throws(CLIError) {
-    let site = SettingSite(name: name, key: key ?? name, context: context)
-    if let check = kind.check { try check(value, site) } else { _ = try kind.read(value, site) }
   }
 }

@@ -177,13 +177,62 @@ extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawVal
   }
 }
 
-extension SettingKind where Value == any ProviderDefinition {
-  /// One of the catalogs the registry lists, by name (in any case on the command line).
-  static var catalog: Self {
-    .fromText(
-      takes: { $0.registry.alternatives }, expected: { "one of " + $0.registry.names.joined(separator: ", ") },
-      anyCase: true, text: \.name
-    ) { name, context in context.registry.providers.first { $0.name == name } }
+extension SettingKind where Value == [any ProviderDefinition] {
+  /// Catalogs the registry lists, by name in any case: comma-separated on the command line (the flag repeated adds
+  /// more), in config.json one text the same or a list of names. Each is kept once, where it first stands, since the
+  /// order is the order of the links; a name that is none is refused with the nearest one.
+  static var catalogs: Self {
+    Self(
+      parse: { given, site throws(CLIError) in
+        let registry = site.context.registry
+        let names = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        return try catalogs(names.map { (String($0), site.name) }, registry) { name, _ in
+          .usage("--\(site.name) takes \(registry.alternatives), not '\(name)'" + didYouMean(name, registry.names))
+        }
+      },
+      read: { json, site throws(CLIError) in
+        let registry = site.context.registry
+        return try catalogs(try catalogNames(json, site), registry) { name, key in
+          site.context.fail(
+            key, "one of " + registry.names.joined(separator: ", "), .text(name),
+            hint: didYouMean(name, registry.names))
+        }
+      },
+      json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name) : ConfigJSON.quoted($0.map(\.name)) },
+      text: { $0.map(\.name).joined(separator: ",") })
+  }
+
+  /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a
+  /// list's.
+  private static func catalogNames(_ json: ConfigJSON, _ site: SettingSite) throws(CLIError) -> [(String, String)] {
+    switch json {
+    case .text(let text):
+      return text.split(separator: ",", omittingEmptySubsequences: false).map { (String($0), site.key) }
+    case .list(let items) where !items.isEmpty:
+      var names: [(String, String)] = []
+      for (index, item) in items.enumerated() {
+        let key = "\(site.key)[\(index)]"
+        names.append((try site.context.text(item, key), key))
+      }
+      return names
+    default:
+      throw site.context.fail(site.key, "a catalog's name, or a list of one or more", json)
+    }
+  }
+
+  /// The catalogs `names` name, each once; `unknown` is the error for a name (trimmed) given under a key that names
+  /// none.
+  private static func catalogs(
+    _ names: [(text: String, key: String)], _ registry: ProviderRegistry,
+    unknown: (_ name: String, _ key: String) -> CLIError
+  ) throws(CLIError) -> [any ProviderDefinition] {
+    var catalogs: [any ProviderDefinition] = []
+    for (text, key) in names {
+      let name = text.trimmingCharacters(in: .whitespaces)
+      guard let catalog = registry.named(name) else { throw unknown(name, key) }
+      if !catalogs.contains(where: { $0.name == catalog.name }) { catalogs.append(catalog) }
+    }
+    return catalogs
   }
 }
 

@@ -176,14 +176,24 @@ struct SettingsTable: Sendable {
     example: .default(
       note: "Catalog store country, and the window: releases of the last N days count as new."
     ).placed(after: \.template))
-  let provider = Setting<any ProviderDefinition>(
+  let provider = Setting<[any ProviderDefinition]>(
     flag: "provider", key: "provider.name", placeholder: "NAME",
-    help: .catalogs { registry in
-      "catalog: "
-        + registry.alternatives { $0.name == registry.defaultProvider?.name ? "{default} (default)" : $0.name }
-    }, kind: .catalog, default: .firstCatalog,
-    commands: [.report, .why.placed(after: \.library), .artists],
-    example: .default(note: "The catalog to ask: {alternatives}.").placed(after: \.stateDirectory))
+    help: .catalogs { "catalogs to ask, comma-separated, in the order of their links: \($0.alternatives)" },
+    kind: .catalogs, default: .nightCatalogs,
+    commands: [
+      .report,
+      .why.worded(.catalogs { "the report's catalogs, comma-separated: \($0.alternatives) (default {default})" })
+        .placed(after: \.library),
+      .artists.worded(
+        .catalogs { registry in
+          let night = registry.defaultNight.map(\.name)
+          return "catalog: " + registry.alternatives { night.contains($0.name) ? "\($0.name) (default)" : $0.name }
+        }),
+    ],
+    example: .default(
+      note: "The catalogs to ask: {alternatives}; several as a list, in the order of their links.",
+      "A catalog's own pace, batch, age, timeout or address goes under its name: \"NAME\": {\"baseURL\": \"...\"}."
+    ).placed(after: \.stateDirectory))
   let contact = Setting<String?>(
     flag: "contact", key: "contact", placeholder: "TEXT",
     help: .catalogs { registry in
@@ -203,12 +213,12 @@ struct SettingsTable: Sendable {
     ],
     example: .commentedOut(
       "/home/me/.local/state/deepcut", note: "Where deepcut keeps what it learned (state.sqlite)."))
-  let maxAge = Setting<Int>(
+  let maxAge = EachCatalog<Int>(
     flag: "max-age", key: "provider.maxAgeHours", placeholder: "HOURS",
     help: "cached album lists younger than this are used as they are", kind: .integer(0...8760),
     default: .value(Int(CatalogPassOptions().maxAge / 3600)), commands: [.report],
     example: .default(note: "Cached album lists younger than this are used as they are.").placed(after: \.batchSize))
-  let batchSize = Setting<Int>(
+  let batchSize = EachCatalog<Int>(
     flag: "batch-size", key: "provider.batchSize", placeholder: "N",
     help: .catalogs { registry in
       let held = registry.providers.filter { $0.maximumBatchSize < batchSizes.upperBound }.map {
@@ -222,21 +232,22 @@ struct SettingsTable: Sendable {
     key: "provider.recheckAfterDays", help: "how often a resolved artist is searched again, in days",
     kind: .integer(1...3650), default: .value(CatalogPassOptions().recheckResolvedAfterDays),
     example: .default(note: "How often a resolved artist is searched again, in case the catalog changed it."))
-  let timeout = Setting<Int>(
+  let timeout = EachCatalog<Int>(
     flag: "timeout", key: "provider.timeoutSeconds", placeholder: "SECONDS",
     help: "how long one catalog request may take before it is tried again", kind: .integer(1...600),
     default: .value(Int(HTTPClientConfiguration().requestTimeout.components.seconds)), commands: [.report],
     example: .default(note: "How long one request may take before it is tried again."))
-  let rateLimit = Setting<Int>(
+  let rateLimit = EachCatalog<Int>(
     flag: "rate-limit", key: "provider.requestsPerMinute", placeholder: "N",
     help: "catalog requests per minute (default {default}; 0 lifts it)", kind: .integer(0...100_000),
     default: .perCatalog(\.defaultRequestsPerMinute), commands: [.report],
     example: .commentedOut(20, note: "Each catalog's own limit by default: {default}.").placed(after: \.provider))
-  let baseURL = Setting<URL>(
+  let baseURL = EachCatalog<URL>(
     flag: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
     kind: .url("an http(s) URL"), default: .perCatalog(\.defaultBaseURL, naming: false), commands: [.report],
     example: .commentedOut(
-      URL(string: "http://127.0.0.1:8080"), note: "Another address for the catalog (a mirror, a test server)."))
+      URL(string: "http://127.0.0.1:8080"), note: "Another address for the catalog (a mirror, a test server)."),
+    sharedByAll: false)
   /// Each catalog's own settings (a cover service's address) stand here: `report` takes them, and config.json holds
   /// them under `provider`.
   let catalogsOwn = CatalogsOwn()
@@ -320,7 +331,7 @@ struct SettingsTable: Sendable {
   static let batchSizes = 1...200
 
   /// How the state commands say `--state-dir`'s default: they read the configuration's too.
-  static let stateDirectoryFromConfig =
+  static let stateDirectoryFromConfig: HelpWords =
     "where state.sqlite lives (default: stateDir in the config, else $XDG_STATE_HOME/deepcut)"
 
   /// Keys config.json may not hold, with what to do instead.

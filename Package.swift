@@ -48,8 +48,8 @@ let package = Package(
     .executableTarget(name: "deepcut", dependencies: ["DeepcutCLI"], swiftSettings: strict),
 
     // What the benchmarks and the tests run against: a generated library, catalog worlds made from it, and the fake
-    // catalog services on 127.0.0.1.
-    .target(name: "Fixtures", dependencies: ["Basics", "MusicLibrary"], swiftSettings: strict),
+    // catalog services on 127.0.0.1. Catalog for its calendar day, which a world's release dates are.
+    .target(name: "Fixtures", dependencies: ["Basics", "MusicLibrary", "Catalog"], swiftSettings: strict),
     .executableTarget(
       name: "deepcut-bench",
       dependencies: ["Basics", "MusicLibrary", "Fixtures", "Catalog", "CatalogHTTP", "State", "CLibXML2", "CZlib"],
@@ -71,7 +71,9 @@ let package = Package(
       name: "MusicLibraryTests", dependencies: ["Basics", "MusicLibrary", "Fixtures", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "FixturesTests", dependencies: ["Basics", "Fixtures", "MusicLibrary", "TestSupport"], swiftSettings: strict),
+      name: "FixturesTests",
+      dependencies: ["Basics", "Catalog", "CatalogHTTP", "Fixtures", "MusicLibrary", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "CatalogHTTPTests", dependencies: ["Basics", "CatalogHTTP", "Fixtures", "TestSupport"],
       swiftSettings: strict),

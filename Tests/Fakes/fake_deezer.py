@@ -2,8 +2,11 @@
 """A fake Deezer public API for deepcut's tests, in the wire format of the recordings in ../shared/fixtures/deezer.
 
 It answers ``GET /search/artist?q=`` (plain text, fuzzy: every word of the query in the name, the exact name first,
-then by fans; tribute and karaoke acts of a name turn up as they do on Deezer) and ``GET /artist/ID/albums``
-(``index``/``limit`` paging, 25 a page by default, ``total``, ``next`` and ``prev`` as Deezer sends them). Errors
+then by fans; tribute and karaoke acts of a name turn up as they do on Deezer), ``GET /artist/ID/albums``
+(``index``/``limit`` paging, 25 a page by default, ``total``, ``next`` and ``prev`` as Deezer sends them; the items
+carry no ``upc``), and ``GET /album/ID`` and ``GET /album/upc:GTIN``: the full album, ``upc``, label, tracks and
+contributors in the recorded key order. Deezer finds an album by its GTIN only in the form it sends in ``upc``
+(leading zeros dropped down to 12 digits), so a zero-padded 13- or 14-digit form finds nothing. Errors
 come as Deezer sends them, inside an HTTP 200: ``{"error": {"type", "message", "code"}}`` — code 800 "no data"
 for an unknown id, code 4 "Quota limit exceeded" past 50 requests in 5 seconds (the ``quota`` knobs) or for the
 next N requests (``quota_next``), and any other (``error_next``) to check a client never takes an error for an
@@ -14,7 +17,8 @@ serves until SIGTERM/SIGINT (or stdin EOF with ``--exit-on-stdin-eof``); the con
 fake_service.py's. With ``--record DIR`` every answer is also written to DIR/<FNV-1a 64 of the target>.json.
 
 World JSON: ``{"artists": [{"id", "name", "nb_fan"?, "albums": [{"id", "title", "release_date",
-"record_type"? ("album", "ep", "single", "compile"), "explicit_lyrics"?}]}]}``. A world in the iTunes fake's shape
+"record_type"? ("album", "ep", "single", "compile"), "explicit_lyrics"?, "upc"?, "label"?, "nb_tracks"?}]}]}``;
+an album without a ``upc`` is not found by any. A world in the iTunes fake's shape
 (``artistId``, ``artistName``, ``albums: [{collectionId, collectionName, releaseDate, explicitness?}]``) is read
 too: " - Single" and " - EP" become the record type; "explicit", or a "cleaned" twin beside it, the advisory.
 
@@ -29,6 +33,7 @@ import http.server
 import json
 import re
 import sys
+import time
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -84,7 +89,9 @@ def from_itunes(world: Mapping[str, Any]) -> dict[str, Any]:
                 album.get("explicitness") != "cleaned" and (album["collectionName"], album.get("releaseDate")) in cleaned)
             albums.append({"id": album["collectionId"], "title": title,
                            "release_date": album.get("releaseDate", "")[:10], "record_type": kind,
-                           "explicit_lyrics": explicit})
+                           "explicit_lyrics": explicit, "nb_tracks": album.get("trackCount", 10)})
+            if album.get("upc"):
+                albums[-1]["upc"] = album["upc"]
         artists.append({"id": artist["artistId"], "name": artist["artistName"], "albums": albums})
     return {"artists": artists}
 
@@ -98,9 +105,12 @@ def load_world(source: str | Path | Mapping[str, Any] | None) -> dict[str, Any]:
 
 
 def artist_record(artist: Mapping[str, Any], short: bool = False) -> dict[str, Any]:
+    """A search hit's fields; ``short``: the minimal artist an album nests, without link and counts."""
     number = artist["id"]
     picture = f"{CDN}/artist/{number:032x}"
-    record: dict[str, Any] = {"id": number, "name": artist["name"], "link": f"https://www.deezer.com/artist/{number}"}
+    record: dict[str, Any] = {"id": number, "name": artist["name"]}
+    if not short:
+        record["link"] = f"https://www.deezer.com/artist/{number}"
     record.update({"picture": f"https://api.deezer.com/artist/{number}/image",
                    "picture_small": f"{picture}/56x56-000000-80-0-0.jpg",
                    "picture_medium": f"{picture}/250x250-000000-80-0-0.jpg",
@@ -123,6 +133,73 @@ def album_record(album: Mapping[str, Any]) -> dict[str, Any]:
             "record_type": album.get("record_type", "album"),
             "tracklist": f"https://api.deezer.com/album/{number}/tracks",
             "explicit_lyrics": bool(album.get("explicit_lyrics", False)), "type": "album"}
+
+
+def upc_form(gtin: str) -> str:
+    """A GTIN as Deezer writes it in ``upc`` and finds it by: leading zeros dropped, at least 12 digits."""
+    return str(int(gtin)).zfill(12)
+
+
+def share(kind: str, number: int) -> str:
+    # Deezer stamps every answer's share link with the time it was made, so it differs from call to call.
+    return (f"https://www.deezer.com/{kind}/{number}?utm_source=deezer&utm_content={kind}-{number}"
+            f"&utm_term=0_{int(time.time())}&utm_medium=web")
+
+
+def full_album_record(artist: Mapping[str, Any], album: Mapping[str, Any]) -> dict[str, Any]:
+    """``/album/{id}``: the list item's fields and what only the album's own answer has, in the order of the 2025
+    recording (``album-629506181.json``)."""
+    item = album_record(album)
+    number = album["id"]
+    count = int(album.get("nb_tracks", 1 if item["record_type"] == "single" else 10))
+    explicit = item["explicit_lyrics"]
+    minimal = artist_record(artist, short=True)
+    main = {**artist_record(artist), "share": share("artist", artist["id"])}
+    main = {key: main[key] for key in ("id", "name", "link", "share", "picture", "picture_small", "picture_medium",
+                                        "picture_big", "picture_xl", "radio", "tracklist", "type")}
+    main["role"] = "Main"
+    tracks = []
+    for index in range(1, count + 1):
+        track = number * 100 + index
+        title = album["title"] if count == 1 else f"Track {index}"
+        preview = f"{track:032x}"
+        tracks.append({
+            "id": track, "readable": True, "title": title, "title_short": title, "title_version": "",
+            "link": f"https://www.deezer.com/track/{track}", "duration": 150 + track % 120,
+            "rank": 500000 + track % 9973,
+            "explicit_lyrics": explicit, "explicit_content_lyrics": 1 if explicit else 0, "explicit_content_cover": 0,
+            "preview": f"https://cdnt-preview.dzcdn.net/api/1/1/{preview[0]}/{preview[1]}/{preview}.mp3",
+            "md5_image": item["md5_image"],
+            "artist": {"id": artist["id"], "name": artist["name"], "tracklist": minimal["tracklist"], "type": "artist"},
+            "album": {key: item[key] for key in ("id", "title", "cover", "cover_small", "cover_medium", "cover_big",
+                                                 "cover_xl", "md5_image", "tracklist", "type")},
+            "type": "track"})
+    return {
+        "id": number, "title": item["title"], "upc": upc_form(album["upc"]) if album.get("upc") else "",
+        "link": item["link"], "share": share("album", number),
+        **{key: item[key] for key in ("cover", "cover_small", "cover_medium", "cover_big", "cover_xl", "md5_image",
+                                      "genre_id")},
+        "genres": {"data": [{"id": 113, "name": "Dance", "picture": "https://api.deezer.com/genre/113/image",
+                             "type": "genre"}]},
+        "label": album.get("label", "Lantern House Records"), "nb_tracks": count,
+        "duration": sum(t["duration"] for t in tracks), "fans": item["fans"], "release_date": item["release_date"],
+        "record_type": item["record_type"], "available": True, "tracklist": item["tracklist"],
+        "explicit_lyrics": explicit, "explicit_content_lyrics": 1 if explicit else 0, "explicit_content_cover": 0,
+        "contributors": [main], "artist": minimal, "type": "album", "tracks": {"data": tracks}}
+
+
+def find_album(world: Mapping[str, Any], wanted: str) -> dict[str, Any] | None:
+    """``/album/ID`` or ``/album/upc:GTIN``; a GTIN only in Deezer's own form."""
+    if wanted.startswith("upc:"):
+        gtin = wanted[len("upc:"):]
+        if not gtin.isdigit() or not gtin.isascii() or upc_form(gtin) != gtin:
+            return None
+        found = ((a, album) for a in world["artists"] for album in a.get("albums", [])
+                 if album.get("upc") and upc_form(album["upc"]) == gtin)
+    else:
+        found = ((a, album) for a in world["artists"] for album in a.get("albums", []) if str(album["id"]) == wanted)
+    artist, album = next(found, (None, None))
+    return None if artist is None or album is None else full_album_record(artist, album)
 
 
 def paged(items: list[Any], query: Mapping[str, str], base: str, knobs: Knobs) -> dict[str, Any]:
@@ -204,6 +281,9 @@ class _Handler(fake_service.Handler):
             if artist is None:
                 return error("DataException", "no data", 800)
             return paged([album_record(a) for a in artist.get("albums", [])], query, path, knobs)
+        match = re.fullmatch(r"/album/(upc:[^/]*|-?\d+)", path)
+        if match:
+            return find_album(world, match.group(1)) or error("DataException", "no data", 800)
         return None
 
 

@@ -28,8 +28,13 @@ Control endpoints (never logged, never rate limited):
 World JSON: ``{"artists": [{"artistId", "artistName", "primaryGenreName"?,
 "amgArtistId"?, "albums": [{"collectionId", "collectionName", "releaseDate"
 ("YYYY-MM-DD" -> T07:00:00Z, or a full "...T08:00:00Z"), "trackCount"?,
-"explicitness"?, "artistId"?, "artistName"?, "label"?}]}]}``; any other key is
-copied into the wire record (``null`` removes a computed field).
+"explicitness"?, "artistId"?, "artistName"?, "label"?, "upc"?,
+"artworkNamesUPC"?}]}]}``; any other key is copied into the wire record
+(``null`` removes a computed field). ``upc`` (the album's UPC/EAN, 8 to 14
+digits) is never sent as a field, as Apple sends none: ``/lookup?upc=`` finds
+the album by it, and the artwork path names it zero-padded to 14 digits
+(``…/00602445868162.rgb.jpg/100x100bb.jpg``) unless ``artworkNamesUPC`` is
+false, when the path is ``…/source/100x100bb.jpg`` as on many real albums.
 
 Only the Python 3.11 standard library is used, so the Swift test suite can spawn
 it on any machine that has ``python3``.
@@ -153,6 +158,7 @@ LOOKUP_PARAMETER_HELP: Mapping[str, str] = {
     "callback": "Name of a javascript function to wrap the results in",
     "country": "Two-letter ISO country code of the store",
     "id": "Comma-separated numeric iTunes ids",
+    "upc": "One UPC or EAN of an album",
     "entity": "Kind of related items to return with each id",
     "limit": "How many related items to return per id (1-200)",
     "sort": "recent or popular",
@@ -234,14 +240,17 @@ def store_url(store: Storefront, kind: str, name: str, item_id: int) -> str:
     return f"https://music.apple.com/{store.code}/{kind}/{slugify(name, kind)}/{item_id}?uo=4"
 
 
-def artwork_url(collection_id: int, size: int) -> str:
-    """mzstatic-style artwork URL whose path is derived from the id."""
+def artwork_url(collection_id: int, size: int, upc: str | None = None, names_upc: bool = True) -> str:
+    """mzstatic-style artwork URL whose path is derived from the id. The image's own name is the album's UPC
+    zero-padded to 14 digits where the label's upload was named so, ``source`` where it was not (both as recorded
+    by clients that read the UPC back from the path)."""
     h = hashlib.sha256(f"artwork:{collection_id}".encode()).hexdigest()
     host = 1 + int(h[0], 16) % 5
     bucket = 100 + int(h[1:3], 16) % 90
     uuid = f"{h[0:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:32]}"
+    image = "cover.jpg" if upc is None else f"{int(upc):014d}.rgb.jpg" if names_upc else "source"
     return (f"https://is{host}-ssl.mzstatic.com/image/thumb/Music{bucket}/v4/"
-            f"{h[0:2]}/{h[2:4]}/{h[4:6]}/{uuid}/cover.jpg/{size}x{size}bb.jpg")
+            f"{h[0:2]}/{h[2:4]}/{h[4:6]}/{uuid}/{image}/{size}x{size}bb.jpg")
 
 
 _DATE_ONLY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -279,7 +288,8 @@ class WorldError(ValueError):
 _ARTIST_KEYS = frozenset({"artistId", "artistName", "primaryGenreName", "primaryGenreId", "amgArtistId",
                           "artistType", "label", "albums"})
 _ALBUM_KEYS = frozenset({"collectionId", "collectionName", "releaseDate", "trackCount", "explicitness",
-                         "artistId", "artistName", "label", "primaryGenreName"})
+                         "artistId", "artistName", "label", "primaryGenreName", "upc", "artworkNamesUPC"})
+_UPC = re.compile(r"^[0-9]{8,14}$")
 _EXPLICITNESS = ("explicit", "notExplicit", "cleaned")
 
 
@@ -298,6 +308,8 @@ class Album:
     label: str | None = None
     genre: str | None = None
     overrides: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    upc: str | None = None
+    artwork_names_upc: bool = True
 
     @property
     def credited_artist_id(self) -> int:
@@ -419,9 +431,15 @@ class World:
         _require(artist_id is None or (_is_int(artist_id) and artist_id > 0), f"{where}.artistId", "positive integer expected")
         for key in ("artistName", "label", "primaryGenreName"):
             _require(raw.get(key) is None or isinstance(raw[key], str), f"{where}.{key}", "string expected")
+        upc = raw.get("upc")
+        _require(upc is None or (isinstance(upc, str) and bool(_UPC.match(upc))), f"{where}.upc",
+                 "a string of 8 to 14 digits expected")
+        names_upc = raw.get("artworkNamesUPC", True)
+        _require(isinstance(names_upc, bool), f"{where}.artworkNamesUPC", "true or false expected")
         overrides = {k: v for k, v in raw.items() if k not in _ALBUM_KEYS}
         return Album(raw["collectionId"], raw["collectionName"], date, track_count, explicitness, listed_under,
-                     artist_id, raw.get("artistName"), raw.get("label"), raw.get("primaryGenreName"), overrides)
+                     artist_id, raw.get("artistName"), raw.get("label"), raw.get("primaryGenreName"), overrides,
+                     upc, names_upc)
 
     # ---- wire records -------------------------------------------------------------------
 
@@ -466,8 +484,8 @@ class World:
             "collectionCensoredName": album.name,
             "artistViewUrl": store_url(store, "artist", artist_name, album.credited_artist_id),
             "collectionViewUrl": store_url(store, "album", album.name, album.collection_id),
-            "artworkUrl60": artwork_url(album.collection_id, 60),
-            "artworkUrl100": artwork_url(album.collection_id, 100),
+            "artworkUrl60": artwork_url(album.collection_id, 60, album.upc, album.artwork_names_upc),
+            "artworkUrl100": artwork_url(album.collection_id, 100, album.upc, album.artwork_names_upc),
             "collectionPrice": default_price(album.name, album.track_count),
             "collectionExplicitness": album.explicitness,
         })
@@ -492,9 +510,11 @@ class World:
             out: dict[str, Any] = {"collectionId": a.collection_id, "collectionName": a.name, "releaseDate": a.release_date,
                                    "trackCount": a.track_count, "explicitness": a.explicitness}
             for key, value in (("artistId", a.artist_id), ("artistName", a.artist_name), ("label", a.label),
-                               ("primaryGenreName", a.genre)):
+                               ("primaryGenreName", a.genre), ("upc", a.upc)):
                 if value is not None:
                     out[key] = value
+            if not a.artwork_names_upc:
+                out["artworkNamesUPC"] = False
             out.update(a.overrides)
             return out
 
@@ -663,6 +683,8 @@ def _make_ranker(term: str) -> Callable[[Iterable[tuple[str, Any]]], list[Any]]:
 
 def lookup(world: World, query: Mapping[str, str], max_ids: int = 200, cache_max_age: int | None = None) -> Response:
     """GET /lookup: each id in request order; artists bring up to ``limit`` albums each."""
+    if "upc" in query:
+        return lookup_upc(world, query, cache_max_age)
     bad: list[str] = []
     raw_ids = [p.strip() for p in query.get("id", "").split(",") if p.strip()]
     if not raw_ids or not all(_ID.match(p) for p in raw_ids):
@@ -700,6 +722,27 @@ def lookup(world: World, query: Mapping[str, str], max_ids: int = 200, cache_max
         if album is not None:
             records.append(world.collection_record(album, store))
     return _js_response(200, encode_results(records), cache_max_age)
+
+
+def lookup_upc(world: World, query: Mapping[str, str], cache_max_age: int | None = None) -> Response:
+    """GET /lookup?upc=: the albums of that UPC/EAN as collection records, as a lookup by their ids answers;
+    none for a UPC the store does not sell. Apple documents one UPC per request (a list only for ``id`` and
+    ``amgAlbumId``), so a list is refused here rather than guessed at. UPCs compare as numbers: the 12-digit UPC
+    and its zero-padded 13- or 14-digit forms name the same album."""
+    bad: list[str] = []
+    raw = query.get("upc", "").strip()
+    if not _UPC.match(raw):
+        bad.append("upc")
+    entity = query.get("entity")
+    if entity is not None and entity not in _LOOKUP_ENTITIES:
+        bad.append("resultEntity")
+    store = _check_country(query, bad)
+    _parse_limit(query, bad)
+    if bad:
+        return _js_response(400, encode_error(bad, LOOKUP_PARAMETER_HELP), cache_max_age)
+    wanted = int(raw)
+    albums = [album for album in world.albums_by_id.values() if album.upc is not None and int(album.upc) == wanted]
+    return _js_response(200, encode_results([world.collection_record(a, store) for a in albums]), cache_max_age)
 
 
 # --------------------------------------------------------------------------------------

@@ -18,6 +18,25 @@ sys.path.insert(0, str(HERE))
 
 from fake_deezer import FakeDeezerServer, fnv1a64, load_world  # noqa: E402
 
+
+def recordings() -> Path | None:
+    """``shared/fixtures/deezer`` beside the checkout, however deep the checkout sits under the folder that holds
+    it."""
+    for folder in HERE.parents:
+        candidate = folder / "shared" / "fixtures" / "deezer"
+        if candidate.is_dir():
+            return candidate
+    return None
+
+
+RECORDINGS = recordings()
+UPC_WORLD = {"artists": [{"id": 27, "name": "Daft Punk", "albums": [
+    {"id": 302127, "title": "Discovery", "release_date": "2001-03-07", "record_type": "album", "upc": "724384960650",
+     "label": "Parlophone (France)", "nb_tracks": 3},
+    {"id": 629506181, "title": "Die With A Smile", "release_date": "2024-08-16", "record_type": "single",
+     "upc": "0602475093060", "explicit_lyrics": True},
+    {"id": 7, "title": "Unsold", "release_date": "2024-08-16"}]}]}
+
 WORLD = {"artists": [
     {"id": 27, "name": "Daft Punk", "nb_fan": 5000, "albums": [
         {"id": n, "title": f"Album {n}", "release_date": "2020-01-01", "record_type": "album"} for n in range(1, 31)]},
@@ -80,6 +99,76 @@ class FakeDeezerTests(unittest.TestCase):
             recorded = Path(folder) / f"{fnv1a64('/artist/27/albums?limit=100')}.json"
             self.assertEqual(recorded.read_text(), body)
 
+
+class FakeDeezerAlbumTests(unittest.TestCase):
+    """``/album/{id}`` and ``/album/upc:{gtin}``: the full album in the recorded shape, found by the GTIN in
+    Deezer's own form only; "no data" in a 200 for the rest."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.server = FakeDeezerServer(UPC_WORLD, quota=None).start()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.server.stop()
+
+    def test_the_album_carries_its_upc_and_the_list_item_does_not(self) -> None:
+        _, body, album = get(self.server.base_url, "/album/302127")
+        self.assertEqual((album["id"], album["upc"], album["label"], album["nb_tracks"]),
+                         (302127, "724384960650", "Parlophone (France)", 3))
+        self.assertEqual(len(album["tracks"]["data"]), 3)
+        self.assertEqual(album["contributors"][0]["role"], "Main")
+        self.assertIn('"link":"https:\\/\\/www.deezer.com\\/album\\/302127"', body)
+        _, _, page = get(self.server.base_url, "/artist/27/albums")
+        self.assertTrue(all("upc" not in item for item in page["data"]))
+        listed = next(item for item in page["data"] if item["id"] == 302127)
+        self.assertEqual({key: album[key] for key in listed}, listed)
+
+    def test_a_gtin_finds_the_album_in_deezers_form_only(self) -> None:
+        _, _, by_upc = get(self.server.base_url, "/album/upc:724384960650")
+        _, _, by_id = get(self.server.base_url, "/album/302127")
+        for album in (by_upc, by_id):
+            del album["share"], album["contributors"][0]["share"]
+        self.assertEqual(by_upc, by_id)
+        # A world's zero-padded GTIN is sent, and found, without its padding.
+        _, _, smile = get(self.server.base_url, "/album/upc:602475093060")
+        self.assertEqual((smile["id"], smile["upc"], smile["record_type"]), (629506181, "602475093060", "single"))
+        self.assertEqual((smile["explicit_lyrics"], smile["explicit_content_lyrics"]), (True, 1))
+        for target in ("/album/upc:0724384960650", "/album/upc:00724384960650", "/album/upc:724384960667",
+                       "/album/upc:", "/album/upc:abc", "/album/999", "/album/-1"):
+            with self.subTest(target):
+                status, body, _ = get(self.server.base_url, target)
+                self.assertEqual((status, body), (200, '{"error":{"type":"DataException","message":"no data",'
+                                                       '"code":800}}'))
+
+    def test_an_album_without_a_upc_is_not_found_by_an_empty_one(self) -> None:
+        _, _, album = get(self.server.base_url, "/album/7")
+        self.assertEqual(album["upc"], "")
+        self.assertEqual(get(self.server.base_url, "/album/upc:000000000000")[2]["error"]["code"], 800)
+
+    @unittest.skipUnless(RECORDINGS, "recorded fixtures (shared/fixtures/deezer) not present")
+    def test_keys_in_the_recorded_order(self) -> None:
+        assert RECORDINGS is not None
+        recorded = json.loads((RECORDINGS / "album-629506181.json").read_text())
+        _, _, ours = get(self.server.base_url, "/album/629506181")
+        self.assertEqual(list(ours), list(recorded))
+        for part in ("contributors", "tracks"):
+            first = (lambda album: album[part][0]) if part == "contributors" else (lambda album: album[part]["data"][0])
+            self.assertEqual(list(first(ours)), list(first(recorded)), part)
+        for nested in ("artist", "album"):
+            self.assertEqual(list(ours["tracks"]["data"][0][nested]), list(recorded["tracks"]["data"][0][nested]))
+        self.assertEqual(list(ours["artist"]), list(recorded["artist"]))
+        self.assertEqual(ours["genres"]["data"][0].keys(), recorded["genres"]["data"][0].keys())
+        self.assertEqual(get(self.server.base_url, "/album/upc:0602475093060")[1],
+                         (RECORDINGS / "error-no-data-800.json").read_text())
+
+    def test_an_itunes_world_brings_its_upcs(self) -> None:
+        world = load_world({"artists": [{"artistId": 5, "artistName": "Ada", "albums": [
+            {"collectionId": 1, "collectionName": "Loud", "releaseDate": "2026-11-20", "upc": "602445868162",
+             "trackCount": 9}]}]})
+        self.assertEqual(world["artists"][0]["albums"][0]["upc"], "602445868162")
+        with FakeDeezerServer(world) as server:
+            self.assertEqual(get(server.base_url, "/album/upc:602445868162")[2]["nb_tracks"], 9)
 
 if __name__ == "__main__":
     unittest.main()

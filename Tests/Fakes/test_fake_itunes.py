@@ -458,6 +458,74 @@ class FaultTests(ServerTestCase):
         self.assertEqual(self.get("/lookup?id=1001").status, 500)
 
 
+class UPCLookupTests(unittest.TestCase):
+    """``/lookup?upc=``: one UPC a request, answered as a lookup of the album's id is; the artwork names it."""
+
+    UPC_WORLD: dict[str, Any] = {"artists": [
+        {"artistId": 1001, "artistName": "The Midnight Owls", "albums": [
+            {"collectionId": 2001, "collectionName": "Night Shift", "releaseDate": "2026-11-20", "trackCount": 11,
+             "upc": "602445868162"},
+            {"collectionId": 2002, "collectionName": "Hollow Moon - Single", "releaseDate": "2026-11-10",
+             "trackCount": 1, "upc": "5054197123450", "artworkNamesUPC": False},
+            {"collectionId": 2003, "collectionName": "Paper Crowns", "releaseDate": "2019-05-17"}]}]}
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.server = FakeItunesServer(world=cls.UPC_WORLD).start()
+
+    @classmethod
+    def tearDownClass(cls) -> None:
+        cls.server.stop()
+
+    def get(self, path: str) -> Reply:
+        return fetch(self.server.base_url + path)
+
+    def test_a_upc_finds_the_album_as_its_id_does(self) -> None:
+        by_upc = self.get("/lookup?upc=602445868162&country=GB")
+        self.assertEqual(by_upc.status, 200)
+        self.assertEqual(by_upc.body, self.get("/lookup?id=2001&country=GB").body)
+        self.assertEqual(by_upc.headers["Content-Type"], "text/javascript; charset=utf-8")
+        self.assertEqual([r["collectionId"] for r in by_upc.json()["results"]], [2001])
+        self.assertEqual(self.get("/lookup?upc=5054197123450&entity=album").json()["results"][0]["collectionId"],
+                         2002)
+
+    def test_zero_padded_forms_name_the_same_album(self) -> None:
+        for form in ("0602445868162", "00602445868162"):
+            with self.subTest(form):
+                self.assertEqual([r["collectionId"] for r in self.get(f"/lookup?upc={form}").json()["results"]],
+                                 [2001])
+
+    def test_an_unknown_upc_has_no_results(self) -> None:
+        reply = self.get("/lookup?upc=602445868179")
+        self.assertEqual((reply.status, reply.body), (200, EMPTY))
+
+    def test_one_upc_a_request(self) -> None:
+        for value in ("602445868162,5054197123450", "abc", ""):
+            with self.subTest(value):
+                reply = self.get(f"/lookup?upc={urllib.parse.quote(value)}")
+                self.assertEqual(reply.status, 400)
+                self.assertEqual(reply.json()["errorMessage"], "Invalid value(s) for key(s): [upc]")
+
+    def test_the_upc_is_no_field_but_the_artwork_path_names_it_for_most(self) -> None:
+        results = self.get("/lookup?id=1001&entity=album").json()["results"][1:]
+        self.assertTrue(all("upc" not in r and "artworkNamesUPC" not in r for r in results))
+        named, unnamed, unknown = (r["artworkUrl100"] for r in results)
+        self.assertRegex(named, r"^https://is\d-ssl\.mzstatic\.com/image/thumb/Music\d+/v4/"
+                                r"[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f]{2}/[0-9a-f-]{36}/00602445868162\.rgb\.jpg/"
+                                r"100x100bb\.jpg$")
+        self.assertTrue(results[0]["artworkUrl60"].endswith("/00602445868162.rgb.jpg/60x60bb.jpg"))
+        self.assertTrue(unnamed.endswith("/source/100x100bb.jpg"))
+        self.assertTrue(unknown.endswith("/cover.jpg/100x100bb.jpg"))
+
+    def test_the_world_keeps_its_upcs(self) -> None:
+        albums = World.from_json(self.UPC_WORLD).to_json()["artists"][0]["albums"]
+        self.assertEqual([(a.get("upc"), a.get("artworkNamesUPC", True)) for a in albums],
+                         [("602445868162", True), ("5054197123450", False), (None, True)])
+        with self.assertRaisesRegex(WorldError, r"albums\[0\]\.upc"):
+            World.from_json({"artists": [{"artistId": 1, "artistName": "A", "albums": [
+                {"collectionId": 2, "collectionName": "B", "releaseDate": "2026-01-01", "upc": 602445868162}]}]})
+
+
 class ControlAndLogTests(ServerTestCase):
     def test_log_counts_requests_and_ids_but_not_control_calls(self) -> None:
         self.get("/lookup?id=1001,1002&entity=album&limit=5")

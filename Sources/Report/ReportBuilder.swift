@@ -24,7 +24,8 @@ public enum ReportBuilder {
     night: NightOutcome,
     options: FinderOptions,
     now: Date,
-    timings: [ReportModel.Timing]?
+    timings: [ReportModel.Timing]?,
+    linksLine: String? = nil
   ) -> ReportListing {
     let ranks = ranks(of: scan.library)
     let sections = Sections(findings, night: night, ranks: ranks)
@@ -46,6 +47,7 @@ public enum ReportBuilder {
       editions: sections.editions, backfill: sections.backfill, owned: sections.owned, needsAttention: attention,
       summary: summary(stats, scan: scan, findings: findings, owned: sections.owned.count),
       coverage: night.coverage, catalogCoverage: catalogCoverage(night), coverageLine: coverageLine(night),
+      linksLine: linksLine,
       timings: timings, omitted: nil, isEmpty: sections.isEmpty, hasNew: !sections.new.isEmpty,
       hasUpcoming: !sections.upcoming.isEmpty, hasEditions: !sections.editions.isEmpty,
       hasBackfill: !sections.backfill.isEmpty, hasAttention: !attention.isEmpty)
@@ -60,6 +62,14 @@ public enum ReportBuilder {
         detail: "the catalog answered nothing tonight (\(failed.reason)); its releases are asked again on the next run",
         candidates: [], rank: 0, catalog: failed.catalog)
     }
+  }
+
+  /// What a night whose budget ran out before every listed release's links were asked says of them.
+  public static func linksLine(waiting: Int, to catalogs: [String]) -> String? {
+    guard waiting > 0, !catalogs.isEmpty else { return nil }
+    let names = catalogs.joined(separator: " and ")
+    return "\(names) links of \(grouped(waiting)) release\(waiting == 1 ? "" : "s") by artists played less come on "
+      + "the next nights."
   }
 
   /// Each catalog's coverage, on a night of several.

@@ -160,6 +160,9 @@ public struct ReportModel: Sendable, Equatable, Codable {
   /// One plain sentence when the run could not check every artist ("Checked 420 of 1,610 artists, most played
   /// first; ..."); nil when it checked them all.
   public var coverageLine: String?
+  /// "Apple Music links of 120 releases by artists played less come on the next nights."; nil when every listed
+  /// release was asked about.
+  public var linksLine: String?
   public var timings: [Timing]?
   /// Set when this report lists less than the run found, and says so.
   public var omitted: Omitted?

@@ -331,6 +331,21 @@ public actor StateStore {
     return result
   }
 
+  /// The catalogs the state in `directory` keeps resolutions or told releases of; none when there is no state yet.
+  public static func catalogsKept(directory: String) async throws(StateError) -> [String] {
+    guard FileManager.default.fileExists(atPath: directory + "/" + fileName) else { return [] }
+    return try await StateStore(directory: directory).catalogsKept()
+  }
+
+  /// The catalogs this state keeps resolutions or told releases of.
+  public func catalogsKept() throws(StateError) -> [String] {
+    try database.query(
+      """
+      SELECT provider FROM artist_resolution UNION SELECT provider FROM release_seen WHERE reported_at IS NOT NULL
+      """, []
+    ) { row throws(StateError) in try row.requiredString(at: 0, "provider") }
+  }
+
   /// Every release recorded for any catalog, by catalog and then by key: what one catalog told is told.
   public func seenReleasesOfEveryCatalog() throws(StateError) -> [String: [String: SeenRelease]] {
     let providers = try database.query("SELECT DISTINCT provider FROM release_seen", []) { row throws(StateError) in

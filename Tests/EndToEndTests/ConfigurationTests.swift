@@ -85,7 +85,7 @@ struct ConfigurationTests {
           "types": ["album"],
           "ignoreArtists": ["Nobody Knows"],
           "ignoreTitles": ["(?i)expanded"],
-          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
+          "provider": { "name": "itunes", "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
         }
         """)
       let result = try await DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: environment)
@@ -117,7 +117,7 @@ struct ConfigurationTests {
         """
         {
           "library": "$HOME/Library.xml", "format": "json", "budget": "1s",
-          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 60 }
+          "provider": { "name": "itunes", "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 60 }
         }
         """)
       let limited = try await DeepcutProcess.run(["report", "--now", "2026-11-29"], environment: environment)
@@ -153,7 +153,7 @@ struct ConfigurationTests {
         {
           "library": "~/Library.xml",
           "stateDir": "~/music-state",
-          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
+          "provider": { "name": "itunes", "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 }
         }
         """)
       var env = environment

@@ -120,7 +120,7 @@ struct DiskFaultTests {
       // The catalog answers nothing until the test says so: the report holds the lock until then.
       let holder = try await DeepcutProcess.startHoldingTheLock(
         [
-          "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
+          "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
           server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
         ], stateDirectory: directory + "/state")
       let refused = try await DeepcutProcess.run([

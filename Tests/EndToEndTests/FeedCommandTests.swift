@@ -18,7 +18,7 @@ struct FeedCommandTests {
   {
     try await DeepcutProcess.run(
       [
-        "report", "--library", home + "/Library.xml", "--now", "2026-11-29", "--base-url",
+        "report", "--library", home + "/Library.xml", "--now", "2026-11-29", "--provider", "itunes", "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0",
       ] + arguments,
       environment: ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"])

@@ -26,7 +26,7 @@ struct NightlyScriptTests {
         // written by the test
         {
           "library": "\(home)/Library.xml",
-          "provider": { "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 },
+          "provider": { "name": "itunes", "baseURL": "\(server.baseURL.absoluteString)", "requestsPerMinute": 0 },
           "email": { "to": ["Ana <ana@example.org>"], "from": "deepcut <deepcut@example.org>" }
         }
         """.utf8

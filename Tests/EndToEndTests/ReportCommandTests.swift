@@ -55,7 +55,7 @@ struct ReportCommandTests {
     return try await DeepcutProcess.run(
       [
         "report", "--library", libraryPath, "--format", "json", "--now", "2026-11-29", "--state-dir",
-        directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
+        directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
       ] + extra)
   }
 
@@ -135,7 +135,7 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     try Data(Self.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
     let result = try await DeepcutProcess.run([
-      "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--base-url",
+      "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
       "http://127.0.0.1:9", "--rate-limit", "0",
     ])
     #expect(result.status == 69)
@@ -166,7 +166,7 @@ struct ReportCommandTests {
     let server = try await FakeCatalogServer.start(arguments: ["--hold-from", "16"], world: ResumeTests.world(40))
     let arguments = [
       "report", "--library", libraryPath, "--format", "json", "--now", "2026-11-29", "--state-dir",
-      directory + "/state", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--batch-size", "10",
+      directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--batch-size", "10",
     ]
     let run = try DeepcutProcess.start(arguments)
     try await waitUntil { try await server.requestCount > 15 }

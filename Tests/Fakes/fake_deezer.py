@@ -2,11 +2,12 @@
 """A fake Deezer public API for deepcut's tests, in the wire format of the recordings in ../shared/fixtures/deezer.
 
 It answers ``GET /search/artist?q=`` (plain text, fuzzy: every word of the query in the name, the exact name first,
-then by fans; tribute and karaoke acts of a name turn up as they do on Deezer), ``GET /artist/ID/albums``
-(``index``/``limit`` paging, 25 a page by default, ``total``, ``next`` and ``prev`` as Deezer sends them; the items
-carry no ``upc``), and ``GET /album/ID`` and ``GET /album/upc:GTIN``: the full album, ``upc``, label, tracks and
-contributors in the recorded key order. Deezer finds an album by its GTIN only in the form it sends in ``upc``
-(leading zeros dropped down to 12 digits), so a zero-padded 13- or 14-digit form finds nothing. Errors
+then by fans, or by fans alone with the ``exact_first`` knob off; tribute and karaoke acts of a name turn up as they
+do on Deezer) and ``GET /artist/ID/albums``, both paged as Deezer pages them (``index``/``limit``, 25 a page by
+default and ``max_limit`` at most, ``total``, ``next`` and ``prev`` repeating the caller's other parameters; the
+album items carry no ``upc``), and ``GET /album/ID`` and ``GET /album/upc:GTIN``: the full album, ``upc``, label,
+tracks and contributors in the recorded key order. Deezer finds an album by its GTIN only in the form it sends in
+``upc`` (leading zeros dropped down to 12 digits), so a zero-padded 13- or 14-digit form finds nothing. Errors
 come as Deezer sends them, inside an HTTP 200: ``{"error": {"type", "message", "code"}}`` — code 800 "no data"
 for an unknown id, code 4 "Quota limit exceeded" past 50 requests in 5 seconds (the ``quota`` knobs) or for the
 next N requests (``quota_next``), and any other (``error_next``) to check a client never takes an error for an
@@ -34,6 +35,7 @@ import json
 import re
 import sys
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
@@ -50,6 +52,9 @@ class Knobs:
     quota: int | None = 50  # requests allowed per quota window; more get the code 4 error
     quota_window_s: float = 5.0
     max_limit: int = 100  # the largest page served, whatever ``limit`` asks
+    # Deezer ranks popular names first and an exact name only among them: False ranks a search by fans alone, so
+    # an exact name of few fans can stand pages down, below fuller names with more.
+    exact_first: bool = True
     error_next: int = 0  # answer this many requests with a "Wrong parameter" error (code 500)
     quota_next: int = 0  # answer this many requests with the quota error, whatever the pace
     hold_from: int | None = None
@@ -209,7 +214,8 @@ def paged(items: list[Any], query: Mapping[str, str], base: str, knobs: Knobs) -
     limit = int(query.get("limit", str(DEFAULT_LIMIT)) or DEFAULT_LIMIT)
     limit = knobs.max_limit if limit <= 0 else min(limit, knobs.max_limit)
     page: dict[str, Any] = {"data": items[index:index + limit], "total": len(items)}
-    others = "&".join(f"{k}={v}" for k, v in query.items() if k != "index")
+    # Percent-encoded as Deezer writes them: a search for "kygo " pages on with ``q=kygo%20&index=25``.
+    others = "&".join(f"{k}={urllib.parse.quote(v, safe='')}" for k, v in query.items() if k != "index")
 
     def link(at: int) -> str:
         return f"https://api.deezer.com{base}?" + (f"{others}&" if others else "") + f"index={at}"
@@ -221,13 +227,14 @@ def paged(items: list[Any], query: Mapping[str, str], base: str, knobs: Knobs) -
     return page
 
 
-def search_artists(world: Mapping[str, Any], query: Mapping[str, str]) -> list[dict[str, Any]]:
+def search_artists(world: Mapping[str, Any], query: Mapping[str, str],
+                   exact_first: bool = True) -> list[dict[str, Any]]:
     words = fold(query.get("q", "")).split()
     if not words:
         return []
     wanted = " ".join(words)
     hits = [a for a in world["artists"] if all(w in fold(a["name"]).split() for w in words)]
-    hits.sort(key=lambda a: (fold(a["name"]) != wanted, -a.get("nb_fan", 1000), a["id"]))
+    hits.sort(key=lambda a: (exact_first and fold(a["name"]) != wanted, -a.get("nb_fan", 1000), a["id"]))
     return [artist_record(a) for a in hits]
 
 
@@ -274,7 +281,7 @@ class _Handler(fake_service.Handler):
     @staticmethod
     def answer(world: Mapping[str, Any], path: str, query: Mapping[str, str], knobs: Knobs) -> Any:
         if path == "/search/artist":
-            return paged(search_artists(world, query), query, path, knobs)
+            return paged(search_artists(world, query, knobs.exact_first), query, path, knobs)
         match = re.fullmatch(r"/artist/(-?\d+)/albums", path)
         if match:
             artist = next((a for a in world["artists"] if str(a["id"]) == match.group(1)), None)

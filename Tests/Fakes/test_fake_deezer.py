@@ -58,6 +58,24 @@ class FakeDeezerTests(unittest.TestCase):
             self.assertEqual(page["total"], 3)
             self.assertIn('"link":"https:\\/\\/www.deezer.com\\/artist\\/27"', body)  # slashes escaped as Deezer does
 
+    def test_a_search_is_paged_as_deezer_pages_it_and_can_rank_by_fans_alone(self) -> None:
+        fuller = [{"id": 100 + n, "name": f"Golden {n} Golden", "nb_fan": 9000 - n, "albums": []} for n in range(60)]
+        world = {"artists": [{"id": 7, "name": "Golden Golden", "nb_fan": 40, "albums": []}, *fuller]}
+        with FakeDeezerServer(world) as server:
+            _, _, first = get(server.base_url, "/search/artist?q=Golden+Golden&limit=10")
+            self.assertEqual(first["data"][0]["id"], 7)  # the exact name first, by default
+            server.set_knobs(exact_first=False)
+            _, _, first = get(server.base_url, "/search/artist?q=Golden+Golden&limit=10")
+            self.assertEqual(([a["id"] for a in first["data"]], first["total"]), (list(range(100, 110)), 61))
+            self.assertEqual(first["next"], "https://api.deezer.com/search/artist?q=Golden%20Golden&limit=10&index=10")
+            self.assertNotIn("prev", first)
+            _, _, rest = get(server.base_url, "/search/artist?q=Golden+Golden&limit=100&index=10")
+            self.assertEqual(([a["id"] for a in rest["data"]][-1], len(rest["data"])), (7, 51))
+            self.assertNotIn("next", rest)
+            self.assertEqual(rest["prev"], "https://api.deezer.com/search/artist?q=Golden%20Golden&limit=100&index=0")
+            _, _, clamped = get(server.base_url, "/search/artist?q=Golden&limit=500")
+            self.assertEqual(len(clamped["data"]), 61)  # under max_limit (100), all of it
+
     def test_albums_are_paged_with_total_next_and_prev(self) -> None:
         with FakeDeezerServer(WORLD) as server:
             _, _, first = get(server.base_url, "/artist/27/albums")

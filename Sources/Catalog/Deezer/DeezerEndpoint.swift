@@ -8,6 +8,9 @@ public struct DeezerEndpoint: Sendable {
   public static let albumsPerPage = 100
   /// Artists a search is asked for: same-name artists and a few near ones.
   public static let artistsPerSearch = 10
+  /// Artists a page read after the first is asked for: it is read only when the first named nobody by the artist's
+  /// name, and then the name may be far down, below fuller names with more fans.
+  public static let artistsPerLaterSearch = 100
 
   public var baseURL: URL
 
@@ -15,8 +18,10 @@ public struct DeezerEndpoint: Sendable {
     self.baseURL = baseURL
   }
 
-  public func searchURL(name: String) -> URL {
-    url("/search/artist", [("q", name), ("limit", "\(Self.artistsPerSearch)")])
+  /// The search's page from `index`, the hits read so far: Deezer may send fewer than asked.
+  public func searchURL(name: String, index: Int = 0) -> URL {
+    guard index > 0 else { return url("/search/artist", [("q", name), ("limit", "\(Self.artistsPerSearch)")]) }
+    return url("/search/artist", [("q", name), ("limit", "\(Self.artistsPerLaterSearch)"), ("index", "\(index)")])
   }
 
   /// Page of `id`'s albums from `index`. The page's `next` is not followed as such: it names Deezer's own host,

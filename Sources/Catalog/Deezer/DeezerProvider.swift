@@ -1,9 +1,9 @@
 public import Foundation
 public import MusicLibrary
 
-/// Deezer: a plain search per artist, then each artist's whole album list, every page. The lists are the artists'
-/// whole catalogs, so they tell namesakes apart themselves; tribute and karaoke acts a search turns up are never
-/// candidates.
+/// Deezer: a plain search per artist (one page, or a few while none names the artist), then each artist's whole
+/// album list, every page. The lists are the artists' whole catalogs, so they tell namesakes apart themselves;
+/// tribute and karaoke acts a search turns up are never candidates.
 public struct DeezerProvider: TransportProvider {
   public typealias Definition = DeezerCatalog
 
@@ -24,19 +24,55 @@ public struct DeezerProvider: TransportProvider {
 
   // MARK: - Artists
 
+  /// Pages one artist's search reads at most, the first among them.
+  public static let searchPages = 3
+
   public func search(_ artists: [LibraryArtist]) async throws(CatalogError) -> [ArtistCandidates] {
-    try await searchEach(artists, url: endpoint.searchURL(name:), candidates: Self.candidates(in:for:))
+    var answers: [ArtistCandidates] = []
+    for artist in artists { answers.append(try await search(artist)) }
+    return answers
+  }
+
+  /// One request for almost every artist: its name is on the first page. Deezer ranks popular names first, so a
+  /// name of common words can stand below fuller ones ("Golden Golden" below 25 "Golden …"): while no hit read
+  /// bears the artist's name, larger pages follow, a few at most, so an artist Deezer lacks costs little more. Only
+  /// a page without the name is ever followed, so the namesakes that must be told apart by their albums (each a
+  /// request) are the same as on the first page. The near matches are the first page's best.
+  func search(_ artist: LibraryArtist) async throws(CatalogError) -> ArtistCandidates {
+    let term = ArtistMatching.searchTerm(for: artist)
+    var page = try Self.hits(in: try await transport.get(endpoint.searchURL(name: term)), for: artist)
+    let near = ArtistMatching.nearMatches(page.artists)
+    var exact = ArtistMatching.exactMatches(page.artists, for: artist.key)
+    var read = page.count
+    var pages = 1
+    while exact.isEmpty, page.more, pages < Self.searchPages {
+      page = try Self.hits(in: try await transport.get(endpoint.searchURL(name: term, index: read)), for: artist)
+      exact = ArtistMatching.exactMatches(page.artists, for: artist.key)
+      read += page.count
+      pages += 1
+    }
+    return ArtistCandidates(exact: exact, near: near)
   }
 
   /// The candidates a search's body names for `artist`: the names that fold to its key, and the best others.
   public static func candidates(in body: Data, for artist: LibraryArtist) throws(CatalogError) -> ArtistCandidates {
-    let page = try DeezerDecoding.decode(DZArtist.self, body)
-    try DeezerDecoding.check(page.error)
-    let found = (page.data ?? []).filter { !isStandIn($0.name, for: artist) }.map {
-      CatalogArtist(id: String($0.id), name: $0.name, url: $0.link, disambiguation: $0.nbFan.map { "\($0) fans" })
-    }
+    let found = try hits(in: body, for: artist).artists
     return ArtistCandidates(
       exact: ArtistMatching.exactMatches(found, for: artist.key), near: ArtistMatching.nearMatches(found))
+  }
+
+  /// A search page's artists but the stand-ins; how many hits it held, which is where the next page starts; and
+  /// whether one follows.
+  static func hits(
+    in body: Data, for artist: LibraryArtist
+  ) throws(CatalogError) -> (artists: [CatalogArtist], count: Int, more: Bool) {
+    let page = try DeezerDecoding.decode(DZArtist.self, body)
+    try DeezerDecoding.check(page.error)
+    let data = page.data ?? []
+    let found = data.filter { !isStandIn($0.name, for: artist) }.map {
+      CatalogArtist(id: String($0.id), name: $0.name, url: $0.link, disambiguation: $0.nbFan.map { "\($0) fans" })
+    }
+    return (found, data.count, page.next != nil && !data.isEmpty)
   }
 
   /// A tribute band or a karaoke act named after the artist, unless the library artist is one itself.

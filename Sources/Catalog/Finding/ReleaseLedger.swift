@@ -82,14 +82,27 @@ public enum ReleaseLedger {
     finding.links.isEmpty ? [ReleaseLink(catalog: fallback, release: finding.release)] : finding.links
   }
 
-  /// What the state database holds about the release, under any of its keys.
+  /// Keys earlier versions used for a release whose title names another kind than the catalog types it: the
+  /// catalog's kind ("song machine episode 2 [deluxe]" for Deezer's album "Song Machine Episode 2 – EP (Deluxe)").
+  static func typedKeys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+    let titled = AlbumKey(release.title)
+    guard let kind = release.kind, titled.kind != .album, kind != titled.kind else { return [] }
+    return owners.map { key($0.key, AlbumKey(base: titled.base, editions: titled.editions, kind: kind)) }
+  }
+
+  /// What the state database holds about the release, under any of its keys. Under a catalog-typed key only a
+  /// record of the same title is the release's: an album of the EP's name has that key too.
   public static func records(
     owners: [LibraryArtist], release: CatalogRelease, in seen: [String: SeenRelease]
   ) -> [SeenRelease] {
     let keys = keys(owners: owners, release: release) + legacyKeys(owners: owners, release: release)
-    return (keys + otherKindKeys(owners: owners, release: release)).compactMap {
+    let current = (keys + otherKindKeys(owners: owners, release: release)).compactMap {
       seen[$0].flatMap { isRecord($0, of: release) ? $0 : nil }
     }
+    let typed = typedKeys(owners: owners, release: release).compactMap {
+      seen[$0].flatMap { $0.title == release.title ? $0 : nil }
+    }
+    return current + typed
   }
 
   /// The keys a single would have as an EP, and an EP as a single: catalogs disagree on which a record is (and

@@ -15,6 +15,8 @@ public struct ITunesCatalog: ProviderDefinition {
   public var title: String { "the iTunes Search API" }
   /// Its album pages open in Apple Music.
   public var linkTitle: String { "Apple Music" }
+  /// `/lookup?upc=` finds an album by its UPC.
+  public var canBeLinked: Bool { true }
   public var defaultBaseURL: URL { ITunesEndpoint.production }
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
   public var maximumBatchSize: Int { Self.artistsPerLookup }

@@ -95,15 +95,18 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
   }
 
   /// The title's key with the kind the catalog gives: MusicBrainz calls the single "One Kiss" what iTunes calls
-  /// "One Kiss - Single", and both are the single, not an album of that name.
+  /// "One Kiss - Single", and both are the single, not an album of that name. A title that names its kind is read
+  /// as the library's titles are, whatever the catalog types it: Deezer types "Song Machine Episode 2 – EP (Deluxe)"
+  /// an album, and owning the EP must make it the EP's edition, as the same title in the library would be.
   public var key: AlbumKey {
     let titled = AlbumKey(title)
-    guard let kind, kind != titled.kind else { return titled }
+    guard let kind, titled.kind == .album, kind != .album else { return titled }
     return AlbumKey(base: titled.base, editions: titled.editions, kind: kind)
   }
 
-  /// The kind the catalog gives, else the one the title tells.
-  public var releaseKind: ReleaseKind { kind ?? AlbumKey(title).kind }
+  /// The kind the title tells, else the one the catalog gives: the kind its key has, so a release is listed as
+  /// what it was judged as.
+  public var releaseKind: ReleaseKind { key.kind }
 
   /// The last day the release can have come out.
   public var latestDate: CalendarDay? {

@@ -13,6 +13,8 @@ public protocol ProviderDefinition: Sendable {
   var title: String { get }
   /// Where its links open, as people who listen there call it: "Apple Music". Its title unless it says otherwise.
   var linkTitle: String { get }
+  /// Whether a release another catalog found can be looked up in it by UPC (`--links`).
+  var canBeLinked: Bool { get }
   var defaultBaseURL: URL { get }
   /// Requests a minute by default: the catalog's limit, or a little under it.
   var defaultRequestsPerMinute: Int { get }
@@ -43,6 +45,7 @@ public protocol ProviderDefinition: Sendable {
 
 extension ProviderDefinition {
   public var linkTitle: String { title }
+  public var canBeLinked: Bool { false }
 
   public var productionLimit: ProductionLimit? { nil }
   public var requiresContact: Bool { false }

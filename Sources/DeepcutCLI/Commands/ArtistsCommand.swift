@@ -14,7 +14,8 @@ enum ArtistsCommand {
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
-    let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    var settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    try await settings.rememberEarlierNights()
     let store = try openStore(settings)
     let provider = try settings.oneCatalog(for: .artists)
     try await mappingStateErrors {

@@ -13,8 +13,21 @@ enum ReportCommand {
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
     let clock = PassClock.startingNow()
-    let resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    var resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    try await resolved.rememberEarlierNights()
     let settings = try ReportSettings(resolved)
+    if let earlier = resolved.keepsEarlierCatalogs, !settings[\.quiet] {
+      let recommended = registry.defaultNight.map(\.name).joined(separator: ",")
+      Console.error(
+        "deepcut: asking \(earlier.joined(separator: ",")), as earlier nights did (the state keeps what they learned); "
+          + "the recommended catalogs are \(recommended): choose with --provider or provider.name in the config")
+    }
+    let waiting = resolved.waitingForContact
+    if !waiting.isEmpty, !settings[\.quiet] {
+      Console.error(
+        "deepcut: \(waiting.joined(separator: " and ")) is asked too once you say who runs this: --contact EMAIL, or "
+          + "\"contact\" (or email.from) in the config")
+    }
     // Held until this function returns; the kernel drops it if the process dies.
     let lock = try RunLock(directory: settings[\.stateDirectory], wait: settings[\.wait])
     defer { withExtendedLifetime(lock) {} }

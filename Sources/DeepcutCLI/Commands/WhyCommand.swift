@@ -25,7 +25,8 @@ enum WhyCommand {
       throw .usage("usage: deepcut why \"ARTIST\" [\"ALBUM\"]; see 'deepcut why --help'")
     }
     let environment = ProcessInfo.processInfo.environment
-    let given = try Resolved(arguments, environment: environment, registry: registry)
+    var given = try Resolved(arguments, environment: environment, registry: registry)
+    try await given.rememberEarlierNights()
     guard try given[\.library] != nil else {
       throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }

@@ -112,6 +112,69 @@ extension ReportJob {
   /// The format is a feed or a calendar, which keep the whole window.
   var rolling: Bool { [.atom, .ics].contains(settings[\.format]) }
 
+  // MARK: - Ask the links
+
+  /// Links to each catalog `--links` names that the night did not search, for the releases tonight lists, most
+  /// played first, while the budget lasts; then every release's links in the night's order.
+  mutating func askLinks(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog], _ storage: Storage) async {
+    guard !settings.linkedCatalogs.isEmpty else { return }
+    let start = timer.now
+    var sources: [String: any GTINSource] = [:]
+    for catalog in catalogs {
+      if let source = catalog.provider.gtins { sources[catalog.night.definition.name] = source }
+    }
+    var ranks: [ArtistKey: Int] = [:]
+    for (rank, artist) in pass.scan.library.artists.enumerated() where ranks[artist.key] == nil {
+      ranks[artist.key] = rank
+    }
+    for linked in settings.linkedCatalogs {
+      guard let lookup = linked.provider().gtinLookup else { continue }
+      let context = LinkContext(linked: linked, lookup: lookup, sources: sources, ranks: ranks)
+      told.ledger.findings = await link(told.ledger.findings, context, storage, &told)
+      if let window = told.window?.findings {
+        let linkedWindow = await link(window, context, storage, &told)
+        told.window?.findings = linkedWindow
+      }
+    }
+    timings.append(ReportModel.Timing(phase: "look up links", seconds: (timer.now - start).inSeconds))
+  }
+
+  /// One linked catalog, how it is asked, and where the UPCs come from.
+  private struct LinkContext {
+    var linked: CatalogNight
+    var lookup: any GTINLookup
+    var sources: [String: any GTINSource]
+    /// Each library artist's place, most played first.
+    var ranks: [ArtistKey: Int]
+  }
+
+  private func link(_ findings: [Finding], _ context: LinkContext, _ storage: Storage, _ told: inout Told) async
+    -> [Finding]
+  {
+    let (linked, lookup, ranks) = (context.linked, context.lookup, context.ranks)
+    var check = LinkCheck(
+      catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: storage.store,
+      now: settings[\.now])
+    check.offline = linked.pass.offline
+    let (budget, clock) = (linked.pass.budget, clock)
+    let interval: Duration = lookup.requestsPerMinute.isFinite ? .seconds(60 / max(1, lookup.requestsPerMinute)) : .zero
+    check.mayAsk = { !Task.isCancelled && budget.map { clock.elapsed() + interval < $0 } ?? true }
+    // Most played first: the findings' order is the catalogs', so rank them by the library's order.
+    let listed = findings.indices.filter { findings[$0].category.isListed }
+    let order = listed.sorted {
+      (ranks[findings[$0].artist.key] ?? Int.max, $0) < (ranks[findings[$1].artist.key] ?? Int.max, $1)
+    }
+    let result = await check.links(for: order.map { findings[$0] })
+    told.linkRequests += result.requests
+    told.linksWaiting += result.notAsked
+    if let problem = result.keepingFailed, !settings[\.quiet] {
+      Console.error("deepcut: warning: the links' answers could not be kept (\(problem)); they are asked again")
+    }
+    var found: [Int: ReleaseLink] = [:]
+    for (position, link) in result.links { found[order[position]] = link }
+    return LinkCheck.applying(found, to: findings, order: settings.linkOrder)
+  }
+
   // MARK: - Ask the covers
 
   /// Covers from each catalog that keeps them apart, for the releases tonight lists from it that have none from

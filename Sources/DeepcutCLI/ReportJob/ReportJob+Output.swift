@@ -23,21 +23,23 @@ extension ReportJob {
 
   mutating func render(_ told: Told, _ pass: Pass) throws(CLIError) -> Outputs {
     let start = timer.now
-    var outputs = try render(listing(told.ledger.findings, pass, timings: nil))
+    var outputs = try render(listing(told.ledger.findings, pass, told, timings: nil))
     timings.append(ReportModel.Timing(phase: "render", seconds: (timer.now - start).inSeconds))
     if settings[\.timings] {
-      outputs = try render(listing(told.ledger.findings, pass, timings: timings))
+      outputs = try render(listing(told.ledger.findings, pass, told, timings: timings))
     }
     if let window = told.window {
-      outputs.feeds = try renderFeeds(listing(window.findings, pass, timings: nil).model)
+      outputs.feeds = try renderFeeds(listing(window.findings, pass, told, timings: nil).model)
     }
     return outputs
   }
 
-  func listing(_ findings: [Finding], _ pass: Pass, timings: [ReportModel.Timing]?) -> ReportListing {
+  func listing(_ findings: [Finding], _ pass: Pass, _ told: Told, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, night: pass.night, options: settings.finder, now: settings[\.now],
-      timings: timings)
+      timings: timings,
+      linksLine: ReportBuilder.linksLine(
+        waiting: told.linksWaiting, to: settings.linkedCatalogs.map(\.definition.linkTitle)))
   }
 
   func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
@@ -116,6 +118,7 @@ extension ReportJob {
       let found =
         "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
         + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : "")
+        + (told.linkRequests > 0 ? ", \(told.linkRequests) link requests" : "")
       try await finish(
         storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
         note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "))

@@ -27,6 +27,7 @@ struct ReportJob {
     let catalogs = settings.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
     let pass = try await runCatalogPasses(scan, catalogs, state)
     var told = try await applyLedger(pass, state)
+    await askLinks(&told, pass, catalogs, state)
     try await askCovers(&told, catalogs, state)
     let outputs = try render(told, pass)
     // A signal after the catalog pass still means: no report.
@@ -62,6 +63,9 @@ struct ReportJob {
     var ledger: ReleaseLedger.Result
     var window: ReleaseLedger.Result?
     var coverRequests = 0
+    var linkRequests = 0
+    /// Listed releases whose links to a linked catalog were not asked tonight (the budget): they come on a later night.
+    var linksWaiting = 0
   }
 
   // MARK: - Read the library

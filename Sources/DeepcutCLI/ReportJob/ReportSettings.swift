@@ -16,6 +16,8 @@ struct ReportSettings: Sendable {
   let library: String
   /// The night's catalogs, in the order of their links (`--provider`), each with how it is asked. Never empty.
   let catalogs: [CatalogNight]
+  /// The catalogs `--links` names that the night does not search: asked only about the releases the report lists.
+  let linkedCatalogs: [CatalogNight]
   let today: CalendarDay
   let templates: TemplateLocator
   let email: EmailOptions?
@@ -43,8 +45,16 @@ struct ReportSettings: Sendable {
       asked.append(
         (catalog, try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline), pass))
     }
+    var linked: [(any ProviderDefinition, ProviderRun, CatalogPassOptions)] = []
+    for catalog in try Self.linked(settings, night: night) {
+      let place = try Self.place(settings, catalog)
+      let pass = try Self.pass(settings, catalog)
+      linked.append(
+        (catalog, try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline), pass))
+    }
     try Self.select(settings, into: &finder)
     catalogs = asked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
+    linkedCatalogs = linked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
     templates = TemplateLocator(
       explicitPath: try settings[\.template],
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
@@ -80,6 +90,22 @@ struct ReportSettings: Sendable {
       return use.format == nil || use.format == format
     }
   }
+
+  /// The catalogs `--links` names that the night does not search; each must be one a release can be looked up in.
+  static func linked(_ settings: Resolved, night: [any ProviderDefinition]) throws(CLIError) -> [any ProviderDefinition]
+  {
+    let linked = try settings[\.links].filter { link in !night.contains { $0.name == link.name } }
+    if let other = linked.first(where: { !$0.canBeLinked }) {
+      let linkable = settings.registry.providers.filter(\.canBeLinked).map(\.name).joined(separator: ", ")
+      throw .usage(
+        "--links takes catalogs a release can be looked up in by its UPC (\(linkable)), not '\(other.name)'; "
+          + "search it with --provider instead")
+    }
+    return linked
+  }
+
+  /// The order of a release's links: the linked catalogs', then the searched ones'.
+  var linkOrder: [String] { (linkedCatalogs + catalogs).map(\.definition.name) }
 
   /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
   static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {

@@ -105,7 +105,10 @@ extension Resolved {
   /// one naming no catalog where it cannot serve all of them.
   subscript<Value>(_ setting: EachCatalog<Value>, for catalog: any ProviderDefinition) -> Value {
     get throws(CLIError) {
-      let night = try nightCatalogs
+      // The catalogs linked to are asked tonight too, at their own pace and address.
+      let searched = try nightCatalogs
+      let linked = try self[\.links].filter { link in !searched.contains { $0.name == link.name } }
+      let night = searched + linked
       if let value = try setting.fromFlag(for: catalog, night: night, in: self) { return value }
       if let value = try setting.fromConfig(for: catalog, night: night, in: self) { return value }
       return setting.fallback.value(catalog)

@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
 /// the setting's default. `settings[\.days]` is an `Int`; a setting each catalog has is read for one of the night's,
@@ -14,6 +15,8 @@ struct Resolved: Sendable {
   let startedAt: Date
   /// Values a command sets over the flag and the file (`why` explains a report that was offline).
   private var overrides = SettingValues()
+  /// The catalogs whose resolutions or told releases the state keeps, once ``rememberEarlierNights()`` read them.
+  private(set) var earlierCatalogs: [String] = []
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
   init(
@@ -61,10 +64,67 @@ struct Resolved: Sendable {
   /// default ones. Never none.
   var nightCatalogs: [any ProviderDefinition] {
     get throws(CLIError) {
-      let catalogs = try self[\.provider]
+      let catalogs: [any ProviderDefinition]
+      if let named = try given(\.provider) {
+        catalogs = named
+      } else {
+        catalogs = try defaultNight()
+      }
       guard !catalogs.isEmpty else { throw .usage("no catalog is registered") }
       return catalogs
     }
+  }
+
+  /// The night when none is chosen: the catalogs earlier nights asked, whose resolutions and told releases the state
+  /// keeps (nobody is moved to others silently); else, answering from a snapshot, the recommended catalogs it
+  /// recorded, or the ones it recorded; else the recommended ones.
+  func defaultNight() throws(CLIError) -> [any ProviderDefinition] {
+    let earlier = registry.providers.filter { earlierCatalogs.contains($0.name) }
+    if !earlier.isEmpty { return earlier }
+    let recommended = try recommendedNight()
+    guard let snapshot = try self[\.snapshot] else { return recommended }
+    var isFolder: ObjCBool = false
+    let recorded = registry.providers.filter {
+      FileManager.default.fileExists(atPath: snapshot + "/" + $0.name, isDirectory: &isFolder) && isFolder.boolValue
+    }
+    let both = recommended.filter { catalog in recorded.contains { $0.name == catalog.name } }
+    return !both.isEmpty ? both : !recorded.isEmpty ? recorded : recommended
+  }
+
+  /// The recommended catalogs, less those that ask who runs this while no one says (`contact`, or `email.from`): a
+  /// first run by hand still reports, and says what the others need.
+  func recommendedNight() throws(CLIError) -> [any ProviderDefinition] {
+    let recommended = registry.defaultNight
+    guard try ReportSettings.contact(self) == nil else { return recommended }
+    let asking = recommended.filter { !$0.requiresContact }
+    return asking.isEmpty ? recommended : asking
+  }
+
+  /// The recommended catalogs tonight leaves out until someone says who runs this.
+  var waitingForContact: [String] {
+    guard (try? given(\.provider)) == nil, earlierCatalogs.isEmpty,
+      let asked = try? nightCatalogs.map(\.name)
+    else { return [] }
+    return registry.defaultNight.map(\.name).filter { !asked.contains($0) }
+  }
+
+  /// The catalogs earlier nights asked, read from the state folder: a state that holds resolutions or told releases
+  /// under them keeps them as the night's until the user chooses.
+  mutating func rememberEarlierNights() async throws(CLIError) {
+    guard try given(\.provider) == nil else { return }
+    let directory = try self[\.stateDirectory]
+    do {
+      earlierCatalogs = try await StateStore.catalogsKept(directory: directory)
+    } catch {
+      throw .state(error.description)
+    }
+  }
+
+  /// Whether the night asks what earlier nights did rather than the recommended catalogs, and which those are.
+  var keepsEarlierCatalogs: [String]? {
+    guard !earlierCatalogs.isEmpty, (try? given(\.provider)) == nil else { return nil }
+    let recommended = registry.defaultNight.map(\.name)
+    return Set(earlierCatalogs) == Set(recommended) ? nil : earlierCatalogs
   }
 
   /// The catalog of a command that asks one (`artists`): the night's, when it has one; several are refused, naming

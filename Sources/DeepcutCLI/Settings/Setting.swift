@@ -238,9 +238,12 @@ extension SettingDefault where Value == [any ProviderDefinition] {
 }
 
 extension ProviderRegistry {
-  /// The catalogs a night asks when neither `--provider` nor config.json names any: for now the registry's first.
-  /// Every default of the night comes from here, so this is the one place to make it a recommendation.
-  var defaultNight: [any ProviderDefinition] { defaultProvider.map { [$0] } ?? [] }
+  /// The catalogs a night asks when neither `--provider` nor config.json names any, and no earlier night asked
+  /// others: the recommended ones, else the registry's first.
+  var defaultNight: [any ProviderDefinition] {
+    let recommended = recommended.compactMap(named)
+    return recommended.isEmpty ? defaultProvider.map { [$0] } ?? [] : recommended
+  }
 }
 
 extension SettingDefault where Value: ExpressibleByNilLiteral {

@@ -194,6 +194,18 @@ struct SettingsTable: Sendable {
       note: "The catalogs to ask: {alternatives}; several as a list, in the order of their links.",
       "A catalog's own pace, batch, age, timeout or address goes under its name: \"NAME\": {\"baseURL\": \"...\"}."
     ).placed(after: \.stateDirectory))
+  let links = Setting<[any ProviderDefinition]>(
+    flag: "links", key: "links", placeholder: "NAMES",
+    help: .catalogs { registry in
+      let linkable = registry.providers.filter(\.canBeLinked).map(\.name).joined(separator: ", ")
+      return "catalogs not searched tonight that listed releases link to too, looked up by UPC (\(linkable)); "
+        + "their links come first"
+    }, kind: .catalogs, default: .value([]), commands: [.report],
+    example: .commentedOut(
+      [ITunesCatalog()],
+      note: "Links to a catalog not searched, for the releases the report lists (itunes: Apple Music), looked up "
+        + "by UPC: about one request each, within the budget."
+    ).placed(after: \.provider))
   let contact = Setting<String?>(
     flag: "contact", key: "contact", placeholder: "TEXT",
     help: .catalogs { registry in

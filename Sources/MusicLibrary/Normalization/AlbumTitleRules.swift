@@ -2,7 +2,8 @@
 ///
 /// Trailing bracketed groups and " - " suffixes are peeled off one at a time while they name an
 /// edition ("(Deluxe Edition)", "[Bonus Track Version]", " - Remastered 2011"), a disc, an
-/// explicitness marker, a featured artist, or a " - Single" / " - EP" packaging. Anything else —
+/// explicitness marker, a featured artist, or a " - Single" / " - EP" packaging (after any dash, spaced or
+/// not, before or after the edition part: "X – EP (Deluxe)", "X (Deluxe)–EP"). Anything else —
 /// "(Live at Wembley)", "Vol. 2", "Part II" — names a different album and stays in the base.
 enum AlbumTitleRules {
   static func key(for title: String) -> AlbumKey {
@@ -44,15 +45,39 @@ enum AlbumTitleRules {
       }
       return nil
     }
-    // " - Single", " – Remastered 2011": a dash with spaces on both sides, the last one.
+    if let kind = kindSuffix(of: scalars) { return kind }
+    // " – Remastered 2011": a dash with spaces on both sides, the last one. A dash inside a word ("Spider-Man",
+    // "Blink-182") joins it; a no-break space is a space here as it is to TextFolding.
     var index = scalars.count - 2
     while index > 0 {
-      if isDash(scalars[index]), scalars[index - 1] == " ", scalars[index + 1] == " " {
+      if isDash(scalars[index]), scalars[index - 1].properties.isWhitespace,
+        scalars[index + 1].properties.isWhitespace
+      {
         return (index - 1, scalars[(index + 2)...])
       }
       index -= 1
     }
     return nil
+  }
+
+  /// A closing "Single" or "EP" after a dash, spaced or not ("X - EP", "X–EP", "X (Deluxe)–Single"): stores
+  /// write the packaging so in every spacing, and it must read the same in the library and in the catalog,
+  /// before or after the edition part. No other word is taken from an unspaced dash: "X-Ray" is a title.
+  private static func kindSuffix(of scalars: [Unicode.Scalar]) -> (Int, ArraySlice<Unicode.Scalar>)? {
+    var wordStart = scalars.count
+    while wordStart > 0, isASCIILetter(scalars[wordStart - 1]) { wordStart -= 1 }
+    let word = String(String.UnicodeScalarView(scalars[wordStart...])).lowercased()
+    guard word == "single" || word == "ep" else { return nil }
+    var dash = wordStart - 1
+    while dash >= 0, scalars[dash].properties.isWhitespace { dash -= 1 }
+    guard dash >= 0, isDash(scalars[dash]) else { return nil }
+    var start = dash
+    while start > 0, scalars[start - 1].properties.isWhitespace { start -= 1 }
+    return (start, scalars[wordStart...])
+  }
+
+  private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
   }
 
   private static func matchingOpen(for close: Unicode.Scalar) -> Unicode.Scalar? {

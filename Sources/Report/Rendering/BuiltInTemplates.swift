@@ -12,6 +12,10 @@ enum BuiltInTemplates {
     _{{coverageLine}}_
 
     {{/coverageLine}}
+    {{#linksLine}}
+    _{{linksLine}}_
+
+    {{/linksLine}}
     {{#omitted}}
     > {{line}}
 
@@ -115,6 +119,9 @@ enum BuiltInTemplates {
     {{#coverageLine}}
     <tr><td class="muted" style="padding:8px 24px 0 24px;color:#6b6b73;font-size:14px;">{{coverageLine}}</td></tr>
     {{/coverageLine}}
+    {{#linksLine}}
+    <tr><td class="muted" style="padding:8px 24px 0 24px;color:#6b6b73;font-size:14px;">{{linksLine}}</td></tr>
+    {{/linksLine}}
     {{#omitted}}
     <tr><td class="muted" style="padding:8px 24px 0 24px;color:#6b6b73;font-size:14px;">{{line}}{{#link}} <a href="{{link}}" style="color:#0a58ca;">Open the full report</a>{{/link}}</td></tr>
     {{/omitted}}

@@ -86,6 +86,22 @@ struct DeezerProviderTests {
     }
   }
 
+  @Test func anExactNameSixtyFullerNamesDownIsFoundOnTheNextPage() async throws {
+    let fuller = (0..<60).map { World.artist(100 + $0, "Golden \($0 + 1) Golden", fans: 90_000 - $0) }
+    let world = ["artists": fuller + [World.artist(7, "Golden Golden", fans: 40)]]
+    try await FakeCatalogServer.with(Self.service, world: world) { server in
+      // Ranked as Deezer ranks, popular names first: the exact name is the 61st hit.
+      try await server.setKnobs(["exact_first": false])
+      let found = try await Self.provider(server).search([Self.artist("Golden Golden")])
+      #expect(found.first?.exact.map(\.id) == ["7"])
+      let pages = try await server.requestLog().map { entry in
+        let query = entry["query"] as? [String: String] ?? [:]
+        return [query["q"], query["limit"], query["index"]]
+      }
+      #expect(pages == [["Golden Golden", "10", nil], ["Golden Golden", "100", "10"]])
+    }
+  }
+
   /// The labelled world, scored as for the other catalogs: the new and upcoming releases of the artists owned are
   /// found, nothing owned, old, by a stranger or by a tribute act is called new.
   @Test(arguments: [31, 32] as [UInt64])

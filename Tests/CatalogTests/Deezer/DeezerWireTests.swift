@@ -72,6 +72,10 @@ struct DeezerWireTests {
     let url = DeezerEndpoint().searchURL(name: "Simon + Garfunkel & Sons")
     #expect(
       url.absoluteString == "https://api.deezer.com/search/artist?q=Simon%20%2B%20Garfunkel%20%26%20Sons&limit=10")
+    // A later page starts after the hits read and asks for more of them.
+    #expect(
+      DeezerEndpoint().searchURL(name: "Golden Golden", index: 10).absoluteString
+        == "https://api.deezer.com/search/artist?q=Golden%20Golden&limit=100&index=10")
     #expect(
       DeezerEndpoint().albumsURL(id: "27", index: 100).absoluteString.hasSuffix("/artist/27/albums?limit=100&index=100")
     )

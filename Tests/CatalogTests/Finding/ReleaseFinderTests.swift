@@ -88,6 +88,58 @@ struct ReleaseFinderTests {
     #expect(findings.map(\.category) == [.new])
   }
 
+  /// How a deluxe EP is listed: the EP in its title before or after the edition part, with a hyphen, an en dash
+  /// (as Apple Music and Deezer write it) or an em dash, spaced or not, typed an album, an EP or not at all.
+  struct ListedEdition: CustomTestStringConvertible, Sendable {
+    var title: String
+    var kind: ReleaseKind?
+    var testDescription: String {
+      title.unicodeScalars.map { $0.isASCII ? String($0) : $0.escaped(asASCII: true) }.joined() + " typed "
+        + (kind?.rawValue ?? "by its title")
+    }
+  }
+
+  static let ownedEPs = [
+    "Song Machine Episode 2 \u{2013} EP", "Song Machine Episode 2 - EP", "Song Machine Episode 2\u{2013}EP",
+    "Song Machine Episode 2\u{00A0}\u{2013}\u{00A0}EP",
+  ]
+
+  static let listedEditions: [ListedEdition] = [
+    "Song Machine Episode 2 \u{2013} EP (Deluxe)", "Song Machine Episode 2 - EP [Deluxe Edition]",
+    "Song Machine Episode 2 \u{2014} EP (Deluxe)", "Song Machine Episode 2 (Deluxe) \u{2013} EP",
+    "Song Machine Episode 2\u{2013}EP (Deluxe)", "Song Machine Episode 2 -EP (Deluxe)",
+    "Song Machine Episode 2\u{00A0}\u{2013}\u{00A0}EP (Deluxe)",
+  ].flatMap { title in [nil, .album, .ep].map { ListedEdition(title: title, kind: $0) } }
+
+  @Test(arguments: ownedEPs, listedEditions)
+  func theDeluxeEditionOfAnOwnedEPIsAnEdition(_ owned: String, _ listed: ListedEdition) {
+    let gorillaz = LibraryArtist(key: ArtistKey("Gorillaz"), name: "Gorillaz", albumCount: 1, trackCount: 5)
+    let ep = OwnedAlbum(artistKey: gorillaz.key, artistName: "Gorillaz", title: owned, key: AlbumKey(owned))
+    let release = CatalogRelease(
+      id: "1", artistName: "Gorillaz", title: listed.title, releaseDate: CalendarDay(iso8601: "2026-11-20"),
+      kind: listed.kind)
+    let findings = ReleaseFinder(options: FinderOptions(today: Self.today, days: 30))
+      .findings(for: gorillaz, releases: [release], owned: [ep])
+    #expect(findings.map(\.category) == [.edition])
+    #expect(findings.first?.editionOf == owned)
+    #expect(findings.first?.kind == .ep)
+  }
+
+  @Test func theRemasterOfAnOwnedSingleTypedAnAlbumIsAnEdition() {
+    let owned = [
+      OwnedAlbum(
+        artistKey: Self.artist.key, artistName: "Slayer", title: "Repentless \u{2014} Single",
+        key: AlbumKey("Repentless \u{2014} Single"))
+    ]
+    let release = CatalogRelease(
+      id: "1", artistName: "Slayer", title: "Repentless - Single [Remastered]",
+      releaseDate: CalendarDay(iso8601: "2026-11-20"), kind: .album)
+    let findings = ReleaseFinder(options: FinderOptions(today: Self.today, days: 30))
+      .findings(for: Self.artist, releases: [release], owned: owned)
+    #expect(findings.map(\.category) == [.edition])
+    #expect(findings.first?.kind == .single)
+  }
+
   @Test func aCleanTwinCollapsesIntoTheExplicitRelease() {
     let findings = ReleaseFinder(options: FinderOptions(today: Self.today, days: 30)).findings(
       for: Self.artist,

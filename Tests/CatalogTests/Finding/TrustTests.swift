@@ -172,6 +172,26 @@ struct TrustTests {
     #expect(ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
   }
 
+  @Test func whatAnEarlierVersionToldUnderTheCatalogsKindStaysTold() {
+    let artist = Self.artist("Gorillaz")
+    // Deezer types the deluxe EP an album; earlier versions keyed it so, now its title's EP counts.
+    let deluxe = Self.release("dz", "Song Machine Episode 2 \u{2013} EP (Deluxe)", kind: .album)
+    let typed = artist.key.rawValue + "\u{1F}" + AlbumKey(base: "songmachineepisode2", editions: [.deluxe]).description
+    #expect(ReleaseLedger.key(artist: artist.key, release: deluxe) != typed)
+    let finding = Finding(artist: artist, release: deluxe, kind: .ep, category: .edition, reason: "")
+    let told = [
+      typed: Self.record(typed, artist, title: deluxe.title, date: "2026-11-08", told: "edition", kind: "album")
+    ]
+    let now = Date(timeIntervalSince1970: 1_795_953_600)
+    #expect(ReleaseLedger.apply([finding], seen: ["": told], now: now, onlyUnreported: true).findings.isEmpty)
+    // An album of the EP's name has that key too, and what was told of it is not the EP's.
+    let album = [
+      typed: Self.record(
+        typed, artist, title: "Song Machine Episode 2 (Deluxe)", date: "2026-10-01", told: "new", kind: "album")
+    ]
+    #expect(ReleaseLedger.apply([finding], seen: ["": album], now: now, onlyUnreported: true).findings.count == 1)
+  }
+
   static func record(
     _ key: String, _ artist: LibraryArtist, title: String, date: String?, told: String?, kind: String? = nil
   ) -> SeenRelease {

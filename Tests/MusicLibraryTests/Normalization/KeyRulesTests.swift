@@ -155,6 +155,55 @@ struct KeyRulesTests {
     #expect(key.kind == split.kind)
   }
 
+  /// A " - EP" / " - Single" packaging as stores write it: any dash, spaced, unspaced or with no-break spaces, in
+  /// any case, before or after an edition part in parentheses or brackets.
+  struct KindSuffix: CustomTestStringConvertible, Sendable {
+    var title: String
+    var editions: [Edition]
+    var kind: ReleaseKind
+    var testDescription: String {
+      title.unicodeScalars.map { $0.isASCII ? String($0) : $0.escaped(asASCII: true) }.joined()
+    }
+  }
+
+  static let kindSuffixes: [KindSuffix] = {
+    let dashes = ["-", "\u{2013}", "\u{2014}"]
+    let spacings = [(" ", " "), ("", ""), (" ", ""), ("", " "), ("\u{00A0}", "\u{00A0}")]
+    let kinds: [(String, ReleaseKind)] = [("EP", .ep), ("ep", .ep), ("Single", .single), ("SINGLE", .single)]
+    let parts: [(String, [Edition])] = [("(Deluxe)", [.deluxe]), ("[Remastered]", [.remaster])]
+    var cases: [KindSuffix] = []
+    for dash in dashes {
+      for (before, after) in spacings {
+        for (word, kind) in kinds {
+          let suffix = before + dash + after + word
+          for (part, editions) in parts {
+            cases.append(
+              KindSuffix(title: "Song Machine Episode 2" + suffix + " " + part, editions: editions, kind: kind))
+            cases.append(KindSuffix(title: "Song Machine Episode 2 " + part + suffix, editions: editions, kind: kind))
+          }
+          cases.append(KindSuffix(title: "Song Machine Episode 2" + suffix, editions: [], kind: kind))
+        }
+      }
+    }
+    return cases
+  }()
+
+  @Test(arguments: kindSuffixes)
+  func theKindSuffixIsReadWhereverItStands(_ suffix: KindSuffix) {
+    #expect(
+      AlbumKey(suffix.title)
+        == AlbumKey(base: "songmachineepisode2", editions: suffix.editions, kind: suffix.kind))
+  }
+
+  @Test(arguments: [
+    ("Spider-Man", "spiderman"), ("X-Ray", "xray"), ("Deep Sleep", "deepsleep"), ("Sleep-Deep", "sleepdeep"),
+    ("Keep", "keep"), ("Singles", "singles"), ("Blink-182", "blink182"), ("EP", "ep"), ("- EP", "ep"),
+    ("Hip-Hop Single Ladies", "hiphopsingleladies"),
+  ])
+  func aDashInsideATitleIsNoKindSuffix(_ title: String, _ base: String) {
+    #expect(AlbumKey(title) == AlbumKey(base: base))
+  }
+
   @Test func aTitleThatIsOnlyAMarkerKeepsItsText() {
     #expect(AlbumKey("(Deluxe)").base == "deluxe")
     #expect(AlbumKey("?").base == "?")

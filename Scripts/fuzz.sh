@@ -37,7 +37,7 @@ case "$target" in
       '"<![CDATA["' '"Tracks"' '"Album Artist"' '"Track ID"' '"\xef\xbf\xbf"' '"\xed\xa0\x80"' >"$dictionary"
     ;;
   catalog)
-    copy samples/catalog/search/*.json samples/catalog/lookup/*.json samples/catalog-musicbrainz/*.json \
+    copy samples/catalogs/itunes/search/*.json samples/catalogs/itunes/lookup/*.json samples/catalogs/musicbrainz/*.json \
       "$shared"/itunes/*.json "$shared"/musicbrainz/*.json Tests/FuzzRegressions/catalog/*
     printf '%s\n' '"\"wrapperType\":\"collection\""' '"\"artistId\":"' '"\"results\":["' '"\"release-groups\":["' \
       '"\"artist-credit\":["' '"\"first-release-date\":\""' '"\\ud83d"' '"\"sort-name\":\""' >"$dictionary"

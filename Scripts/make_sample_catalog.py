@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Builds samples/catalog: the catalog answers for an offline run on samples/Library.xml.
+"""Builds samples/catalogs/itunes: the catalog answers for an offline run on samples/Library.xml.
 
 The catalog "world" is derived from the sample library so the report has something to say about
 every section: for the library's artists it lists the albums the user owns (with their real years; one EP
@@ -13,9 +13,9 @@ library artists listed under each of them.
 The bodies are written in the API's own wire format by the fake server's encoder, one file per
 request as deepcut's snapshot transport reads them:
 
-    samples/catalog/world.json             the world, for people and for the fake server
-    samples/catalog/search/<term>.json     artist search for <term> (percent-encoded)
-    samples/catalog/lookup/<id>.json       lookup?id=<id>&entity=album&sort=recent
+    samples/catalogs/itunes/world.json             the world, for people and for the fake server
+    samples/catalogs/itunes/search/<term>.json     artist search for <term> (percent-encoded)
+    samples/catalogs/itunes/lookup/<id>.json       lookup?id=<id>&entity=album&sort=recent
 
 Run from the repository root: python3 Scripts/make_sample_catalog.py
 """

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
-"""Builds samples/catalog-deezer: recorded Deezer answers for an offline run on samples/Library.xml.
+"""Builds samples/catalogs/deezer: recorded Deezer answers for an offline run on samples/Library.xml.
 
-The world is the iTunes sample world (samples/catalog/world.json) as Deezer holds it (fake_deezer.py reads that
+The world is the iTunes sample world (samples/catalogs/itunes/world.json) as Deezer holds it (fake_deezer.py reads that
 shape): the same artists and albums, " - Single" and " - EP" as record types, a Deluxe edition as an album of its
 own, a clean twin beside its explicit album. The fake Deezer server serves it and records every answer while the
 built deepcut runs the sample report against it; deepcut's RecordedTransport answers the same requests offline:
 
-    samples/catalog-deezer/world.json           the world, for people and for the fake server
-    samples/catalog-deezer/<fnv1a64>.json       the answer to one request (FNV-1a 64 of path and query)
+    samples/catalogs/deezer/world.json           the world, for people and for the fake server
+    samples/catalogs/deezer/<fnv1a64>.json       the answer to one request (FNV-1a 64 of path and query)
 
 Run from the repository root after `swift build`:
     python3 Scripts/make_sample_deezer.py [path/to/deepcut]

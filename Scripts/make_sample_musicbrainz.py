@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Builds samples/catalog-musicbrainz: recorded MusicBrainz answers for an offline run on samples/Library.xml.
+"""Builds samples/catalogs/musicbrainz: recorded MusicBrainz answers for an offline run on samples/Library.xml.
 
-The world is the iTunes sample world (samples/catalog/world.json) as MusicBrainz would hold it: the same artists
+The world is the iTunes sample world (samples/catalogs/itunes/world.json) as MusicBrainz would hold it: the same artists
 with MusicBrainz ids and notes, their albums as release groups (a Deluxe edition and a clean twin are the same
 release group there, so they are not groups of their own), singles and EPs typed as such, one release known only
 to its month, a live album (a secondary type, left out of reports by default), a collaboration credited to two of
@@ -10,8 +10,8 @@ its artists, and covers in the Cover Art Archive for some of the new release gro
 The fake MusicBrainz server serves that world and records every answer while the built deepcut runs the sample
 report against it; deepcut's RecordedTransport answers the same requests from those files offline:
 
-    samples/catalog-musicbrainz/world.json           the world, for people and for the fake server
-    samples/catalog-musicbrainz/<fnv1a64>.json       the answer to one request (FNV-1a 64 of path and query)
+    samples/catalogs/musicbrainz/world.json           the world, for people and for the fake server
+    samples/catalogs/musicbrainz/<fnv1a64>.json       the answer to one request (FNV-1a 64 of path and query)
 
 Run from the repository root after `swift build`:
     python3 Scripts/make_sample_musicbrainz.py [path/to/deepcut]

@@ -31,9 +31,11 @@ struct NightCatalogsTests {
     #expect(try Self.names(Self.resolved(["--provider", "Deezer,MUSICBRAINZ, deezer"])) == ["deezer", "musicbrainz"])
     #expect(try Self.names(Self.resolved(["--provider", "deezer", "--provider", "itunes"])) == ["deezer", "itunes"])
     #expect(try Self.names(Self.resolved(["--provider=musicbrainz"])) == ["musicbrainz"])
-    // Named nowhere: the default night, the registry's first for now.
-    #expect(try Self.names(Self.resolved([])) == Self.registry.defaultNight.map(\.name))
-    #expect(Self.registry.defaultNight.map(\.name) == ["itunes"])
+    // Named nowhere: the recommended night; MusicBrainz only once someone says who runs this.
+    #expect(Self.registry.defaultNight.map(\.name) == ["deezer", "musicbrainz"])
+    #expect(try Self.names(Self.resolved(["--contact", "me@example.org"])) == ["deezer", "musicbrainz"])
+    #expect(try Self.names(Self.resolved([])) == ["deezer"])
+    #expect(try Self.resolved([]).waitingForContact == ["musicbrainz"])
   }
 
   @Test func configJSONNamesThemInOneTextOrAList() throws {
@@ -163,7 +165,7 @@ struct NightCatalogsTests {
 
   @Test func aValueForACatalogTheNightDoesNotAskIsRefused() throws {
     #expect(
-      Self.refusal(["--rate-limit", "deezer=5"])
+      Self.refusal(["--provider", "itunes", "--rate-limit", "deezer=5"])
         == "--rate-limit deezer=5 is for deezer, which tonight does not ask (it asks itunes): add deezer to "
         + "--provider, or leave the value out")
     #expect(
@@ -175,7 +177,7 @@ struct NightCatalogsTests {
         == "--cover-art-url is musicbrainz's own: give it as --cover-art-url URL")
     // config.json may keep another night's values: they are not read tonight.
     let kept = try ReportSettingsTests.report(
-      ["--offline"], config: #"{"provider": {"deezer": {"requestsPerMinute": 5}}}"#)
+      ["--offline", "--provider", "itunes"], config: #"{"provider": {"deezer": {"requestsPerMinute": 5}}}"#)
     #expect(kept.providerRun.requestsPerMinute == Double(ITunesCatalog().defaultRequestsPerMinute))
   }
 

@@ -191,7 +191,8 @@ struct SettingsTableTests {
       return try settings[\.rateLimit, for: catalog]
     }
     let limits = try [
-      Self.resolved([], config: "{}"), Self.resolved(["--provider", "musicbrainz"], config: "{}"),
+      Self.resolved(["--provider", "itunes"], config: "{}"),
+      Self.resolved(["--provider", "musicbrainz"], config: "{}"),
       Self.resolved([], config: Self.configFile("provider.name", json: #""deezer""#)),
     ].map(limit)
     #expect(Set(limits).count == 3)
@@ -235,7 +236,7 @@ struct SettingsTableTests {
     let plain = try Self.resolved([], config: "{}")
     #expect(try plain[\.format] == .markdown)
     #expect(try plain[\.types] == ReleaseKind.allCases)
-    #expect(try plain[\.provider].map(\.name) == ["itunes"])
+    #expect(try plain[\.provider].map(\.name) == ["deezer", "musicbrainz"])
     #expect(try plain[\.budget] == nil)
     #expect(try plain[\.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
   }
@@ -249,7 +250,7 @@ struct SettingsTableTests {
     #expect(try home[\.stateDirectory] == "/home/x/.local/state/deepcut")
     #expect(try home[\.config] == "/home/x/.config/deepcut/config.json")
     #expect(try home[\.now] == started)
-    #expect(try home[\.baseURL, for: home.nightCatalogs[0]] == ITunesCatalog().defaultBaseURL)
+    #expect(try home[\.baseURL, for: home.nightCatalogs[0]] == DeezerCatalog().defaultBaseURL)
     let xdg = try Resolved(
       arguments, environment: ["HOME": "/home/x", "XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c"],
       registry: Self.registry)

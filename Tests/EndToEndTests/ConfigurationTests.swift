@@ -206,7 +206,7 @@ struct ConfigurationTests {
     try Data("# {{headline}\n".utf8).write(to: URL(fileURLWithPath: home + "/broken.mustache"))
     let result = try await DeepcutProcess.run(
       [
-        "report", "--library", home + "/Library.xml", "--snapshot", "samples/catalog", "--template",
+        "report", "--library", home + "/Library.xml", "--snapshot", "samples/catalogs/itunes", "--template",
         home + "/broken.mustache", "--quiet",
       ], environment: environment)
     #expect(result.status == 78, "\(result.stderr)")
@@ -224,7 +224,7 @@ struct ConfigurationTests {
     try Data("yesterday's report\n".utf8).write(to: URL(fileURLWithPath: output))
     let result = try await DeepcutProcess.run(
       [
-        "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
+        "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs/itunes", "--now", "2026-11-29",
         "--template", home + "/runaway.mustache", "--output", output, "--quiet",
       ], environment: environment)
     #expect(result.status == 78)

@@ -15,7 +15,8 @@ struct CrashSafetyTests {
       func arguments(_ now: String) -> [String] {
         [
           "report", "--library", directory + "/Library.xml", "--format", "json", "--output", output, "--now", now,
-          "--state-dir", directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
+          "--state-dir", directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString,
+          "--rate-limit", "0",
           "--max-age", "0", "--since-last-run", "--quiet",
         ]
       }
@@ -58,7 +59,8 @@ struct CrashSafetyTests {
     // The catalog answers nothing until the test says so: the first run holds the lock until then.
     try await FakeCatalogServer.with(arguments: ["--hold-from", "1"], world: ReportCommandTests.world) { server in
       let arguments = [
-        "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
+        "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes",
+        "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
       ]
       let holder = try await DeepcutProcess.startHoldingTheLock(arguments, stateDirectory: directory + "/state")

@@ -8,7 +8,7 @@ import Testing
 struct DeezerCommandTests {
   static var world: [String: Any] {
     get throws {
-      let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalog-deezer/world.json")
+      let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/deezer/world.json")
       return try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any] ?? [:]
     }
   }

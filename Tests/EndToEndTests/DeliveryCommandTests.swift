@@ -46,7 +46,7 @@ struct DeliveryCommandTests {
     func report(_ now: String = "2026-11-29", _ extra: [String] = []) async throws -> DeepcutProcess.Result {
       try await DeepcutProcess.run(
         [
-          "report", "--config", config, "--snapshot", "samples/catalog", "--now", now, "--state-dir", state,
+          "report", "--config", config, "--snapshot", "samples/catalogs/itunes", "--now", now, "--state-dir", state,
           "--since-last-run", "--output", report,
         ] + extra)
     }
@@ -81,7 +81,8 @@ struct DeliveryCommandTests {
       // The same night, printed instead of sent, from a state of its own.
       let printing = try Home(smtp: Self.smtp(server, certificate), email: ["send": false])
       let printed = try await DeepcutProcess.run([
-        "report", "--config", printing.config, "--snapshot", "samples/catalog", "--now", "2026-11-29", "--state-dir",
+        "report", "--config", printing.config, "--snapshot", "samples/catalogs/itunes", "--now", "2026-11-29",
+        "--state-dir",
         printing.state, "--since-last-run", "--quiet",
       ])
       let delivered = try #require(try server.delivered().first)

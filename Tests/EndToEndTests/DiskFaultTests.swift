@@ -13,7 +13,10 @@ struct DiskFaultTests {
   }
 
   static func sample(_ extra: [String]) -> [String] {
-    ["report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29", "--quiet"]
+    [
+      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs/itunes", "--now", "2026-11-29",
+      "--quiet",
+    ]
       + extra
   }
 
@@ -120,22 +123,27 @@ struct DiskFaultTests {
       // The catalog answers nothing until the test says so: the report holds the lock until then.
       let holder = try await DeepcutProcess.startHoldingTheLock(
         [
-          "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
+          "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider",
+          "itunes", "--base-url",
           server.baseURL.absoluteString, "--rate-limit", "0", "--timeout", "600", "--quiet", "--now", "2026-11-29",
         ], stateDirectory: directory + "/state")
       let refused = try await DeepcutProcess.run([
-        "artists", "pin", "Slayer", "907800827", "--state-dir", directory + "/state",
+        "artists", "pin", "Slayer", "907800827", "--provider", "itunes", "--state-dir", directory + "/state",
       ])
       #expect(refused.status == 75)
       #expect(refused.stderr.contains("another deepcut run"))
       let waiting = try DeepcutProcess.start(
-        ["artists", "pin", "Slayer", "907800827", "--wait", "--state-dir", directory + "/state"])
+        [
+          "artists", "pin", "Slayer", "907800827", "--provider", "itunes", "--wait", "--state-dir",
+          directory + "/state",
+        ])
       try await waiting.waitUntilWaitingForTheLock()
       try await server.setKnobs(["hold_from": NSNull()])
       let waited = try await waiting.finish()
       #expect(waited.status == 0, "\(waited.stderr)")
       let held = try await holder.finish()
       #expect(held.status == 0, "\(held.stderr)")
+      // The report's catalog is the one earlier nights asked: `artists` takes it without being told.
       let listed = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
       #expect(listed.stdout.contains("Slayer\tpinned\t907800827"), "\(listed.stdout)")
     }

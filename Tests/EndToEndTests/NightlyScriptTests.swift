@@ -107,7 +107,7 @@ struct NightlyScriptTests {
         """.utf8
       ).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
     }
-    let snapshot = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalog").path
+    let snapshot = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/itunes").path
     var environment = [
       "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
       "XDG_STATE_HOME": home + "/state", "DEEPCUT_SMTP_PASSWORD": "open-sesame",

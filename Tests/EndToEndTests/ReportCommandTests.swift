@@ -135,7 +135,8 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     try Data(Self.library.utf8).write(to: URL(fileURLWithPath: directory + "/Library.xml"))
     let result = try await DeepcutProcess.run([
-      "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
+      "report", "--library", directory + "/Library.xml", "--state-dir", directory + "/state", "--provider", "itunes",
+      "--base-url",
       "http://127.0.0.1:9", "--rate-limit", "0",
     ])
     #expect(result.status == 69)
@@ -166,7 +167,8 @@ struct ReportCommandTests {
     let server = try await FakeCatalogServer.start(arguments: ["--hold-from", "16"], world: ResumeTests.world(40))
     let arguments = [
       "report", "--library", libraryPath, "--format", "json", "--now", "2026-11-29", "--state-dir",
-      directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--batch-size", "10",
+      directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0",
+      "--batch-size", "10",
     ]
     let run = try DeepcutProcess.start(arguments)
     try await waitUntil { try await server.requestCount > 15 }
@@ -215,7 +217,7 @@ struct ReportCommandTests {
   @Test func theSampleRunsOfflineFromTheSnapshot() async throws {
     let directory = try temporaryDirectory()
     let result = try await DeepcutProcess.run([
-      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
+      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs/itunes", "--now", "2026-11-29",
       "--state-dir", directory, "--quiet", "--format", "json",
     ])
     #expect(result.status == 0, "\(result.stderr)")

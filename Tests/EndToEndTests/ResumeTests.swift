@@ -48,7 +48,8 @@ struct ResumeTests {
     func arguments(_ extra: [String] = []) -> [String] {
       [
         "report", "--library", directory + "/Library.xml", "--format", "json", "--output", output, "--now",
-        "2026-11-29", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url", server.baseURL.absoluteString,
+        "2026-11-29", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
+        server.baseURL.absoluteString,
         "--rate-limit", "0", "--batch-size", "10",
       ] + extra
     }

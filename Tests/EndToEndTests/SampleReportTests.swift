@@ -2,20 +2,24 @@ import Foundation
 import TestSupport
 import Testing
 
-/// samples/report.md, report.html, report-musicbrainz.md and report-deezer.md are what the README's run commands produce from
-/// samples/ on a first run. Re-record with: DEEPCUT_RECORD_GOLDEN=1 swift test --filter SampleReportTests
+/// samples/report.md and report.html (the recommended catalogs, from the README's first command), and
+/// report-itunes.md, report-itunes.html, report-musicbrainz.md and report-deezer.md (one catalog each) are what the
+/// README's run commands produce from samples/ on a first run. Re-record with:
+/// DEEPCUT_RECORD_GOLDEN=1 swift test --filter SampleReportTests
 struct SampleReportTests {
-  @Test(arguments: [
-    ("itunes", "markdown", "report.md"), ("itunes", "html", "report.html"),
-    ("musicbrainz", "markdown", "report-musicbrainz.md"), ("deezer", "markdown", "report-deezer.md"),
-  ])
-  func samplesMatchWhatTheSampleRunProduces(_ provider: String, _ format: String, _ file: String) async throws {
+  @Test(
+    arguments: [
+      (nil, "markdown", "report.md"), (nil, "html", "report.html"), ("itunes", "markdown", "report-itunes.md"),
+      ("itunes", "html", "report-itunes.html"), ("musicbrainz", "markdown", "report-musicbrainz.md"),
+      ("deezer", "markdown", "report-deezer.md"),
+    ] as [(String?, String, String)])
+  func samplesMatchWhatTheSampleRunProduces(_ provider: String?, _ format: String, _ file: String) async throws {
     let state = NSTemporaryDirectory() + "deepcut-sample-" + UUID().uuidString
-    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-\(provider)"
-    let result = try await DeepcutProcess.run([
-      "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
-      "2026-11-29", "--format", format, "--state-dir", state, "--quiet",
-    ])
+    let catalog = provider.map { ["--provider", $0] } ?? []
+    let result = try await DeepcutProcess.run(
+      ["report", "--library", "samples/Library.xml"] + catalog + [
+        "--snapshot", "samples/catalogs", "--now", "2026-11-29", "--format", format, "--state-dir", state, "--quiet",
+      ])
     #expect(result.status == 0, "\(result.stderr)")
     let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/\(file)")
     if ProcessInfo.processInfo.environment["DEEPCUT_RECORD_GOLDEN"] == "1" {
@@ -36,7 +40,7 @@ struct SampleReportTests {
       let state = NSTemporaryDirectory() + "deepcut-stable-" + UUID().uuidString
       let result = try await DeepcutProcess.run(
         [
-          "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
+          "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs/itunes", "--now", "2026-11-29",
           "--format", format, "--state-dir", state, "--quiet", "--to", "me@example.org",
         ].filter { format == "email" || ($0 != "--to" && $0 != "me@example.org") })
       #expect(result.status == 0, "\(result.stderr)")

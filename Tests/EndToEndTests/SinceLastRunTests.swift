@@ -19,7 +19,8 @@ struct SinceLastRunTests {
     let result = try await DeepcutProcess.run(
       [
         "report", "--library", libraryPath, "--format", "json", "--now", now, "--state-dir", directory + "/state",
-        "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run", "--max-age", "0",
+        "--provider", "itunes", "--base-url", server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run",
+        "--max-age", "0",
       ] + extra)
     try #require(result.status == 0, "\(result.stderr)")
     return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -79,7 +80,8 @@ struct SinceLastRunTests {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       try Data(Self.library.utf8).write(to: URL(fileURLWithPath: libraryPath))
       let failed = try await DeepcutProcess.run([
-        "report", "--library", libraryPath, "--now", "2026-11-29", "--state-dir", directory + "/state", "--provider", "itunes", "--base-url",
+        "report", "--library", libraryPath, "--now", "2026-11-29", "--state-dir", directory + "/state", "--provider",
+        "itunes", "--base-url",
         server.baseURL.absoluteString, "--rate-limit", "0", "--since-last-run", "--output",
         directory + "/no/such/dir/r.md",
       ])

@@ -6,7 +6,7 @@ import Testing
 struct TerminalTests {
   static func arguments(_ state: String) -> [String] {
     [
-      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalog", "--now", "2026-11-29",
+      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs/itunes", "--now", "2026-11-29",
       "--state-dir", state, "--output", state + "/report.md", "--timings",
     ]
   }

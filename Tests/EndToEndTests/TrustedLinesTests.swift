@@ -8,7 +8,7 @@ import Testing
 struct TrustedLinesTests {
   static func report(_ provider: String, _ format: String, _ extra: [String] = []) async throws -> String {
     let state = NSTemporaryDirectory() + "deepcut-trusted-" + UUID().uuidString
-    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
+    let snapshot = provider == "itunes" ? "samples/catalogs/itunes" : "samples/catalogs/musicbrainz"
     let result = try await DeepcutProcess.run(
       [
         "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
@@ -59,7 +59,7 @@ struct TrustedLinesTests {
   @Test(arguments: ["itunes", "musicbrainz"])
   func sinceTheLastRunACollaborationIsToldOnce(provider: String) async throws {
     let state = NSTemporaryDirectory() + "deepcut-told-once-" + UUID().uuidString
-    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
+    let snapshot = provider == "itunes" ? "samples/catalogs/itunes" : "samples/catalogs/musicbrainz"
     func night(_ now: String) async throws -> String {
       let result = try await DeepcutProcess.run([
         "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now", now,

@@ -8,7 +8,7 @@ struct WhyCommandTests {
   /// A state folder after the README's sample report (told as a nightly e-mail tells it) on `provider`.
   static func reported(_ provider: String) async throws -> String {
     let state = NSTemporaryDirectory() + "deepcut-why-" + UUID().uuidString
-    let snapshot = provider == "itunes" ? "samples/catalog" : "samples/catalog-musicbrainz"
+    let snapshot = provider == "itunes" ? "samples/catalogs/itunes" : "samples/catalogs/musicbrainz"
     let result = try await DeepcutProcess.run([
       "report", "--library", "samples/Library.xml", "--provider", provider, "--snapshot", snapshot, "--now",
       "2026-11-29", "--state-dir", state, "--since-last-run", "--quiet",

@@ -140,7 +140,8 @@ extension Explainer {
       ReleaseJoin.Listing(
         catalog: entry.explanation.provider,
         verdicts: ReleaseFinder(options: entry.options).verdicts(
-          entry.facts.outcome.followed, owned: entry.facts.library.albumsByArtist()))
+          entry.facts.outcome.followed, owned: entry.facts.library.albumsByArtist()),
+        groupsEditions: entry.options.catalogGroupsEditions)
     }
     var rows: [String: Verdict] = [:]
     for verdict in ReleaseJoin.join(listings) {

@@ -66,6 +66,9 @@ public struct Verdict: Sendable, Equatable {
   /// The dates of the twins a catalog lists it as (a clean and an explicit version, a re-listing), when they differ:
   /// another catalog's listing near any of them is the same release.
   public var twinDates: [CalendarDay] = []
+  /// Set for a verdict of "owned" by a catalog that groups editions, where the title names another edition of this
+  /// owned album: joined with another catalog's listing of that edition, it is an edition.
+  public var groupedEditionOf: OwnedAlbum?
 
   public init(release: CatalogRelease, owners: [LibraryArtist], rule: ReleaseRule) {
     self.release = release

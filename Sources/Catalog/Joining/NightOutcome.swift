@@ -41,7 +41,8 @@ public struct NightOutcome: Sendable {
     let listings = results.map { result in
       ReleaseJoin.Listing(
         catalog: result.catalog,
-        verdicts: ReleaseFinder(options: result.options).verdicts(result.outcome.followed, owned: owned))
+        verdicts: ReleaseFinder(options: result.options).verdicts(result.outcome.followed, owned: owned),
+        groupsEditions: result.options.catalogGroupsEditions)
     }
     return ReleaseFinder.findings(ReleaseJoin.join(listings))
   }

@@ -25,10 +25,14 @@ public enum ReleaseJoin {
   public struct Listing: Sendable {
     public var catalog: String
     public var verdicts: [Verdict]
+    /// The catalog keeps every edition of an album in one entry (MusicBrainz): its "owned" of an edition's title
+    /// says only that the owned album is that entry.
+    public var groupsEditions: Bool
 
-    public init(catalog: String, verdicts: [Verdict]) {
+    public init(catalog: String, verdicts: [Verdict], groupsEditions: Bool = false) {
       self.catalog = catalog
       self.verdicts = verdicts
+      self.groupsEditions = groupsEditions
     }
   }
 
@@ -40,6 +44,7 @@ public enum ReleaseJoin {
     for listing in listings {
       for var verdict in listing.verdicts {
         verdict.links = [ReleaseLink(catalog: listing.catalog, release: verdict.release)]
+        if listing.groupsEditions { verdict.groupedEditionOf = groupedEdition(verdict) }
         let candidates = verdict.owners.flatMap { byTitle[titleIndex($0.key, verdict.release.key)] ?? [] }
         let free = { (index: Int) in !joined[index].links.contains { $0.catalog == listing.catalog } }
         let placed: Int
@@ -109,6 +114,7 @@ public enum ReleaseJoin {
       merged.owners.append(owner)
     }
     merged.rule = stricter(joined, other)
+    merged.groupedEditionOf = nil
     return merged
   }
 
@@ -120,10 +126,20 @@ public enum ReleaseJoin {
     return kept
   }
 
+  /// The owned album a grouping catalog's verdict of "owned" stands for when the release's title names another
+  /// edition of it: another catalog that lists that edition apart tells it is an edition.
+  private static func groupedEdition(_ verdict: Verdict) -> OwnedAlbum? {
+    guard case .owned(let album) = verdict.rule else { return nil }
+    guard case .editionOf? = ReleaseFinder.ownership(of: verdict.release.key, among: [album]) else { return nil }
+    return album
+  }
+
   /// Left out, owned and edition are facts one catalog can know alone (its types, its grouping of editions); a
   /// date-made place is the earlier listing's, so a release out in one catalog is out.
   static func stricter(_ joined: Verdict, _ other: Verdict) -> ReleaseRule {
-    let (left, right) = (joined.rule, other.rule)
+    // Joined with a listing of its own, an edition a grouping catalog calls owned is the edition it is.
+    let left = joined.groupedEditionOf.map(ReleaseRule.edition) ?? joined.rule
+    let right = other.groupedEditionOf.map(ReleaseRule.edition) ?? other.rule
     if weight(left) != weight(right) { return weight(left) > weight(right) ? left : right }
     guard weight(left) == 0 else { return left }
     switch (joined.release.releaseDate, other.release.releaseDate) {

@@ -103,9 +103,19 @@ public struct LinkCheck: Sendable {
 
   private func ask(about finding: Finding, at index: Int) async -> Answer {
     var answer = Answer(index: index)
-    guard let gtin = await gtin(of: finding, &answer) else { return answer }
-    answer.link = await release(of: gtin, &answer).map { ReleaseLink(catalog: catalog, release: $0) }
+    guard let gtin = await gtin(of: finding, &answer), let release = await release(of: gtin, &answer),
+      Self.isSame(release, as: finding)
+    else { return answer }
+    answer.link = ReleaseLink(catalog: catalog, release: release)
     return answer
+  }
+
+  /// Whether the release a UPC found is the finding's: a catalog sometimes shows another edition's UPC (Deezer
+  /// swaps in an alternative release), and a link to another edition would be a wrong line. The title must read
+  /// alike (its edition words too); the artist need not, as catalogs credit collaborations differently.
+  static func isSame(_ release: CatalogRelease, as finding: Finding) -> Bool {
+    let (found, listed) = (release.key, finding.release.key)
+    return found.base == listed.base && found.editions == listed.editions
   }
 
   /// The release's GTIN: from a listing that carries one, else from a kept answer, else asked.
@@ -123,7 +133,8 @@ public struct LinkCheck: Sendable {
       answer.requests += 1
       do throws(CatalogError) {
         let gtin = try await source.gtin(ofRelease: key)
-        await keep(Data((gtin?.digits ?? "").utf8), provider: link.catalog, kind: Self.gtinKind, key: key, &answer)
+        // Kept in a form of a valid length: the digits alone lose a UPC's leading zero.
+        await keep(Data((gtin?.lookupForm ?? "").utf8), provider: link.catalog, kind: Self.gtinKind, key: key, &answer)
         if let gtin { return gtin }
       } catch {
         continue

@@ -77,15 +77,20 @@ struct Resolved: Sendable {
 
   /// The night when none is chosen: the catalogs earlier nights asked, whose resolutions and told releases the state
   /// keeps (nobody is moved to others silently); else, answering from a snapshot, the recommended catalogs it
-  /// recorded, or the ones it recorded; else the recommended ones.
+  /// recorded (a folder for each, or a folder named for the one), or the ones it recorded; else the recommended ones.
   func defaultNight() throws(CLIError) -> [any ProviderDefinition] {
     let earlier = registry.providers.filter { earlierCatalogs.contains($0.name) }
     if !earlier.isEmpty { return earlier }
-    let recommended = try recommendedNight()
-    guard let snapshot = try self[\.snapshot] else { return recommended }
+    // Recorded answers are asked of no one: a snapshot needs no contact.
+    guard let snapshot = try self[\.snapshot] else { return try recommendedNight() }
+    let recommended = registry.defaultNight
     var isFolder: ObjCBool = false
-    let recorded = registry.providers.filter {
+    var recorded = registry.providers.filter {
       FileManager.default.fileExists(atPath: snapshot + "/" + $0.name, isDirectory: &isFolder) && isFolder.boolValue
+    }
+    // A folder of one catalog's recordings says whose they are by its name (`samples/catalogs/itunes`).
+    if recorded.isEmpty, let named = registry.named(URL(fileURLWithPath: snapshot).lastPathComponent) {
+      recorded = [named]
     }
     let both = recommended.filter { catalog in recorded.contains { $0.name == catalog.name } }
     return !both.isEmpty ? both : !recorded.isEmpty ? recorded : recommended
@@ -102,8 +107,8 @@ struct Resolved: Sendable {
 
   /// The recommended catalogs tonight leaves out until someone says who runs this.
   var waitingForContact: [String] {
-    guard (try? given(\.provider)) == nil, earlierCatalogs.isEmpty,
-      let asked = try? nightCatalogs.map(\.name)
+    guard (try? given(\.provider)) == nil, earlierCatalogs.isEmpty, (try? self[\.snapshot]) == nil,
+      let asked = try? recommendedNight().map(\.name)
     else { return [] }
     return registry.defaultNight.map(\.name).filter { !asked.contains($0) }
   }

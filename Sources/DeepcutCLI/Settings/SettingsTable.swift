@@ -186,8 +186,7 @@ struct SettingsTable: Sendable {
         .placed(after: \.library),
       .artists.worded(
         .catalogs { registry in
-          let night = registry.defaultNight.map(\.name)
-          return "catalog: " + registry.alternatives { night.contains($0.name) ? "\($0.name) (default)" : $0.name }
+          "the catalog: \(registry.alternatives); needed when the night asks several (default: the night's one)"
         }),
     ],
     example: .default(
@@ -200,7 +199,7 @@ struct SettingsTable: Sendable {
       let linkable = registry.providers.filter(\.canBeLinked).map(\.name).joined(separator: ", ")
       return "catalogs not searched tonight that listed releases link to too, looked up by UPC (\(linkable)); "
         + "their links come first"
-    }, kind: .catalogs, default: .value([]), commands: [.report],
+    }, kind: .catalogs, default: .value([], shown: "none"), commands: [.report],
     example: .commentedOut(
       [ITunesCatalog()],
       note: "Links to a catalog not searched, for the releases the report lists (itunes: Apple Music), looked up "
@@ -256,9 +255,8 @@ struct SettingsTable: Sendable {
     example: .commentedOut(20, note: "Each catalog's own limit by default: {default}.").placed(after: \.provider))
   let baseURL = EachCatalog<URL>(
     flag: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
+    // No example of its own: one address serves one catalog, so the example shows it under a catalog's name.
     kind: .url("an http(s) URL"), default: .perCatalog(\.defaultBaseURL, naming: false), commands: [.report],
-    example: .commentedOut(
-      URL(string: "http://127.0.0.1:8080"), note: "Another address for the catalog (a mirror, a test server)."),
     sharedByAll: false)
   /// Each catalog's own settings (a cover service's address) stand here: `report` takes them, and config.json holds
   /// them under `provider`.

@@ -197,7 +197,7 @@ import Testing
     }
   }
 
-  /// Every body in `samples/catalog` and every recording in ../shared/fixtures/itunes reads the same through
+  /// Every body in `samples/catalogs/itunes` and every recording in ../shared/fixtures/itunes reads the same through
   /// both parsers.
   @Test func agreesWithFoundationOnRecordedBodies() throws {
     let files = Self.recordedBodies()
@@ -240,7 +240,8 @@ import Testing
       if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { break }
     }
     let folders = [
-      url.appendingPathComponent("samples/catalog/search"), url.appendingPathComponent("samples/catalog/lookup"),
+      url.appendingPathComponent("samples/catalogs/itunes/search"),
+      url.appendingPathComponent("samples/catalogs/itunes/lookup"),
       url.deletingLastPathComponent().appendingPathComponent("shared/fixtures/itunes"),
     ]
     return folders.flatMap { folder in

@@ -107,6 +107,27 @@ struct ReleaseJoinTests {
     #expect(row.category == .edition && row.editionOf == "Demon Days")
   }
 
+  @Test func anEditionAGroupingCatalogCallsOwnedIsAnEditionWhereAnotherListsItApart() throws {
+    var grouping = Self.options
+    grouping.catalogGroupsEditions = true
+    let owned = [OwnedAlbum(artistKey: Self.artist.key, artistName: "Gorillaz", title: "Humanz", key: AlbumKey("Humanz"))]
+    func listing(_ catalog: String, _ release: CatalogRelease, _ options: FinderOptions) -> ReleaseJoin.Listing {
+      let followed = FollowedArtist(
+        artist: Self.artist, catalogArtist: CatalogArtist(id: catalog, name: "Gorillaz"), releases: [release])
+      return ReleaseJoin.Listing(
+        catalog: catalog,
+        verdicts: ReleaseFinder(options: options).verdicts([followed], owned: [Self.artist.key: owned]),
+        groupsEditions: options.catalogGroupsEditions)
+    }
+    let musicBrainz = listing("musicbrainz", Self.release("3", "Humanz (Deluxe)"), grouping)
+    let itunes = listing("itunes", Self.release("1", "Humanz (Deluxe Edition)"), Self.options)
+    let joined = ReleaseFinder.findings(ReleaseJoin.join([musicBrainz, itunes]))
+    #expect(joined.map(\.category) == [.edition])
+    #expect(joined.first?.links.map(\.catalog) == ["musicbrainz", "itunes"])
+    // Alone, the grouping catalog's word stands: its entry is the album owned.
+    #expect(ReleaseFinder.findings(ReleaseJoin.join([musicBrainz])).map(\.category) == [.owned])
+  }
+
   @Test func ownedInAnyCatalogIsOwned() {
     let findings = Self.findings(
       [

@@ -112,11 +112,14 @@ enum ProvidersBenchmark {
 
   /// A catalog pass as a run makes it, against `server`, `offset` seconds after the first night; every address of
   /// the catalog's own settings (a cover service) is the server too.
+  /// When the first night of a benchmark runs: 2026-11-29 12:00 UTC.
+  static let firstNight = Date(timeIntervalSince1970: 1_795_953_600)
+
   static func pass(
     _ definition: any ProviderDefinition, _ server: FakeCatalogServer, _ store: StateStore, _ pace: Double,
     at offset: Double
   ) -> CatalogPass {
-    let now = Date(timeIntervalSince1970: 1_795_953_600 + offset)
+    let now = firstNight.addingTimeInterval(offset)
     let today = CalendarDay(daysSinceEpoch: Int(now.timeIntervalSince1970 / 86_400))
     let run = ProviderRun(
       baseURL: server.baseURL, country: "US", today: today, since: today.adding(days: -30), requestsPerMinute: pace,

@@ -5,6 +5,7 @@ internal import Foundation
 // deepcut-bench: measures the library reader against its floors and against Foundation, side by side.
 //
 //   deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
+//   deepcut-bench joint [--artists N] [--albums N]   (single catalogs and combinations on one joint world)
 //   deepcut-bench child CONTENDER PATH      (internal: one timed run in a fresh process)
 //
 // Each run happens in its own child process so that peak resident memory belongs to one contender,
@@ -218,6 +219,15 @@ case "providers":
       realPace: Set((string("real-pace") ?? "").split(separator: ",").map(String.init)),
       directory: string("dir") ?? NSTemporaryDirectory()
     )
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
+case "joint":
+  do {
+    try await JointBenchmark.run(
+      artists: value("artists", default: 1610), albums: value("albums", default: 5054),
+      directory: string("dir") ?? NSTemporaryDirectory())
   } catch {
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)

@@ -110,7 +110,9 @@ struct ReleaseJoinTests {
   @Test func anEditionAGroupingCatalogCallsOwnedIsAnEditionWhereAnotherListsItApart() throws {
     var grouping = Self.options
     grouping.catalogGroupsEditions = true
-    let owned = [OwnedAlbum(artistKey: Self.artist.key, artistName: "Gorillaz", title: "Humanz", key: AlbumKey("Humanz"))]
+    let owned = [
+      OwnedAlbum(artistKey: Self.artist.key, artistName: "Gorillaz", title: "Humanz", key: AlbumKey("Humanz"))
+    ]
     func listing(_ catalog: String, _ release: CatalogRelease, _ options: FinderOptions) -> ReleaseJoin.Listing {
       let followed = FollowedArtist(
         artist: Self.artist, catalogArtist: CatalogArtist(id: catalog, name: "Gorillaz"), releases: [release])

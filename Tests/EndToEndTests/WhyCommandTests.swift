@@ -23,6 +23,32 @@ struct WhyCommandTests {
       environment: ["XDG_CONFIG_HOME": state + "/no-config"])
   }
 
+  /// After a night of Deezer and MusicBrainz, each catalog's explanation names the other's listing of a release and
+  /// how the two were found to be one row; told through one catalog is told in both.
+  @Test func aNightOfSeveralCatalogsIsExplainedCatalogByCatalogWithTheRowsTheyShare() async throws {
+    let state = NSTemporaryDirectory() + "deepcut-why-joint-" + UUID().uuidString
+    let night = ["--provider", "deezer,musicbrainz", "--library", "samples/Library.xml", "--state-dir", state]
+    let report = try await DeepcutProcess.run(
+      ["report"] + night + ["--snapshot", "samples/catalogs", "--now", "2026-11-29", "--since-last-run", "--quiet"])
+    #expect(report.status == 0, "\(report.stderr)")
+    let why = try await DeepcutProcess.run(
+      ["why", "Dario & Odette", "Glasshouse"] + night, environment: ["XDG_CONFIG_HOME": state + "/no-config"])
+    #expect(why.status == 0, "\(why.stderr)")
+    #expect(why.stdout.contains("from deezer") && why.stdout.contains("from musicbrainz"), "\(why.stdout)")
+    #expect(why.stdout.contains("one report row with musicbrainz’s “Glasshouse”"), "\(why.stdout)")
+    #expect(why.stdout.contains("by the same artist, title and kind, dated within 3 days"))
+    #expect(why.stdout.components(separatedBy: "told on 29 Nov 2026 as new").count - 1 >= 2)
+    let json = try await DeepcutProcess.run(
+      ["why", "Dario & Odette", "--json"] + night, environment: ["XDG_CONFIG_HOME": state + "/no-config"])
+    let explanations = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+    #expect(explanations.map { $0["provider"] as? String } == ["deezer", "musicbrainz"])
+    let release = try #require(
+      (explanations.first?["releases"] as? [[String: Any]])?.first { $0["title"] as? String == "Glasshouse" })
+    #expect(release["catalogs"] as? [String] == ["deezer", "musicbrainz"])
+    #expect(release["joinedBy"] as? String == "titleAndDate")
+  }
+
   @Test(arguments: [
     ("itunes", ["Lil Vesper", "Night Drive"], "why-collaboration"),
     ("musicbrainz", ["Sonic Engines"], "why-owned-ep"),

@@ -69,8 +69,9 @@ struct JointReportTests {
     #expect(release.url == "https://music.apple.com/us/album/900" && release.catalogID == "900")
     // A release no catalog saw before is named by its first link, as a night of that catalog alone names it.
     #expect(release.id == StableID.release(provider: "itunes", catalogID: "900"))
+    let feed = FeedOptions(identity: "tests")
     let markdown = try ReportRenderer.render(
-      Self.listing(night).model, as: .markdown, templates: TemplateLocator(), email: nil, feed: FeedOptions(identity: "tests"))
+      Self.listing(night).model, as: .markdown, templates: TemplateLocator(), email: nil, feed: feed)
     #expect(
       markdown.contains(
         "[Apple Music](https://music.apple.com/us/album/900) · [Deezer](https://www.deezer.com/album/2)"))

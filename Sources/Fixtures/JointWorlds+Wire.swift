@@ -119,3 +119,16 @@ extension ReleaseKind {
     }
   }
 }
+
+extension JointWorld {
+  /// The three fakes, each serving its catalog's part of this world, for `body`; all stopped when it returns.
+  public func serve<T>(_ body: ([Catalog: FakeCatalogServer]) async throws -> T) async throws -> T {
+    try await FakeCatalogServer.with(.itunes, world: iTunesWorld) { itunes in
+      try await FakeCatalogServer.with(.init(catalog: "deezer"), world: deezerWorld) { deezer in
+        try await FakeCatalogServer.with(.musicbrainz, world: musicBrainzWorld) { musicBrainz in
+          try await body([.iTunes: itunes, .deezer: deezer, .musicBrainz: musicBrainz])
+        }
+      }
+    }
+  }
+}

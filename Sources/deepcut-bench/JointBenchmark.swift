@@ -40,27 +40,17 @@ enum JointBenchmark {
     let today = CalendarDay(daysSinceEpoch: Int(ProvidersBenchmark.firstNight.timeIntervalSince1970 / 86_400))
     let world = JointWorld(library: library, today: today, seed: 1)
     print("joint world: \(world.releasesAnyCatalogHas().count) new and upcoming releases any catalog has")
-    try await withServers(world) { servers in
+    try await world.serve { served in
+      var servers: [String: FakeCatalogServer] = [:]
+      for (catalog, server) in served { servers[catalog.rawValue] = server }
+      // Requests are counted and timed at each catalog's pace afterwards; the fake's own quota would only wait.
+      try await servers["deezer"]?.setKnobs(["quota": NSNull()])
       var rows: [Row] = []
       for night in nights {
         print("measuring \(night.label)…")
         rows.append(try await measure(night, library, world, servers, directory))
       }
       report(rows)
-    }
-  }
-
-  static func withServers(_ world: JointWorld, _ body: ([String: FakeCatalogServer]) async throws -> Void)
-    async throws
-  {
-    try await FakeCatalogServer.with(.itunes, world: world.iTunesWorld) { itunes in
-      try await FakeCatalogServer.with(.init(catalog: "deezer"), world: world.deezerWorld) { deezer in
-        // Requests are counted and timed at each catalog's pace afterwards; the fake's own quota would only wait.
-        try await deezer.setKnobs(["quota": NSNull()])
-        try await FakeCatalogServer.with(.musicbrainz, world: world.musicBrainzWorld) { musicBrainz in
-          try await body(["itunes": itunes, "deezer": deezer, "musicbrainz": musicBrainz])
-        }
-      }
     }
   }
 
@@ -113,11 +103,11 @@ enum JointBenchmark {
   /// The share of the releases any catalog has that the night lists, and of the pairs (release, catalog of the
   /// night that has it) that carry that catalog's link.
   static func score(_ findings: [Finding], _ night: Night, _ world: JointWorld, into row: inout Row) {
-    let catalogs: [String: JointWorld.Catalog] = ["itunes": .iTunes, "deezer": .deezer, "musicbrainz": .musicBrainz]
     var listed: [Int: [String]] = [:]
     for finding in findings {
       for link in finding.links {
-        guard let catalog = catalogs[link.catalog], let release = world.release(in: catalog, id: link.release.id)
+        guard let catalog = JointWorld.Catalog(rawValue: link.catalog),
+          let release = world.release(in: catalog, id: link.release.id)
         else { continue }
         listed[release.id, default: []].append(link.catalog)
       }
@@ -127,7 +117,7 @@ enum JointBenchmark {
     row.found = held.count { listed[$0.id] != nil }
     let asked = night.searched + (night.linked.map { [$0] } ?? [])
     for release in held where listed[release.id] != nil {
-      for name in asked where catalogs[name].map(release.isHeld(by:)) == true {
+      for name in asked where JointWorld.Catalog(rawValue: name).map(release.isHeld(by:)) == true {
         row.linkable += 1
         if listed[release.id]?.contains(name) == true { row.linked += 1 }
       }

@@ -27,21 +27,6 @@ struct JointNightTests {
     return Setup(home: home, libraryPath: libraryPath, world: JointWorld(library: library, today: today, seed: 1))
   }
 
-  /// The three fakes, each serving its catalog's part of `world`.
-  static func withCatalogs<T>(
-    _ world: JointWorld, _ body: ([JointWorld.Catalog: FakeCatalogServer]) async throws -> T
-  ) async throws -> T {
-    try await FakeCatalogServer.with(.itunes, world: world.iTunesWorld) { itunes in
-      try await FakeCatalogServer.with(.init(catalog: "deezer"), world: world.deezerWorld) { deezer in
-        try await FakeCatalogServer.with(.musicbrainz, world: world.musicBrainzWorld) { musicBrainz in
-          try await body([.iTunes: itunes, .deezer: deezer, .musicBrainz: musicBrainz])
-        }
-      }
-    }
-  }
-
-  static let names: [JointWorld.Catalog: String] = [.iTunes: "itunes", .deezer: "deezer", .musicBrainz: "musicbrainz"]
-
   /// The report's rows (every listed section), each as the catalogs and ids it links to.
   static func rows(_ json: String) throws -> [[(catalog: JointWorld.Catalog, id: String)]] {
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
@@ -52,7 +37,7 @@ struct JointNightTests {
         rows.append(
           links.compactMap { link in
             guard let name = link["catalog"] as? String, let id = link["id"] as? String,
-              let catalog = names.first(where: { $0.value == name })?.key
+              let catalog = JointWorld.Catalog(rawValue: name)
             else { return nil }
             return (catalog, id)
           })
@@ -67,7 +52,7 @@ struct JointNightTests {
     // Only tonight's catalogs take values: another's would be refused.
     let tonight = Set((provider + "," + (links ?? "")).split(separator: ",").map(String.init))
     let urls = servers.compactMap { catalog, server in
-      Self.names[catalog].flatMap { tonight.contains($0) ? "\($0)=\(server.baseURL.absoluteString)" : nil }
+      tonight.contains(catalog.rawValue) ? "\(catalog.rawValue)=\(server.baseURL.absoluteString)" : nil
     }.sorted()
     let covers =
       tonight.contains("musicbrainz") ? ["--cover-art-url", servers[.musicBrainz]?.baseURL.absoluteString ?? ""] : []
@@ -83,7 +68,7 @@ struct JointNightTests {
     let setup = try Self.setup()
     defer { try? FileManager.default.removeItem(atPath: setup.home) }
     let world = setup.world
-    try await Self.withCatalogs(world) { servers in
+    try await world.serve { servers in
       let result = try await report(setup, servers, provider: "itunes,deezer,musicbrainz")
       #expect(result.status == 0, "\(result.stderr)")
       let rows = try Self.rows(result.stdout)
@@ -122,7 +107,7 @@ struct JointNightTests {
     let setup = try Self.setup()
     defer { try? FileManager.default.removeItem(atPath: setup.home) }
     let world = setup.world
-    try await Self.withCatalogs(world) { servers in
+    try await world.serve { servers in
       let itunes = try #require(servers[.iTunes])
       let result = try await report(setup, servers, provider: "deezer", links: "itunes")
       #expect(result.status == 0, "\(result.stderr)")

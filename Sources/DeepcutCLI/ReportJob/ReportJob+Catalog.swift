@@ -156,9 +156,7 @@ extension ReportJob {
       catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: storage.store,
       now: settings[\.now])
     check.offline = linked.pass.offline
-    let (budget, clock) = (linked.pass.budget, clock)
-    let interval: Duration = lookup.requestsPerMinute.isFinite ? .seconds(60 / max(1, lookup.requestsPerMinute)) : .zero
-    check.mayAsk = { !Task.isCancelled && budget.map { clock.elapsed() + interval < $0 } ?? true }
+    check.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
     // Most played first: the findings' order is the catalogs', so rank them by the library's order.
     let listed = findings.indices.filter { findings[$0].category.isListed }
     let order = listed.sorted {
@@ -197,10 +195,7 @@ extension ReportJob {
       .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }
     var check = CoverCheck(source: source, provider: name, store: storage.store, now: settings[\.now])
     check.offline = catalog.night.pass.offline
-    let budget = catalog.night.pass.budget
-    let clock = clock
-    let interval: Duration = source.requestsPerMinute.isFinite ? .seconds(60 / max(1, source.requestsPerMinute)) : .zero
-    check.mayAsk = { !Task.isCancelled && budget.map { clock.elapsed() + interval < $0 } ?? true }
+    check.mayAsk = mayAsk(at: source.requestsPerMinute, within: catalog.night.pass.budget)
     let covers: CoverCheck.Result
     do {
       covers = try await check.covers(of: asked)
@@ -215,5 +210,13 @@ extension ReportJob {
     if let findings = told.window?.findings {
       told.window?.findings = CoverCheck.applying(covers.covers, of: name, to: findings)
     }
+  }
+
+  /// Whether one more request at `perMinute` still fits in `budget`, counted from the start of the run, and no
+  /// signal came: what the covers and the links ask by.
+  func mayAsk(at perMinute: Double, within budget: Duration?) -> @Sendable () -> Bool {
+    let clock = clock
+    let interval: Duration = perMinute.isFinite ? .seconds(60 / max(1, perMinute)) : .zero
+    return { !Task.isCancelled && budget.map { clock.elapsed() + interval < $0 } ?? true }
   }
 }

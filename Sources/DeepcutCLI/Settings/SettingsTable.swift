@@ -201,9 +201,9 @@ struct SettingsTable: Sendable {
         + "their links come first"
     }, kind: .catalogs, default: .value([], shown: "none"), commands: [.report],
     example: .commentedOut(
-      [ITunesCatalog()],
-      note: "Links to a catalog not searched, for the releases the report lists (itunes: Apple Music), looked up "
-        + "by UPC: about one request each, within the budget."
+      ProviderRegistry.standard.providers.filter(\.canBeLinked),
+      note: "Links to a catalog not searched, for the releases the report lists, looked up by UPC: about one "
+        + "request each, within the budget."
     ).placed(after: \.provider))
   let contact = Setting<String?>(
     flag: "contact", key: "contact", placeholder: "TEXT",

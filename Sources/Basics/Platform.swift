@@ -122,6 +122,11 @@ extension Platform {
   /// This process's id.
   public static var processID: Int32 { getpid() }
 
+  /// Whether process `pid` exists (one of another user's counts too).
+  public static func isAlive(_ pid: Int32) -> Bool {
+    kill(pid, 0) == 0 || errno == EPERM
+  }
+
   /// What fstat(2) says `descriptor` is; a file it cannot describe counts as neither a directory nor a regular file.
   private static func described(_ descriptor: Int32) -> OpenedFile {
     // Darwin's st_mode is 16 bits wide, Glibc's 32; both compare through mode_t.

@@ -1,14 +1,15 @@
 internal import Basics
 public import Catalog
 internal import Foundation
+internal import Synchronization
 
 /// The `deepcut` command line: dispatches to a command and maps every failure to an exit status.
 public enum Deepcut {
   public static let version = Product.version
 
   static let commands: [CommandSpec] = [
-    ReportCommand.spec, ScanCommand.spec, WhyCommand.spec, ArtistsCommand.spec, CacheCommand.spec,
-    ConfigCommand.spec,
+    ReportCommand.spec, NightlyCommand.spec, StatusCommand.spec, ScanCommand.spec, WhyCommand.spec,
+    ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec,
   ]
 
   /// Runs the command line and exits the process with its status.
@@ -21,20 +22,25 @@ public enum Deepcut {
 
   /// Runs one command line with the catalogs of `registry`; output goes to standard output and standard error.
   public static func run(arguments: [String], registry: ProviderRegistry = .standard) async -> ExitStatus {
+    await outcome(arguments: arguments, registry: registry).status
+  }
+
+  /// Runs one command line, says what went wrong, and returns the status with the error that ended it, if one did.
+  static func outcome(arguments: [String], registry: ProviderRegistry) async -> (status: ExitStatus, error: CLIError?) {
     do {
-      return try await dispatch(arguments, registry)
+      return (try await dispatch(arguments, registry), nil)
     } catch {
       if case .helpRequested(let text) = error {
         Console.out(text)
-        return .success
+        return (.success, nil)
       }
       if case .interrupted = error {
         // The grace period may have run out meanwhile, and its line is printed already.
         if Interruption.shared.claimExit() { Console.error("deepcut: \(error.description)") }
-        return error.status
+        return (error.status, error)
       }
       Console.error("deepcut: error: \(error.description)")
-      return error.status
+      return (error.status, error)
     }
   }
 
@@ -56,6 +62,8 @@ public enum Deepcut {
       Console.out("deepcut \(version)")
       return .success
     case ReportCommand.spec.name: return try await ReportCommand.run(parsed(ReportCommand.spec), registry: registry)
+    case NightlyCommand.spec.name: return try await NightlyCommand.run(rest, parsed(NightlyCommand.spec), registry)
+    case StatusCommand.spec.name: return try await StatusCommand.run(parsed(StatusCommand.spec), registry: registry)
     case ArtistsCommand.spec.name: return try await ArtistsCommand.run(parsed(ArtistsCommand.spec), registry: registry)
     case CacheCommand.spec.name: return try await CacheCommand.run(parsed(CacheCommand.spec), registry: registry)
     case ConfigCommand.spec.name: return try ConfigCommand.run(parsed(ConfigCommand.spec), registry: registry)
@@ -88,12 +96,42 @@ public enum Deepcut {
 
 /// Standard output for results, standard error for everything else.
 enum Console {
+  /// Where the nightly job keeps what a run says, and whether it still goes to standard error too.
+  struct Transcript: Sendable {
+    var path: String
+    var echoed: Bool
+  }
+
+  private static let transcript = Mutex<Transcript?>(nil)
+
+  /// From now on every line for standard error is also appended to `path` (and only there, unless `echoed`).
+  static func keep(_ kept: Transcript?) {
+    transcript.withLock { $0 = kept }
+  }
+
   /// By bytes: a text ending in CRLF (an e-mail, a calendar) does not end in the Character "\n".
   static func out(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8.last == UInt8(ascii: "\n") ? text.utf8 : (text + "\n").utf8))
+    FileHandle.standardOutput.write(lineData(text))
   }
 
   static func error(_ text: String) {
-    FileHandle.standardError.write(Data(text.utf8.last == UInt8(ascii: "\n") ? text.utf8 : (text + "\n").utf8))
+    let kept = transcript.withLock { $0 }
+    if let kept { append(lineData(text), to: kept.path) }
+    if kept?.echoed ?? true { FileHandle.standardError.write(lineData(text)) }
+  }
+
+  /// Appends to the log, creating it; a log that cannot be written loses the line, not the run.
+  static func append(_ data: Data, to path: String) {
+    guard let handle = FileHandle(forWritingAtPath: path) else {
+      _ = FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+      return
+    }
+    defer { try? handle.close() }
+    _ = try? handle.seekToEnd()
+    try? handle.write(contentsOf: data)
+  }
+
+  private static func lineData(_ text: String) -> Data {
+    Data(text.utf8.last == UInt8(ascii: "\n") ? text.utf8 : (text + "\n").utf8)
   }
 }

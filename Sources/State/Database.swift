@@ -18,6 +18,7 @@ enum SQLValue: Equatable {
   init(_ value: Date) { self = .real(value.timeIntervalSince1970) }
   init(_ value: String?) { self = value.map(SQLValue.text) ?? .null }
   init(_ value: Date?) { self = value.map(SQLValue.init(_:)) ?? .null }
+  init(_ value: Int?) { self = value.map(SQLValue.init(_:)) ?? .null }
 }
 
 extension SQLValue: ExpressibleByNilLiteral {
@@ -152,6 +153,11 @@ final class Statement {
 
   func int(at column: Int32) -> Int {
     Int(truncatingIfNeeded: sqlite3_column_int64(handle, column))
+  }
+
+  /// The column as a whole number, or nil if it is NULL.
+  func optionalInt(at column: Int32) -> Int? {
+    isNull(at: column) ? nil : int(at: column)
   }
 
   func double(at column: Int32) -> Double {

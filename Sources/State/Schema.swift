@@ -82,6 +82,17 @@ enum Schema {
         );
         """
     ),
+    Migration(
+      name: "what each run was and told, for 'deepcut status'",
+      sql: """
+        ALTER TABLE run ADD COLUMN kind TEXT NULL;            -- night | dry-run | by-hand; NULL in rows written before
+        ALTER TABLE run ADD COLUMN library_artists INTEGER NULL;
+        ALTER TABLE run ADD COLUMN new_releases INTEGER NULL;
+        ALTER TABLE run ADD COLUMN told INTEGER NULL;
+        ALTER TABLE run ADD COLUMN delivered INTEGER NULL;    -- 1 accepted, 0 not, NULL not sent
+        ALTER TABLE run ADD COLUMN delivery_reply TEXT NULL;  -- the server's reply, or why it was not delivered
+        """
+    ),
   ]
 
   /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to

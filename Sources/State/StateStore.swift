@@ -238,6 +238,20 @@ public actor StateStore {
     }
   }
 
+  /// How old each catalog's kept answers are: count and the oldest and newest fetch, by catalog.
+  public func answerAges() throws(StateError) -> [AnswerAge] {
+    try database.query(
+      """
+      SELECT provider, COUNT(*), MIN(fetched_at), MAX(fetched_at)
+      FROM response_cache GROUP BY provider ORDER BY provider
+      """
+    ) { row throws(StateError) in
+      AnswerAge(
+        catalog: try row.requiredString(at: 0, "provider"), answers: row.int(at: 1),
+        oldest: try row.requiredDate(at: 2, "fetched_at"), newest: try row.requiredDate(at: 3, "fetched_at"))
+    }
+  }
+
   /// Entry count, total body size, age range and per-kind counts of the response cache.
   public func cacheStats() throws(StateError) -> CacheStats {
     var stats = CacheStats(entries: 0, bytes: 0, oldest: nil, newest: nil, byKind: [:])
@@ -265,28 +279,30 @@ public actor StateStore {
   // MARK: - Runs
 
   /// Records the start of a run (status "running") and returns its id.
-  public func beginRun(at: Date) throws(StateError) -> Int64 {
+  public func beginRun(at: Date, kind: RunRecord.Kind? = nil) throws(StateError) -> Int64 {
     try database.transaction { () throws(StateError) in
       try database.run(
-        "INSERT INTO run (started_at, status, artists, requests, cache_hits) VALUES (?, 'running', 0, 0, 0)",
-        [SQLValue(at)])
+        "INSERT INTO run (started_at, status, artists, requests, cache_hits, kind) VALUES (?, 'running', 0, 0, 0, ?)",
+        [SQLValue(at), SQLValue(kind?.rawValue)])
       return database.lastInsertRowID
     }
   }
 
   /// Records the end of run `id`.
-  public func finishRun(
-    id: Int64, at: Date, status: String, artists: Int, requests: Int, cacheHits: Int, note: String?
-  ) throws(StateError) {
+  public func finishRun(id: Int64, _ end: RunEnd) throws(StateError) {
+    let outcome = end.outcome
     try database.transaction { () throws(StateError) in
       try database.run(
         """
-        UPDATE run SET finished_at = ?, status = ?, artists = ?, requests = ?, cache_hits = ?, note = ?
+        UPDATE run SET finished_at = ?, status = ?, artists = ?, requests = ?, cache_hits = ?, note = ?,
+          library_artists = ?, new_releases = ?, told = ?, delivered = ?, delivery_reply = ?
         WHERE id = ?
         """,
         [
-          SQLValue(at), .text(status), SQLValue(artists), SQLValue(requests), SQLValue(cacheHits), SQLValue(note),
-          .integer(id),
+          SQLValue(end.at), .text(end.status), SQLValue(end.artists), SQLValue(end.requests),
+          SQLValue(end.cacheHits), SQLValue(end.note), SQLValue(outcome?.libraryArtists),
+          SQLValue(outcome?.newReleases), SQLValue(outcome?.told), SQLValue(outcome?.delivered.map { $0 ? 1 : 0 }),
+          SQLValue(outcome?.deliveryReply), .integer(id),
         ]
       )
       guard database.changes == 1 else { throw StateError.unknownRun(path: database.path, id: id) }
@@ -298,14 +314,28 @@ public actor StateStore {
     guard limit > 0 else { return [] }
     return try database.query(
       """
-      SELECT id, started_at, finished_at, status, artists, requests, cache_hits, note
+      SELECT id, started_at, finished_at, status, artists, requests, cache_hits, note, kind,
+        library_artists, new_releases, told, delivered, delivery_reply
       FROM run ORDER BY id DESC LIMIT ?
       """, [SQLValue(limit)]
     ) { row throws(StateError) in
-      RunRecord(
+      let outcome = row.optionalInt(at: 9).map { libraryArtists in
+        RunOutcome(
+          libraryArtists: libraryArtists, newReleases: row.int(at: 10), told: row.int(at: 11),
+          delivered: row.optionalInt(at: 12).map { $0 != 0 }, deliveryReply: row.string(at: 13))
+      }
+      return RunRecord(
         id: row.int64(at: 0), startedAt: try row.requiredDate(at: 1, "started_at"), finishedAt: row.date(at: 2),
         status: try row.requiredString(at: 3, "status"), artists: row.int(at: 4), requests: row.int(at: 5),
-        cacheHits: row.int(at: 6), note: row.string(at: 7))
+        cacheHits: row.int(at: 6), note: row.string(at: 7), kind: row.string(at: 8).flatMap(RunRecord.Kind.init),
+        outcome: outcome)
+    }
+  }
+
+  /// The size of the state on disk: the database and its write-ahead log, in bytes.
+  public nonisolated var bytesOnDisk: Int {
+    [databasePath, databasePath + "-wal"].reduce(0) { total, path in
+      total + ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
     }
   }
 

@@ -34,7 +34,8 @@ struct CrashSafetyTests {
         try await store.save(saved)
         try await store.store(provider: "p", kind: "albums", responses: responses, fetchedAt: date(7))
         let id = try await store.beginRun(at: date(1))
-        try await store.finishRun(id: id, at: date(2), status: "ok", artists: 2, requests: 10, cacheHits: 0, note: nil)
+        try await store.finishRun(
+          id: id, RunEnd(at: date(2), status: "ok", artists: 2, requests: 10, cacheHits: 0, note: nil))
       }
 
       let result = try await runPython(crashingWriter, [path])

@@ -27,8 +27,8 @@ struct MigrationTests {
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 4)
-      #expect(try Database(path: store.databasePath).userVersion() == 4)
+      #expect(Schema.migrations.count == 5)
+      #expect(try Database(path: store.databasePath).userVersion() == 5)
       #expect(
         try tableNames(store.databasePath) == [
           "artist_resolution", "artwork", "release_seen", "response_cache", "run", "sqlite_sequence",
@@ -57,28 +57,33 @@ struct MigrationTests {
         }
         try await v1.store(
           provider: "p", kind: "albums", responses: [(key: "k", body: Data("b".utf8))], fetchedAt: date(9))
-        let id = try await v1.beginRun(at: date(1))
-        try await v1.finishRun(id: id, at: date(2), status: "ok", artists: 2, requests: 1, cacheHits: 0, note: nil)
+        // A run as the first release logged it: it knew no kind nor outcome.
+        try Database(path: path).run(
+          "INSERT INTO run (started_at, finished_at, status, artists, requests, cache_hits) VALUES (1, 2, 'ok', 2, 1, 0)"
+        )
       }
       #expect(try Database(path: path).userVersion() == 1)
 
-      // Today's build upgrades the v1 file to v4 (release_seen, several catalog ids, covers) and keeps every row.
+      // Today's build upgrades the v1 file to v5 (release_seen, several catalog ids, covers, what runs told) and keeps
+      // every row.
       let v2 = try StateStore(directory: directory)
-      #expect(try Database(path: path).userVersion() == 4)
+      #expect(try Database(path: path).userVersion() == 5)
       #expect(try tableNames(path).contains("release_seen"))
       #expect(
         try await v2.resolutions(provider: "spotify") == ["a": resolution("a"), "b": resolution("b", status: .pinned)])
       #expect(try await v2.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.fetchedAt == date(9))
-      #expect(try await v2.recentRuns(limit: 5).map(\.status) == ["ok"])
+      let runs = try await v2.recentRuns(limit: 5)
+      #expect(runs.map(\.status) == ["ok"])
+      #expect(runs.first?.kind == nil && runs.first?.outcome == nil)
       try await v2.recordSeen(
         provider: "p", [SeenRelease(key: "r1", artistKey: "a", title: "T", releaseDate: nil, firstSeen: date(3))])
 
       // A later step extends it again; reopening is a no-op; this build then refuses the newer file.
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
-      #expect(try Database(path: path).userVersion() == 5)
+      #expect(try Database(path: path).userVersion() == 6)
       #expect(try rowCount("release_seen", path: path) == 1)
-      #expect(throws: StateError.newerSchema(path: path, found: 5, supported: 4)) {
+      #expect(throws: StateError.newerSchema(path: path, found: 6, supported: 5)) {
         _ = try StateStore(directory: directory)
       }
     }
@@ -95,9 +100,9 @@ struct MigrationTests {
         _ = try StateStore(
           databasePath: path, migrations: Schema.migrations + [futureStep, broken], busyTimeout: .seconds(1))
       }
-      #expect(error == .migrationFailed(path: path, version: 6, message: "no such table: no_such_table"))
-      // Step 5 ran in its own transaction and stays; step 6 left nothing behind.
-      #expect(try Database(path: path).userVersion() == 5)
+      #expect(error == .migrationFailed(path: path, version: 7, message: "no such table: no_such_table"))
+      // Step 6 ran in its own transaction and stays; step 7 left nothing behind.
+      #expect(try Database(path: path).userVersion() == 6)
       let tables = try tableNames(path)
       #expect(tables.contains("future_table"))
       #expect(!tables.contains("half_done"))
@@ -115,8 +120,10 @@ struct MigrationTests {
       }
       let before = try Data(contentsOf: URL(fileURLWithPath: path))
       let error = #expect(throws: StateError.self) { _ = try StateStore(directory: directory) }
-      #expect(error == .newerSchema(path: path, found: 99, supported: 4))
-      #expect(error?.description.contains("newer deepcut (schema version 99, this build knows up to 4)") == true)
+      #expect(error == .newerSchema(path: path, found: 99, supported: Schema.migrations.count))
+      #expect(
+        error?.description.contains(
+          "newer deepcut (schema version 99, this build knows up to \(Schema.migrations.count))") == true)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       #expect(try Database(path: path).journalMode() == "delete")
     }

@@ -17,7 +17,8 @@ struct RunTests {
             note: nil)
         ])
     try await store.finishRun(
-      id: id, at: date(1_060), status: "ok", artists: 120, requests: 340, cacheHits: 290, note: "3 new releases")
+      id: id, RunEnd(at: date(1_060), status: "ok", artists: 120, requests: 340, cacheHits: 290, note: "3 new releases")
+    )
     #expect(
       try await store.recentRuns(limit: 1)
         == [
@@ -44,7 +45,8 @@ struct RunTests {
   func unknownRun() async throws {
     let store = try StateStore(inMemory: ())
     await #expect(throws: StateError.unknownRun(path: ":memory:", id: 42)) {
-      try await store.finishRun(id: 42, at: date(1), status: "ok", artists: 0, requests: 0, cacheHits: 0, note: nil)
+      try await store.finishRun(
+        id: 42, RunEnd(at: date(1), status: "ok", artists: 0, requests: 0, cacheHits: 0, note: nil))
     }
   }
 }

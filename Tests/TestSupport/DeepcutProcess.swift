@@ -57,8 +57,12 @@ public struct DeepcutProcess {
 extension DeepcutProcess {
   /// Starts `deepcut arguments` in the background and returns once it holds the run lock of `stateDirectory`
   /// (the lock file names its pid), so a second command is sure to meet the lock.
-  public static func startHoldingTheLock(_ arguments: [String], stateDirectory: String) async throws -> Running {
-    let holder = try Running(arguments)
+  /// With `holdingInput`, its standard input stays open until ``Running/closeInput()``: a report reading its
+  /// library from `-` holds the lock until then.
+  public static func startHoldingTheLock(
+    _ arguments: [String], stateDirectory: String, holdingInput: Bool = false
+  ) async throws -> Running {
+    let holder = try Running(executable: executable, arguments, holdingInput: holdingInput)
     let lockFile = stateDirectory + "/deepcut.lock"
     let pid = holder.process.processIdentifier
     try await waitUntil {

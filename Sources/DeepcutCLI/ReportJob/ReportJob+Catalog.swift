@@ -81,10 +81,9 @@ extension ReportJob {
     timings.append(ReportModel.Timing(phase: "look up albums", seconds: stats.lookupSeconds, cache: cache))
   }
 
-  /// A signal during the passes: the run is logged as interrupted, and no report is written.
+  /// A signal during the passes: no report is written, and the run is logged as interrupted (by `recordFailure`).
   private func stopIfInterrupted(_ night: NightOutcome, _ storage: Storage) async throws(CLIError) {
     guard night.stop == .cancelled || Task.isCancelled else { return }
-    try? await finish(storage, status: "interrupted", night: night, note: nil)
     try Self.checkInterruption(kept: night.stats.answersKept)
   }
 

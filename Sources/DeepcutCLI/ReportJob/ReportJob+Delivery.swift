@@ -15,6 +15,15 @@ extension ReportJob {
     var failed: Bool {
       if case .failed = self { true } else { false }
     }
+
+    /// For the run log: nil when nothing was sent.
+    var accepted: Bool? {
+      switch self {
+      case .notAsked: nil
+      case .delivered: true
+      case .failed: false
+      }
+    }
   }
 
   /// Hands the message over. A message not delivered is kept in the state folder; once one is delivered, the kept
@@ -33,6 +42,15 @@ extension ReportJob {
       return .delivered(receipt)
     } catch {
       return .failed(error, kept: try? outbox.keep(mail.message, made: settings[\.now]))
+    }
+  }
+
+  /// For the run log: what the server said on accepting the message, or why it was not delivered.
+  func deliveryReply(_ delivery: Delivery) -> String? {
+    switch delivery {
+    case .notAsked: nil
+    case .delivered: "accepted by \(settings.delivery?.name ?? "")"
+    case .failed(let error, _): error.description
     }
   }
 

@@ -99,6 +99,7 @@ extension ReportJob {
   ) async throws(CLIError) {
     let failed = pass.night.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
+    var toldCount = 0
     do {
       if !settings[\.dryRun], !delivery.failed {
         for (catalog, sightings) in Dictionary(grouping: told.ledger.sightings, by: \.catalog) {
@@ -108,6 +109,7 @@ extension ReportJob {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
           // e-mails, most played first.
           let reported = told.ledger.reported(showing: outputs.shown.findings)
+          toldCount = reported.count
           for (catalog, told) in Dictionary(grouping: reported, by: \.catalog) {
             try await storage.store.markReported(
               provider: catalog, told.map { (key: $0.key, section: $0.section) }, at: settings[\.now])
@@ -119,9 +121,12 @@ extension ReportJob {
         "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
         + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : "")
         + (told.linkRequests > 0 ? ", \(told.linkRequests) link requests" : "")
+      let outcome = RunOutcome(
+        libraryArtists: pass.night.coverage.artists, newReleases: model.newCount, told: toldCount,
+        delivered: delivery.accepted, deliveryReply: deliveryReply(delivery))
       try await finish(
         storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
-        note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "))
+        note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "), outcome: outcome)
     } catch {
       throw .state(error.description)
     }
@@ -129,16 +134,30 @@ extension ReportJob {
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
   /// `settings[\.now]` and ends as much later as it took, so `--now` runs log times on one clock.
-  func finish(_ storage: Storage, status: String, night: NightOutcome, note: String?) async throws(StateError) {
+  func finish(
+    _ storage: Storage, status: String, night: NightOutcome, note: String?, outcome: RunOutcome
+  ) async throws(StateError) {
     guard let runID = storage.runID else { return }
     let coverage = night.coverage
     let stats = night.stats
     let covered = "checked \(coverage.checked) of \(coverage.artists) artists, \(stats.answersKept) answers kept"
     try await storage.store.finishRun(
-      id: runID, at: settings[\.now].addingTimeInterval(clock.elapsed().inSeconds), status: status,
-      artists: coverage.checked, requests: stats.requests, cacheHits: stats.cacheHits,
-      note: [note, covered].compactMap { $0 }.joined(separator: "; "))
+      id: runID,
+      RunEnd(
+        at: endedAt, status: status, artists: coverage.checked, requests: stats.requests,
+        cacheHits: stats.cacheHits, note: [note, covered].compactMap { $0 }.joined(separator: "; "),
+        outcome: outcome))
   }
+
+  /// A run that stopped before its report closes its entry with why; if even that fails, the entry stays
+  /// "running", which `status` shows as a run that died.
+  func recordFailure(_ error: CLIError, _ storage: Storage) async {
+    guard let runID = storage.runID else { return }
+    let status = if case .interrupted = error { "interrupted" } else { "failed" }
+    try? await storage.store.finishRun(id: runID, RunEnd(at: endedAt, status: status, note: error.description))
+  }
+
+  private var endedAt: Date { settings[\.now].addingTimeInterval(clock.elapsed().inSeconds) }
 
   // MARK: - Say what happened
 

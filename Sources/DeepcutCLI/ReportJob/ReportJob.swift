@@ -24,6 +24,20 @@ struct ReportJob {
     let scan = try readLibrary()
     try Self.checkInterruption(kept: 0)
     let state = try await openState()
+    let delivery: Delivery
+    do {
+      delivery = try await tell(scan, state)
+    } catch {
+      // The run log says why no report came, for `deepcut status`.
+      await recordFailure(error, state)
+      throw error
+    }
+    if case .failed(let error, let kept) = delivery { throw .delivery(error, kept: kept) }
+    return .success
+  }
+
+  /// Every step after the state is open: ask, decide, render, write, deliver, record.
+  private mutating func tell(_ scan: LibraryScan, _ state: Storage) async throws(CLIError) -> Delivery {
     let catalogs = settings.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
     let pass = try await runCatalogPasses(scan, catalogs, state)
     var told = try await applyLedger(pass, state)
@@ -36,8 +50,7 @@ struct ReportJob {
     let delivery = await deliver(outputs)
     try await record(told, outputs, pass, state, delivery)
     sayWhatHappened(outputs, pass, delivery)
-    if case .failed(let error, let kept) = delivery { throw .delivery(error, kept: kept) }
-    return .success
+    return delivery
   }
 
   /// Where this run's answers and record go: the state database, and the run's entry in its log.
@@ -91,7 +104,7 @@ struct ReportJob {
   func openState() async throws(CLIError) -> Storage {
     do {
       let store = try StateStore(directory: settings[\.stateDirectory])
-      return Storage(store: store, runID: try await store.beginRun(at: settings[\.now]))
+      return Storage(store: store, runID: try await store.beginRun(at: settings[\.now], kind: settings.runKind))
     } catch {
       throw .state(error.description)
     }

@@ -5,6 +5,7 @@ internal import Delivery
 internal import Foundation
 internal import MusicLibrary
 internal import Report
+internal import State
 
 /// Everything one `deepcut report` run is asked to do, resolved from the command line, the configuration and the
 /// defaults, and checked together before anything is read or asked. A setting is read where it is used,
@@ -76,6 +77,12 @@ struct ReportSettings: Sendable {
   var pass: CatalogPassOptions { firstCatalog.pass }
   /// The window, the kinds, and what is left out, as the first catalog's releases are judged.
   var finder: FinderOptions { firstCatalog.finder }
+
+  /// What the run log calls this run: a night delivers its e-mail and tells; anything else is a run by hand.
+  var runKind: RunRecord.Kind {
+    if self[\.dryRun] { return .dryRun }
+    return delivery == nil ? .byHand : .night
+  }
 
   // MARK: -
 

@@ -120,7 +120,7 @@ typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
 
 /// The commands, as the command line names them.
 enum CommandName: String, Sendable, CaseIterable {
-  case report, scan, why, artists, cache, config
+  case report, nightly, status, scan, why, artists, cache, config
 }
 
 /// A command that takes a setting, and how that command shows it: in its own words, or at another place.
@@ -142,6 +142,7 @@ struct SettingUse: Sendable {
   static let why = SettingUse(command: .why)
   static let artists = SettingUse(command: .artists)
   static let cache = SettingUse(command: .cache)
+  static let status = SettingUse(command: .status)
   static let config = SettingUse(command: .config)
 
   func worded(_ words: HelpWords) -> SettingUse {
@@ -322,7 +323,11 @@ extension SettingDeclaration {
   /// The name it is known by: its flag, else its key.
   var name: String { names.name }
 
-  func use(in command: CommandName) -> SettingUse? { uses.first { $0.command == command } }
+  /// The nightly job takes every option the report takes, as the report takes it.
+  func use(in command: CommandName) -> SettingUse? {
+    let asked = command == .nightly ? .report : command
+    return uses.first { $0.command == asked }
+  }
 
   func configKeys(_ registry: ProviderRegistry) -> [String] { key.map { [$0] } ?? [] }
 }

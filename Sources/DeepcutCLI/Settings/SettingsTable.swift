@@ -19,7 +19,7 @@ struct SettingsTable: Sendable {
 
   let json = Setting<Bool>(
     flag: "json", help: "print the same facts as a stable JSON object",
-    commands: [.why, .scan.worded("print a JSON object instead of a summary").placed(after: \.library)])
+    commands: [.why, .scan.worded("print a JSON object instead of a summary").placed(after: \.library), .status])
   let unresolved = Setting<Bool>(
     flag: "unresolved", help: "list only artists that are unresolved or ambiguous, with their candidates",
     commands: [.artists])
@@ -220,7 +220,7 @@ struct SettingsTable: Sendable {
     default: .computed("$XDG_STATE_HOME/deepcut") { StateStore.defaultDirectory(environment: $0.environment) },
     commands: [
       .report, .why, .artists.worded(Self.stateDirectoryFromConfig).placed(after: \.wait),
-      .cache.worded(Self.stateDirectoryFromConfig),
+      .cache.worded(Self.stateDirectoryFromConfig), .status.worded(Self.stateDirectoryFromConfig),
     ],
     example: .commentedOut(
       "/home/me/.local/state/deepcut", note: "Where deepcut keeps what it learned (state.sqlite)."))
@@ -321,7 +321,11 @@ struct SettingsTable: Sendable {
     default: .clock,
     commands: [
       .report, .why.worded("the day to explain (default: the day of the last report)").placed(after: \.provider),
+      .status.worded("the time to judge the nights at (default: now)"),
     ])
+  let nights = Setting<Int>(
+    flag: "nights", placeholder: "N", help: "how many of the last runs to show", kind: .integer(1...1_000),
+    default: .value(10), commands: [.status])
 
   // MARK: - Other commands
 

@@ -1,6 +1,8 @@
 /// Exit statuses from sysexits.h, so cron wrappers and scripts can tell failures apart.
 public enum ExitStatus: Int32, Sendable {
   case success = 0
+  /// `status`: the last night failed, or one was due and none ran.
+  case failure = 1
   /// The command line is wrong.
   case usage = 64
   /// The library export is malformed.

@@ -34,4 +34,13 @@ final class RunLock {
   deinit {
     Platform.unlock(descriptor)
   }
+
+  /// The process holding the lock of `directory`, by the pid its file names, if that process is alive; nil when no
+  /// run holds it. Read without taking the lock, which a night starting meanwhile would find taken.
+  static func holder(directory: String) -> Int32? {
+    guard let text = try? String(contentsOfFile: directory + "/deepcut.lock", encoding: .utf8),
+      let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), Platform.isAlive(pid)
+    else { return nil }
+    return pid
+  }
 }

@@ -3,9 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// cron/deepcut-nightly as cron runs it: the real binary, a config file, the fake catalog, and a stand-in
-/// `sendmail` that keeps what it is given.
-struct NightlyScriptTests {
+/// `deepcut nightly` as cron runs it, and through cron/deepcut-nightly as setups made before it run it: the real
+/// binary, a config file, the fake catalog, and a stand-in `sendmail` that keeps what it is given.
+struct NightlyCommandTests {
   @Test func theNightlyJobWritesKeepsAndMailsTheReport() async throws {
     let home = NSTemporaryDirectory() + "deepcut-nightly-" + UUID().uuidString
     let config = home + "/config/deepcut"
@@ -78,12 +78,9 @@ struct NightlyScriptTests {
       #expect(again.output == "No new releases from artists you own — 29 Nov 2026\n")
       let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
       #expect(log.contains("and e-mailed it"))
-      // Every night has a budget that fits the systemd unit's timeout.
-      #expect(log.contains("report --since-last-run --format email --send --sendmail \(sendmail) -t --budget 100m"))
-      let unit = try String(
-        contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut.service"), encoding: .utf8)
-      #expect(unit.contains("Environment=DEEPCUT_BUDGET=100m"))
-      #expect(unit.contains("TimeoutStartSec=2h"))
+      // The nightly options, then the old setup's variables: every night has a budget that fits a unit's timeout.
+      #expect(log.contains("starting: deepcut report --since-last-run --format email --send --output \(reports)/"))
+      #expect(log.contains("--budget 100m --sendmail \(sendmail) -t --feeds \(home)/public --now 2026-11-29"))
     }
   }
 
@@ -108,26 +105,25 @@ struct NightlyScriptTests {
       ).write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
     }
     let snapshot = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/itunes").path
-    var environment = [
-      "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
-      "XDG_STATE_HOME": home + "/state", "DEEPCUT_SMTP_PASSWORD": "open-sesame",
-      "DEEPCUT_ARGS": "--snapshot \(snapshot) --now 2026-11-29",
+    let environment = [
+      "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state", "DEEPCUT_SMTP_PASSWORD": "open-sesame",
     ]
-    let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
     let down = try await RefusingPort.with { port in
       try configure(port: port)
-      return try await Shell.run(script, environment: environment)
+      return try await DeepcutProcess.run(
+        ["nightly", "--snapshot", snapshot, "--now", "2026-11-29"], environment: environment)
     }
-    #expect(down.status == 75, "\(down.output)")
+    #expect(down.status == 75, "\(down.stderr)")
+    #expect(down.stderr.contains("the e-mail was not delivered (status 75)"))
     let log = home + "/state/deepcut/reports/deepcut.log"
     #expect(try String(contentsOfFile: log, encoding: .utf8).contains("the e-mail was not delivered (status 75)"))
 
     // The next night, a release that came out since, and the server up, on a port of its own the config names.
-    environment["DEEPCUT_ARGS"] = "--snapshot \(snapshot) --now 2026-12-12"
     try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:open-sesame"]) { server in
       try configure(port: server.port)
-      let up = try await Shell.run(script, environment: environment)
-      #expect(up.status == 0, "\(up.output)")
+      let up = try await DeepcutProcess.run(
+        ["nightly", "--snapshot", snapshot, "--now", "2026-12-12"], environment: environment)
+      #expect(up.status == 0, "\(up.stderr)")
       let delivered = try server.delivered()
       #expect(delivered.count == 1)
       let text = FakeMailServer.plainText(of: try #require(delivered.first).message)
@@ -143,15 +139,12 @@ struct NightlyScriptTests {
     try FileManager.default.createDirectory(atPath: home + "/config/deepcut", withIntermediateDirectories: true)
     try Data(#"{"library": "/nowhere/Library.xml", "email": {"to": ["a@example.org"]}}"#.utf8)
       .write(to: URL(fileURLWithPath: home + "/config/deepcut/config.json"))
-    let environment = [
-      "DEEPCUT": DeepcutProcess.executable.path, "XDG_CONFIG_HOME": home + "/config",
-      "XDG_STATE_HOME": home + "/state", "DEEPCUT_SENDMAIL": "/bin/false",
-    ]
-    let script = DeepcutProcess.packageRoot.appendingPathComponent("cron/deepcut-nightly").path
-    let result = try await Shell.run(script, environment: environment)
+    let environment = ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"]
+    let result = try await DeepcutProcess.run(["nightly", "--sendmail", "/bin/false"], environment: environment)
     #expect(result.status == 66)
+    #expect(result.stderr.contains("failed with status 66"))
     let log = try String(contentsOfFile: home + "/state/deepcut/reports/deepcut.log", encoding: .utf8)
-    #expect(log.contains("deepcut failed with status 66"))
+    #expect(log.contains("failed with status 66"))
     #expect(log.contains("/nowhere/Library.xml: no such file"))
   }
 }

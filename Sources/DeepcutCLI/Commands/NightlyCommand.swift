@@ -1,0 +1,133 @@
+internal import Catalog
+internal import Foundation
+
+/// `deepcut nightly`: what cron, a systemd timer or launchd runs each night. Tonight's report as an e-mail,
+/// delivered, kept as a dated file in the state folder's `reports/`, and what the run said kept in
+/// `reports/deepcut.log` instead of on standard error, which cron would mail every night. It takes every option
+/// `report` takes; those it does not give are the nightly ones.
+enum NightlyCommand {
+  static let spec = CommandSpec(
+    command: .nightly,
+    usage: "nightly [report options]",
+    summary: "The nightly job: tonight's e-mail, delivered and kept as a dated file, what it said in the log.",
+    examples: ["nightly", "nightly --provider deezer,musicbrainz --budget 30m"]
+  )
+
+  /// How long a night may ask the catalogs when neither the command line nor the config says: room for the rest
+  /// within the 2 hours a systemd unit gives it.
+  static let budget = "100m"
+  /// How many days of dated reports are kept.
+  static let keptDays = 60
+  /// How many lines of the log are kept.
+  static let keptLogLines = 2_000
+
+  static func run(_ given: [String], _ arguments: Arguments, _ registry: ProviderRegistry) async throws(CLIError)
+    -> ExitStatus
+  {
+    let resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    let night = try Night(resolved)
+    try night.createFolder()
+    let report = ["report"] + (try night.defaults(resolved)) + given
+    night.log("starting: deepcut \(report.joined(separator: " "))")
+    // What the report says goes to the log; to the terminal too when a person is watching.
+    Console.keep(Console.Transcript(path: night.logPath, echoed: isatty(STDERR_FILENO) == 1))
+    let (status, error) = await Deepcut.outcome(arguments: report, registry: registry)
+    Console.keep(nil)
+    let (line, exit) = night.ending(status, error)
+    night.log(line)
+    if exit != .success { Console.error("deepcut: \(line)") }
+    night.tidy()
+    return exit
+  }
+
+  /// One night's files: the dated report and the log, in the state folder's `reports/`.
+  struct Night {
+    let folder: String
+    let stamp: String
+    let now: Date
+
+    init(_ settings: Resolved) throws(CLIError) {
+      folder = try settings[\.stateDirectory] + "/reports"
+      now = try settings[\.now]
+      stamp = CalendarDay.today(at: now).description
+    }
+
+    var logPath: String { folder + "/deepcut.log" }
+    var message: String { folder + "/report-\(stamp).eml" }
+    var page: String { folder + "/report-\(stamp).html" }
+
+    func createFolder() throws(CLIError) {
+      do {
+        try FileManager.default.createDirectory(
+          atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      } catch {
+        throw .output(path: folder, reason: "cannot create the reports folder (\(error.localizedDescription))")
+      }
+    }
+
+    /// The report options a night has unless the command line gives its own: an e-mail of what no earlier one
+    /// told, delivered, kept as a dated file with the whole report beside it, within a budget.
+    func defaults(_ settings: Resolved) throws(CLIError) -> [String] {
+      let table = SettingsTable.standard
+      var options: [String] = []
+      func unless(_ setting: any SettingDeclaration, _ values: String...) {
+        if !settings.arguments.gives(setting) { options += values }
+      }
+      unless(table.sinceLastRun, "--since-last-run")
+      unless(table.format, "--format", "email")
+      unless(table.send, "--send")
+      unless(table.output, "--output", message)
+      if try settings[\.fullReport] == nil { options += ["--full-report", page] }
+      if try settings[\.budget] == nil { options += ["--budget", NightlyCommand.budget] }
+      return options
+    }
+
+    /// The log's last line for the night, and the status the job exits with: another run holding the lock is not a
+    /// failure.
+    func ending(_ status: ExitStatus, _ error: CLIError?) -> (line: String, status: ExitStatus) {
+      switch error {
+      case nil: ("wrote \(message) and e-mailed it", .success)
+      case .locked?: ("another run holds the lock; nothing done", .success)
+      case .interrupted?:
+        (
+          "stopped by a signal (status \(status.rawValue)); every answer so far is kept and the next run continues",
+          status
+        )
+      case .delivery?:
+        (
+          "wrote \(message), but the e-mail was not delivered (status \(status.rawValue)); nothing is marked as "
+            + "told, and the next night's e-mail carries these releases too", status
+        )
+      case let error?:
+        (
+          "failed with status \(status.rawValue): \(error.description); earlier reports and the state are untouched",
+          status
+        )
+      }
+    }
+
+    func log(_ line: String) {
+      // The log's times are the clock's, also for a run reporting for another day (`--now`).
+      let formatter = ISO8601DateFormatter()
+      formatter.timeZone = .current
+      let time = formatter.string(from: Date())
+      Console.append(Data("\(time) \(line)\n".utf8), to: logPath)
+    }
+
+    /// Reports older than `keptDays` go; the log keeps its last `keptLogLines` lines.
+    func tidy() {
+      let oldest = Date().addingTimeInterval(-Double(NightlyCommand.keptDays) * 86_400)
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+      for name in names where name.hasPrefix("report-") && (name.hasSuffix(".eml") || name.hasSuffix(".html")) {
+        let path = folder + "/" + name
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        if let modified, modified < oldest { try? FileManager.default.removeItem(atPath: path) }
+      }
+      guard let text = try? String(contentsOfFile: logPath, encoding: .utf8) else { return }
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      guard lines.count > NightlyCommand.keptLogLines + 1 else { return }
+      let kept = lines.suffix(NightlyCommand.keptLogLines + 1).joined(separator: "\n")
+      try? OutputFile.write(Data(kept.utf8), to: logPath)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+internal import Catalog
+internal import Foundation
+internal import State
+
+/// `deepcut status [--json]`: how the last nights went, newest first, what waits undelivered, when the next run is,
+/// and how big and how old the state is. It exits 1 when the last night failed or one was due and none ran, so a
+/// monitor can run it.
+enum StatusCommand {
+  static let spec = CommandSpec(
+    command: .status,
+    usage: "status [--json] [--nights N] [--state-dir DIR]",
+    summary: "How the last nights went, what waits undelivered, and the next run; exits 1 when a night failed."
+  )
+
+  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+    let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    let report = try await gather(settings)
+    if try settings[\.json] {
+      Console.out(try json(report))
+    } else {
+      Console.out(text(report))
+    }
+    return report.problem == nil ? .success : .failure
+  }
+
+  // MARK: - Gather
+
+  static func gather(_ settings: Resolved) async throws(CLIError) -> StatusReport {
+    let directory = try settings[\.stateDirectory]
+    let now = try settings[\.now]
+    let store = try openStore(settings)
+    var runs: [RunRecord] = []
+    var ages: [AnswerAge] = []
+    try await mappingStateErrors {
+      runs = try await store.recentRuns(limit: try settings[\.nights])
+      ages = try await store.answerAges()
+    }
+    let running = RunLock.holder(directory: directory)
+    // Only the newest entry can be the run holding the lock; an older one left "running" died.
+    let nights = runs.enumerated().map { index, run in
+      StatusReport.Night(run, died: index > 0 || running == nil)
+    }
+    let schedule = Self.schedule(settings, now: now)
+    return StatusReport(
+      nights: nights, undelivered: undelivered(directory), schedule: schedule,
+      state: StatusReport.StateFolder(
+        path: directory, bytes: store.bytesOnDisk,
+        answers: ages.map { .init(catalog: $0.catalog, count: $0.answers, oldest: $0.oldest, newest: $0.newest) }),
+      problem: StatusReport.problem(nights: nights, schedule: schedule))
+  }
+
+  /// The messages kept in the state folder because they were not delivered, oldest first.
+  static func undelivered(_ directory: String) -> [StatusReport.Kept] {
+    let folder = directory + "/undelivered"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    return names.filter { $0.hasSuffix(".eml") }.sorted().map { name in
+      let attributes = try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)
+      return StatusReport.Kept(
+        path: folder + "/" + name, bytes: attributes?[.size] as? Int ?? 0,
+        made: attributes?[.modificationDate] as? Date)
+    }
+  }
+
+  /// The nightly run as the system has it installed, if it does.
+  static func schedule(_ settings: Resolved, now: Date) -> StatusReport.Schedule? {
+    nil
+  }
+
+  // MARK: - Show
+
+  static func json(_ report: StatusReport) throws(CLIError) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    do {
+      return String(decoding: try encoder.encode(report), as: UTF8.self)
+    } catch {
+      throw .output(path: "-", reason: "cannot encode the status (\(error))")
+    }
+  }
+
+  static func text(_ report: StatusReport) -> String {
+    var lines: [String] = []
+    if report.nights.isEmpty {
+      lines.append("no run is in the log yet: 'deepcut nightly' (or 'deepcut setup') makes the first")
+    } else {
+      lines.append("last runs, newest first:")
+      lines += report.nights.map { "  " + line($0) }
+    }
+    if !report.undelivered.isEmpty {
+      let count = report.undelivered.count
+      lines.append(
+        "undelivered: \(count) message\(count == 1 ? "" : "s") kept (\(report.undelivered.map(\.path).joined(separator: ", "))); "
+          + "the next delivered e-mail carries what \(count == 1 ? "it lists" : "they list")")
+    }
+    if let schedule = report.schedule {
+      let command = ([schedule.program] + schedule.arguments).joined(separator: " ")
+      lines.append(
+        "next run: \(StatusReport.shown(schedule.next)) (\(schedule.kind), daily at \(schedule.at): \(command))")
+    } else {
+      lines.append("next run: none scheduled ('deepcut setup' installs one)")
+    }
+    lines.append(stateLine(report.state))
+    lines.append(report.problem.map { "problem: \($0)" } ?? "fine")
+    return lines.joined(separator: "\n")
+  }
+
+  /// `2026-12-02 06:30  12m 04s  night  ok  3,307 requests  1,610 of 1,610 artists  4 new, 4 told  delivered (250 …)`
+  static func line(_ night: StatusReport.Night) -> String {
+    var parts = [StatusReport.shown(night.started), night.seconds.map(duration) ?? "-"]
+    parts.append(night.kind == "night" ? night.status : "\(night.status), \(night.kind)")
+    parts.append("\(night.requests) requests")
+    parts.append("\(night.artistsChecked)\(night.libraryArtists.map { " of \($0)" } ?? "") artists")
+    if let new = night.new, let told = night.told { parts.append("\(new) new, \(told) told") }
+    switch night.delivered {
+    case true?: parts.append("delivered" + (night.reply.map { " (\($0))" } ?? ""))
+    case false?: parts.append("NOT delivered" + (night.reply.map { ": \($0)" } ?? ""))
+    case nil: if night.failed, let note = night.note { parts.append(note) }
+    }
+    return parts.joined(separator: "  ")
+  }
+
+  static func duration(_ seconds: Int) -> String {
+    seconds >= 3_600
+      ? "\(seconds / 3_600)h \(String(format: "%02d", seconds % 3_600 / 60))m"
+      : "\(seconds / 60)m \(String(format: "%02d", seconds % 60))s"
+  }
+
+  static func stateLine(_ state: StatusReport.StateFolder) -> String {
+    let size = ByteCountFormatter.string(fromByteCount: Int64(state.bytes), countStyle: .file)
+    let ages = state.answers.map { answers in
+      "\(answers.catalog) \(answers.count) from \(StatusReport.shown(answers.oldest)) to \(StatusReport.shown(answers.newest))"
+    }
+    return "state: \(size) in \(state.path)" + (ages.isEmpty ? "" : "; answers kept: " + ages.joined(separator: "; "))
+  }
+}

@@ -1,0 +1,144 @@
+internal import Foundation
+internal import State
+
+/// What `deepcut status` tells, as `--json` prints it: the last nights, what waits undelivered, the schedule and
+/// the state. Made from the run log and the state folder; the verdict (`problem`) is the one the exit status gives.
+struct StatusReport: Encodable {
+  var nights: [Night]
+  var undelivered: [Kept]
+  var schedule: Schedule?
+  var state: StateFolder
+  /// Why the nights are not fine: the last night failed, or one was due and none ran. Nil when fine.
+  var problem: String?
+
+  private enum CodingKeys: String, CodingKey {
+    case nights, undelivered, schedule, state, problem
+  }
+
+  /// Every key, null where there is none: no schedule installed, no problem.
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(nights, forKey: .nights)
+    try container.encode(undelivered, forKey: .undelivered)
+    try container.encode(schedule, forKey: .schedule)
+    try container.encode(state, forKey: .state)
+    try container.encode(problem, forKey: .problem)
+  }
+
+  /// One run of the log.
+  struct Night: Encodable {
+    var started: Date
+    var finished: Date?
+    var seconds: Int?
+    /// night, dry-run or by-hand; unknown for runs logged before runs said.
+    var kind: String
+    /// ok, partial, undelivered, failed, interrupted, running, or died (it ended without closing its entry).
+    var status: String
+    var requests: Int
+    var artistsChecked: Int
+    var libraryArtists: Int?
+    var new: Int?
+    var told: Int?
+    /// True when the server accepted the e-mail, false when it did not, null when the run sent none.
+    var delivered: Bool?
+    var reply: String?
+    var note: String?
+
+    private enum CodingKeys: String, CodingKey {
+      case started, finished, seconds, kind, status, requests, artistsChecked, libraryArtists, new, told, delivered
+      case reply, note
+    }
+
+    /// Every key, null where there is no value: `"delivered": null` is a run that sent nothing.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(started, forKey: .started)
+      try container.encode(finished, forKey: .finished)
+      try container.encode(seconds, forKey: .seconds)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(status, forKey: .status)
+      try container.encode(requests, forKey: .requests)
+      try container.encode(artistsChecked, forKey: .artistsChecked)
+      try container.encode(libraryArtists, forKey: .libraryArtists)
+      try container.encode(new, forKey: .new)
+      try container.encode(told, forKey: .told)
+      try container.encode(delivered, forKey: .delivered)
+      try container.encode(reply, forKey: .reply)
+      try container.encode(note, forKey: .note)
+    }
+
+    /// A night that wrote no report, or whose e-mail was not delivered.
+    var failed: Bool { ["undelivered", "failed", "interrupted", "died"].contains(status) }
+
+    init(_ run: RunRecord, died: Bool) {
+      started = run.startedAt
+      finished = run.finishedAt
+      seconds = run.finishedAt.map { Int($0.timeIntervalSince(run.startedAt).rounded()) }
+      kind = run.kind?.rawValue ?? "unknown"
+      status = run.status == "running" && died ? "died" : run.status
+      requests = run.requests
+      artistsChecked = run.artists
+      libraryArtists = run.outcome?.libraryArtists
+      new = run.outcome?.newReleases
+      told = run.outcome?.told
+      delivered = run.outcome?.delivered ?? (run.status == "undelivered" ? false : nil)
+      reply = run.outcome?.deliveryReply
+      note = run.note
+    }
+  }
+
+  /// A message kept because it was not delivered; the next delivered night carries what it listed.
+  struct Kept: Encodable {
+    var path: String
+    var bytes: Int
+    var made: Date?
+  }
+
+  /// The nightly run as installed.
+  struct Schedule: Encodable {
+    var kind: String
+    /// HH:MM, local time.
+    var at: String
+    var program: String
+    var arguments: [String]
+    var next: Date
+    /// The latest time it was due, an hour's grace ago; nil when it was set up since.
+    var lastDue: Date?
+  }
+
+  struct StateFolder: Encodable {
+    var path: String
+    var bytes: Int
+    var answers: [Answers]
+  }
+
+  /// How old one catalog's kept answers are.
+  struct Answers: Encodable {
+    var catalog: String
+    var count: Int
+    var oldest: Date
+    var newest: Date
+  }
+
+  /// The verdict: the newest night failed, or the schedule's last due time has no night after it.
+  static func problem(nights: [Night], schedule: Schedule?) -> String? {
+    let real = nights.filter { $0.kind == "night" }
+    if let due = schedule?.lastDue, !real.contains(where: { $0.started >= due.addingTimeInterval(-3_600) }) {
+      let last = real.first.map { "; the last one started \(Self.shown($0.started))" } ?? ""
+      return "no night ran since it was due at \(Self.shown(due))\(last): look at reports/deepcut.log and the system's "
+        + "log of the scheduler"
+    }
+    guard let last = real.first, last.failed else { return nil }
+    let why = last.status == "undelivered" ? "its e-mail was not delivered" : "it wrote no report (\(last.status))"
+    let said = (last.reply ?? last.note).map { ": \($0)" } ?? ""
+    return "the last night, \(Self.shown(last.started)), failed: \(why)\(said)"
+  }
+
+  /// A time as the text shows it: local, to the minute.
+  static func shown(_ date: Date) -> String {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "yyyy-MM-dd HH:mm"
+    return formatter.string(from: date)
+  }
+}

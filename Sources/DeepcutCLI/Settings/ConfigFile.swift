@@ -40,8 +40,9 @@ struct ConfigFile: Sendable {
   /// The JSON object, comment lines blanked first so error positions still point at the right line.
   private static func jsonObject(_ data: Data, path: String) throws(CLIError) -> [String: ConfigJSON] {
     let text = String(decoding: data, as: UTF8.self)
-    let json = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.drop { $0 == " " || $0 == "\t" }.hasPrefix("//") ? "" : String(line)
+    // Split by scalars: as characters, a CRLF is one, and a file with CRLF line ends would be a single line.
+    let json = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      line.drop { $0 == " " || $0 == "\t" }.starts(with: "//".unicodeScalars) ? "" : String(Substring(line))
     }.joined(separator: "\n")
     let parsed: Any
     do {

@@ -19,6 +19,14 @@ public struct Mailer: Sendable {
   /// What an accepted delivery took.
   public struct Receipt: Sendable, Equatable {
     public var attempts: Int
+    /// What the receiving side said on accepting it: the SMTP server's reply to the message ("250 2.0.0 Ok: queued
+    /// as 4F2A"), or how the mail command ended ("'sendmail -t -i' exited 0").
+    public var reply: String
+
+    public init(attempts: Int, reply: String) {
+      self.attempts = attempts
+      self.reply = reply
+    }
   }
 
   public var route: Route
@@ -41,8 +49,7 @@ public struct Mailer: Sendable {
   /// stop asked for while waiting to retry ends the wait with the first error.
   public func deliver(_ mail: OutgoingMail) async throws(DeliveryError) -> Receipt {
     do {
-      try await attempt(mail)
-      return Receipt(attempts: 1)
+      return Receipt(attempts: 1, reply: try await attempt(mail))
     } catch  where error.isTemporary {
       let first = error
       do {
@@ -50,12 +57,11 @@ public struct Mailer: Sendable {
       } catch {
         throw first
       }
-      try await attempt(mail)
-      return Receipt(attempts: 2)
+      return Receipt(attempts: 2, reply: try await attempt(mail))
     }
   }
 
-  func attempt(_ mail: OutgoingMail) async throws(DeliveryError) {
+  func attempt(_ mail: OutgoingMail) async throws(DeliveryError) -> String {
     switch route {
     case .smtp(let server): try await SMTPSubmission.submit(mail, to: server)
     case .sendmail(let command): try await command.run(mail)

@@ -17,10 +17,10 @@ public struct ReportListing: Sendable, Equatable {
     [.new, .upcoming, .backfill, .editions].flatMap { sources[$0] ?? [] }
   }
 
-  /// Only `rows` of it, as ``ReportModel/keeping(_:fullReport:)`` keeps them, with their findings.
-  func keeping(_ rows: Set<ReportModel.Row>, fullReport: String?) -> ReportListing {
+  /// Only `rows` of it, as ``ReportModel/keeping(_:fullReportURL:)`` keeps them, with their findings.
+  func keeping(_ rows: Set<ReportModel.Row>, fullReportURL: String?) -> ReportListing {
     ReportListing(
-      model: model.keeping(rows, fullReport: fullReport),
+      model: model.keeping(rows, fullReportURL: fullReportURL),
       sources: sources.reduce(into: [:]) { kept, source in kept[source.key] = rows.kept(source.value, in: source.key) })
   }
 }

@@ -56,9 +56,11 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public struct Omitted: Sendable, Equatable, Codable {
     public var releases: Int
     public var attention: Int
-    /// Where every release is listed: the full report's path or web address, when there is one.
+    /// The web address the whole report is served at, when there is one.
     public var fullReport: String?
-    /// "323 more releases and 12 artists that need attention are in the full report: …"
+    /// The file name of the whole report, attached to the e-mail: "deepcut-2026-12-01.html".
+    public var attachment: String
+    /// "323 more releases and 12 artists that need attention are in the attached full report, …"
     public var line: String
   }
 

@@ -32,6 +32,8 @@ import Testing
     try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:\(Self.password)"]) { fake in
       let receipt = try await Self.mailer(Self.server(fake, certificate)).deliver(Self.mail)
       #expect(receipt.attempts == 1)
+      // fake_smtp.py's answer to the message data, not the "354" before it nor the "221" to the QUIT after.
+      #expect(receipt.reply == "250 2.0.0 accepted")
       let delivered = try fake.delivered()
       #expect(delivered.count == 1)
       #expect(delivered.first?.message == Self.mail.message)
@@ -89,8 +91,21 @@ import Testing
       let server = SMTPServer(url: fake.address(), caFile: certificate.certificate)
       let receipt = try await Self.mailer(server, waits: waits).deliver(Self.mail)
       #expect(receipt.attempts == 2)
+      #expect(receipt.reply == "250 2.0.0 accepted")
       #expect(waits.all == [.seconds(30)])
       #expect(fake.attempts() == ["451 4.3.0 try again later", "250"])
+      #expect(try fake.delivered().count == 1)
+    }
+  }
+
+  /// The receipt carries the server's own words, whatever they are, so the run log can name the queue id.
+  @Test func theReceiptCarriesTheLineTheServerAcceptedWith() async throws {
+    let certificate = try await TestCertificate.make()
+    let options = certificate.serverOptions + ["--data-replies", "250 2.0.0 Ok: queued as 4F2A"]
+    try await FakeMailServer.with(options) { fake in
+      let server = SMTPServer(url: fake.address(), caFile: certificate.certificate)
+      let receipt = try await Self.mailer(server).deliver(Self.mail)
+      #expect(receipt == Mailer.Receipt(attempts: 1, reply: "250 2.0.0 Ok: queued as 4F2A"))
       #expect(try fake.delivered().count == 1)
     }
   }

@@ -36,6 +36,7 @@ struct SendmailTests {
     let command = try #require(SendmailCommand("\(script) -t -i"))
     let receipt = try await Mailer(route: .sendmail(command)).deliver(Self.mail)
     #expect(receipt.attempts == 1)
+    #expect(receipt.reply == "'\(script) -t -i' exited 0: mailer: status 0")
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/input-0")) == Self.mail.message)
     #expect(try String(contentsOfFile: folder + "/arguments-0", encoding: .utf8) == "-t -i\n")
   }
@@ -54,6 +55,7 @@ struct SendmailTests {
     let receipt = try await Mailer(route: .sendmail(command), retryAfter: .seconds(30)) { waits.note($0) }
       .deliver(Self.mail)
     #expect(receipt.attempts == 2)
+    #expect(receipt.reply == "'\(command.name)' exited 0: mailer: status 0")
     #expect(waits.all == [.seconds(30)])
   }
 

@@ -77,7 +77,9 @@ struct DeliveryCommandTests {
       let sent = try await home.report()
       #expect(sent.status == 0, "\(sent.stderr)")
       #expect(sent.stdout.isEmpty)  // sent, not printed: cron would mail it a second time
-      #expect(sent.stderr.contains("e-mailed through \(server.url()) to Ana <ana@example.org>, bo@example.org"))
+      #expect(
+        sent.stderr.contains(
+          "e-mailed through \(server.url()) (250 2.0.0 accepted) to Ana <ana@example.org>, bo@example.org"))
       // The same night, printed instead of sent, from a state of its own.
       let printing = try Home(smtp: Self.smtp(server, certificate), email: ["send": false])
       let printed = try await DeepcutProcess.run([

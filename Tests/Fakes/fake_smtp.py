@@ -12,7 +12,8 @@ DIR/N.eml (the bytes as received, after the SMTP dot-unstuffing) beside DIR/N.js
 login used); every message it is sent, accepted or not, adds a line to DIR/attempts.jsonl with the reply it got.
 Each file is whole before the reply goes out, and is written under another name and renamed into place, so a
 reader finds a file whole or not at all; N.json comes after its N.eml. ``--data-replies`` gives the replies to
-successive messages, the last repeating; with ``--tls`` and without ``--implicit-tls`` it offers STARTTLS and
+successive messages, the last repeating (a bare ``250`` accepts with "250 2.0.0 accepted", a longer 250 line
+accepts with that line); with ``--tls`` and without ``--implicit-tls`` it offers STARTTLS and
 refuses mail and AUTH before it.
 """
 
@@ -68,7 +69,7 @@ class Handler:
         encrypted = session.ssl is not None or server.transport.get_extra_info("ssl_object") is not None
         envelope_facts = {"from": envelope.mail_from, "to": envelope.rcpt_tos, "login": login, "tls": encrypted}
         write_whole(os.path.join(self.maildir, f"{number}.json"), json.dumps(envelope_facts).encode("utf-8"))
-        return "250 2.0.0 accepted"
+        return "250 2.0.0 accepted" if reply == "250" else reply
 
 
 def authenticator_for(credentials: str | None):

@@ -23,26 +23,24 @@ struct EmailFittingTests {
       problems: (0..<40).map { ("Unknown \($0)", .unresolved, "not found in the catalog") })
   }
 
-  static func parts(of message: String) -> [String] {
-    message.components(separatedBy: "Content-Transfer-Encoding: base64\r\n\r\n").dropFirst().map { part in
-      let encoded = part.components(separatedBy: "\r\n--").first?.replacingOccurrences(of: "\r\n", with: "") ?? ""
-      return String(decoding: Data(base64Encoded: encoded) ?? Data(), as: UTF8.self)
-    }
+  /// The body's text and HTML, decoded: the parts a mail program shows, not the attachment.
+  static func parts(of message: String) throws -> [String] {
+    try MIMEPart(parsing: message).leaves.filter { $0.disposition != "attachment" }.map { try $0.text() }
   }
 
   static func email(
-    _ listing: ReportListing, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil
+    _ listing: ReportListing, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReportURL: String? = nil
   ) throws -> (message: String, shown: ReportModel, wholeHTML: String) {
-    let (message, shown, wholeHTML) = try listed(listing, limit: limit, fullReport: fullReport)
+    let (message, shown, wholeHTML) = try listed(listing, limit: limit, fullReportURL: fullReportURL)
     return (message, shown.model, wholeHTML)
   }
 
   static func listed(
-    _ listing: ReportListing, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReport: String? = nil
+    _ listing: ReportListing, limit: Int = EmailOptions.defaultMaximumPartBytes, fullReportURL: String? = nil
   ) throws -> (message: String, shown: ReportListing, wholeHTML: String) {
     var options = ReportRenderingTests.email
     options.maximumPartBytes = limit
-    options.fullReport = fullReport
+    options.fullReportURL = fullReportURL
     return try ReportRenderer.email(listing, templates: TemplateLocator(), options: options)
   }
 
@@ -51,10 +49,10 @@ struct EmailFittingTests {
     let model = listing.model
     let whole = try ReportRenderer.render(model, as: .html, templates: TemplateLocator())
     #expect(whole.utf8.count > 300_000)
-    let (message, shown, wholeHTML) = try Self.email(listing, fullReport: "/home/ana/reports/report-2026-11-29.html")
+    let (message, shown, wholeHTML) = try Self.email(listing)
     // The full report beside the message is the whole night's HTML, rendered once.
     #expect(wholeHTML == whole)
-    let parts = Self.parts(of: message)
+    let parts = try Self.parts(of: message)
     #expect(parts.count == 2)
     #expect(parts.allSatisfy { $0.utf8.count <= 100_000 })
     // Nearly full: one more row would not have fitted.
@@ -69,8 +67,9 @@ struct EmailFittingTests {
     #expect(shown.new.count + shown.upcoming.count + omitted.releases == model.new.count + model.upcoming.count)
     #expect(omitted.attention == model.needsAttention.count)
     #expect(omitted.line.contains("\(omitted.releases) more releases and 40 more artists that need attention"))
-    #expect(omitted.line.hasSuffix("in the full report: /home/ana/reports/report-2026-11-29.html."))
-    #expect(parts.allSatisfy { $0.contains("report-2026-11-29") && $0.contains("\(omitted.releases) more releases") })
+    #expect(omitted.line.hasSuffix("are in the attached full report, deepcut-2026-11-29.html."))
+    #expect(
+      parts.allSatisfy { $0.contains("deepcut-2026-11-29.html") && $0.contains("\(omitted.releases) more releases") })
     // The whole night is still described: the headline counts every new release.
     #expect(shown.headline.hasPrefix("600 new releases from artists you own"))
     #expect(shown.newCount == 600 && shown.newByDate.flatMap(\.releases).count == shown.new.count)
@@ -82,20 +81,24 @@ struct EmailFittingTests {
     #expect(shown == ReportFixtures.busyListing)
     #expect(shown.model == ReportFixtures.busy)
     #expect(shown.model.omitted == nil)
-    #expect(!Self.parts(of: message).joined().contains("more releases"))
+    #expect(try !Self.parts(of: message).joined().contains("more releases"))
   }
 
-  @Test func withoutAFullReportTheLineSaysHowToSeeTheRest() throws {
+  @Test func aSmallShortenedEmailNamesItsAttachmentInOneSentence() throws {
     let (_, shown, _) = try Self.email(Self.longNight(30), limit: 20_000)
     let omitted = try #require(shown.omitted)
-    #expect(omitted.fullReport == nil)
-    #expect(omitted.line.contains("run deepcut report --format html to see them all"))
+    #expect(omitted.fullReport == nil && omitted.attachment == "deepcut-2026-11-29.html")
+    #expect(
+      omitted.line
+        == "This e-mail lists the most played artists first and stops where mail would be cut: "
+        + "\(omitted.releases) more releases and \(omitted.attention) more artists that need attention are in the "
+        + "attached full report, deepcut-2026-11-29.html.")
   }
 
   @Test func aWebAddressForTheFullReportIsALinkInTheHTMLPart() throws {
     let (message, _, _) = try Self.email(
-      Self.longNight(200), fullReport: "https://example.org/deepcut/report-2026-11-29.html")
-    let html = try #require(Self.parts(of: message).last)
+      Self.longNight(200), fullReportURL: "https://example.org/deepcut/report-2026-11-29.html")
+    let html = try #require(try Self.parts(of: message).last)
     #expect(html.contains(#"<a href="https://example.org/deepcut/report-2026-11-29.html""#))
   }
 
@@ -126,7 +129,7 @@ struct EmailFittingTests {
           artists: ["Artist 298 with a fairly long name", "Artist 299 with a fairly long name"]),
       ])
     let (message, shown, _) = try Self.listed(listing, limit: 40_000)
-    let parts = Self.parts(of: message)
+    let parts = try Self.parts(of: message)
     let (text, html) = (parts.first ?? "", parts.last ?? "")
     #expect(parts.count == 2 && shown.model.omitted != nil)
     // Each finding is told exactly when both parts show it, and its row is where the model lists it.

@@ -23,6 +23,28 @@ struct EmailMessageTests {
         "defects": [str(d) for d in m.defects] + [str(d) for p in m.iter_parts() for d in p.defects],
         "parts": parts, "longest": max(len(line) for line in raw.split(b"\\r\\n"))}))
       """
+    return try await python(script, message)
+  }
+
+  /// What a mail program makes of a shortened message: the body it shows, the files it offers, every part's defects.
+  static func parseMixed(_ message: String) async throws -> [String: Any] {
+    let script = """
+      import email, json, sys
+      from email import policy
+      raw = sys.stdin.buffer.read()
+      m = email.message_from_bytes(raw, policy=policy.default)
+      files = [{"filename": a.get_filename(), "type": a.get_content_type(), "charset": a.get_content_charset(),
+                "content": a.get_content()} for a in m.iter_attachments()]
+      print(json.dumps({"tree": [p.get_content_type() for p in m.walk()],
+        "defects": [str(d) for p in m.walk() for d in p.defects], "files": files,
+        "html": m.get_body(preferencelist=("html",)).get_content(),
+        "text": m.get_body(preferencelist=("plain",)).get_content(),
+        "longest": max(len(line) for line in raw.split(b"\\r\\n"))}))
+      """
+    return try await python(script, message)
+  }
+
+  static func python(_ script: String, _ message: String) async throws -> [String: Any] {
     let parser = try DeepcutProcess.Running(
       executable: URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script], stdin: Data(message.utf8))
     let result = try await parser.finish()
@@ -68,5 +90,24 @@ struct EmailMessageTests {
     let parsed = try await Self.parse(message)
     #expect(parsed["subject"] as? String == options.subject)
     #expect(parsed["longest"] as? Int ?? 99 <= 76)
+  }
+
+  @Test func aShortenedEmailShowsItsBodyAndOffersTheWholeReportAsAFile() async throws {
+    let listing = EmailFittingTests.longNight(300)
+    let (message, _, wholeHTML) = try EmailFittingTests.email(listing)
+    let parsed = try await Self.parseMixed(message)
+    #expect(
+      parsed["tree"] as? [String] == [
+        "multipart/mixed", "multipart/alternative", "text/plain", "text/html", "text/html",
+      ])
+    #expect((parsed["defects"] as? [String])?.isEmpty == true)
+    #expect(parsed["longest"] as? Int ?? 99 <= 76)
+    let files = try #require(parsed["files"] as? [[String: Any]])
+    #expect(files.count == 1)
+    #expect(files.first?["filename"] as? String == "deepcut-2026-11-29.html")
+    #expect(files.first?["type"] as? String == "text/html" && files.first?["charset"] as? String == "utf-8")
+    #expect(files.first?["content"] as? String == wholeHTML)
+    let body = try EmailFittingTests.parts(of: message)
+    #expect(parsed["text"] as? String == body.first && parsed["html"] as? String == body.last)
   }
 }

@@ -147,7 +147,8 @@ struct TemplateViewTests {
       case "hostile": ReportFixtures.hostile
       case "shortened": try EmailFittingTests.email(EmailFittingTests.longNight(300)).shown
       case "shortenedWithFullReport":
-        try EmailFittingTests.email(EmailFittingTests.longNight(300), fullReport: "https://example.org/full.html").shown
+        try EmailFittingTests.email(EmailFittingTests.longNight(300), fullReportURL: "https://example.org/full.html")
+          .shown
       default: ReportFixtures.busy
       }
     let json = try JSONDecoder().decode(JSONTree.self, from: Data(try ReportRenderer.json(model).utf8))

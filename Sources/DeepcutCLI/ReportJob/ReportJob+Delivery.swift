@@ -61,6 +61,7 @@ extension ReportJob {
     case .notAsked: return nil
     case .delivered(let receipt):
       return "e-mailed through \(route)" + (receipt.attempts > 1 ? " at the second attempt" : "")
+        + " (\(receipt.reply))"
     case .failed(let error, _):
       return "not delivered through \(route) (\(error.isTemporary ? "for now" : "until fixed")): \(error)"
     }

@@ -177,9 +177,8 @@ extension ReportJob {
     if let omitted = model.omitted {
       let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
       let rest =
-        omitted.fullReport.map { "the rest are in \($0)" }
-        ?? (settings[\.sinceLastRun]
-          ? "the rest come in the next e-mails" : "the rest are left out (--full-report PATH writes them all)")
+        "the rest are in the attached \(omitted.attachment)" + (omitted.fullReport.map { " and at \($0)" } ?? "")
+        + (settings[\.sinceLastRun] ? ", and come in the next e-mails" : "")
       Console.error(
         "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
           + "stay under \((settings.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)

@@ -3,7 +3,7 @@ internal import Catalog
 internal import Foundation
 internal import Report
 
-/// Where the report goes besides its output: an e-mail's headers and full report, the feeds beside it.
+/// Where the report goes besides its output: an e-mail's headers and full report's address, the feeds beside it.
 extension ReportSettings {
   /// The e-mail's headers and parts, with `--format email`.
   static func email(_ settings: Resolved, format: ReportFormat, now: Date) throws(CLIError) -> EmailOptions? {
@@ -16,11 +16,10 @@ extension ReportSettings {
     for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
       throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
     }
-    let fullReport = try settings[\.fullReport]
-    let fullReportURL = try settings[\.fullReportURL]?.absoluteString
+    // --full-report's path is not named in the e-mail: a shortened one carries that report attached.
     return EmailOptions(
-      from: from, to: recipients, subject: subject, date: now,
-      maximumPartBytes: try settings[\.maxPartBytes], fullReport: fullReportURL ?? fullReport)
+      from: from, to: recipients, subject: subject, date: now, maximumPartBytes: try settings[\.maxPartBytes],
+      fullReportURL: try settings[\.fullReportURL]?.absoluteString)
   }
 
   /// Refuses a flag that goes with another format than the run's, naming every one that goes with it (`--to, --from,

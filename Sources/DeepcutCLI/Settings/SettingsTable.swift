@@ -65,15 +65,16 @@ struct SettingsTable: Sendable {
     example: .value("New music for you"))
   let fullReport = Setting<String?>(
     flag: "full-report", key: "email.fullReport", placeholder: "PATH",
-    help: "with email: also write the whole report as HTML here; an e-mail too long for mail names it", kind: .path,
-    commands: [.reportEmail],
+    help: "with email: also write the whole report as HTML here (the file a shortened e-mail attaches)",
+    kind: .path, commands: [.reportEmail],
     example: .commentedOut(
       "/home/me/deepcut/full-report.html",
-      note: "Also write the whole report as HTML here; an e-mail too long for mail (over 100 KB, where Gmail cuts",
-      "messages) lists the most played artists first and names this file, or fullReportURL if it is served."))
+      note: "Also write the whole report as HTML here. An e-mail too long for mail (over 100 KB, where Gmail cuts",
+      "messages) lists the most played artists first and carries the whole report attached (deepcut-DATE.html);",
+      "this path is never put in the e-mail, but fullReportURL is, if the file is served."))
   let fullReportURL = Setting<URL?>(
     flag: "full-report-url", key: "email.fullReportURL", placeholder: "URL",
-    help: "with email: the web address of --full-report, named instead of its path",
+    help: "with email: the web address --full-report is served at, linked by a shortened e-mail",
     kind: .url("an http(s) address"), commands: [.reportEmail],
     example: .commentedOut(URL(string: "https://example.com/deepcut/full-report.html")))
   let maxPartBytes = Setting<Int>(

@@ -9,6 +9,10 @@ final class Exchange {
   /// The server's last reply that refused something (4xx or 5xx), for messages: the polite "221 Bye" to the QUIT
   /// after it is not what went wrong. AUTH's challenges (334) are never kept.
   private(set) var lastReply: String?
+  /// The server's reply to the end of the message data ("250 2.0.0 Ok: queued as 4F2A"): the first whole reply
+  /// once every byte has gone, so neither the "354" before nor the "221 Bye" after it.
+  private(set) var dataReply: String?
+  private var sentAll = false
 
   init(message: Data) {
     self.message = message
@@ -47,14 +51,19 @@ final class Exchange {
     guard length > 0 else { return 0 }
     message.copyBytes(to: buffer, from: offset..<(offset + length))
     offset += length
+    // Not at the read that returns 0: knowing the size, curl may end the data without asking for it.
+    sentAll = offset == message.count
     return length
   }
 
-  /// Keeps a refusal such as "550 5.1.1 no such user", made printable and short.
+  /// Keeps a refusal such as "550 5.1.1 no such user", and the reply to the message data, made printable and short.
   private func receive(_ bytes: UnsafeRawBufferPointer) {
     let line = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    guard let first = line.first, first == "4" || first == "5", line.prefix(3).allSatisfy(\.isNumber) else { return }
-    lastReply = String(
+    guard let first = line.first, line.prefix(3).allSatisfy(\.isNumber) else { return }
+    let printable = String(
       line.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.prefix(200).map(Character.init))
+    // "250-..." continues a reply; the line that ends it has a space (or nothing) after the code.
+    if sentAll, dataReply == nil, line.dropFirst(3).first != "-" { dataReply = printable }
+    if first == "4" || first == "5" { lastReply = printable }
   }
 }

@@ -6,12 +6,13 @@ internal import Foundation
 /// MAIL FROM, RCPT TO for every recipient, DATA. libcurl does the dot-stuffing and the final ".".
 enum SMTPSubmission {
   /// Submits `mail` to `server` on a thread of its own (libcurl's easy interface blocks), so no thread of the
-  /// shared pool waits on the network.
-  static func submit(_ mail: OutgoingMail, to server: SMTPServer) async throws(DeliveryError) {
+  /// shared pool waits on the network. Returns what the server said on accepting it.
+  static func submit(_ mail: OutgoingMail, to server: SMTPServer) async throws(DeliveryError) -> String {
     let ending = await withCheckedContinuation { continuation in
       Thread { continuation.resume(returning: perform(mail, server)) }.start()
     }
     if let error = ending.error(for: server) { throw error }
+    return ending.acceptedLine ?? String(ending.reply)
   }
 
   /// How a submission ended, read off the handle.
@@ -19,8 +20,10 @@ enum SMTPSubmission {
     var code: CURLcode
     /// The last reply code the server sent (0 when none came).
     var reply: Int
-    /// The server's last reply line, for messages.
+    /// The server's last reply line that refused something, for messages.
     var replyLine: String?
+    /// The server's reply to the message data, for the receipt.
+    var acceptedLine: String?
     /// libcurl's own words for what went wrong.
     var detail: String
     var osErrno: Int32
@@ -28,7 +31,9 @@ enum SMTPSubmission {
 
   static func perform(_ mail: OutgoingMail, _ server: SMTPServer) -> Ending {
     guard curlReady == CURLE_OK, let handle = curl_easy_init() else {
-      return Ending(code: CURLE_FAILED_INIT, reply: 0, replyLine: nil, detail: "libcurl could not start", osErrno: 0)
+      return Ending(
+        code: CURLE_FAILED_INIT, reply: 0, replyLine: nil, acceptedLine: nil, detail: "libcurl could not start",
+        osErrno: 0)
     }
     // Safety: `handle` came from curl_easy_init above and is cleaned up once, here, after its last use.
     defer { curl_easy_cleanup(handle) }
@@ -57,7 +62,8 @@ enum SMTPSubmission {
     let written = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     let detail = written.isEmpty ? String(cString: curl_easy_strerror(code)) : written
     return Ending(
-      code: code, reply: reply, replyLine: exchange.lastReply, detail: detail, osErrno: Int32(clamping: osErrno))
+      code: code, reply: reply, replyLine: exchange.lastReply, acceptedLine: exchange.dataReply, detail: detail,
+      osErrno: Int32(clamping: osErrno))
   }
 
   private static func configure(

@@ -4,8 +4,9 @@ internal import Foundation
 extension SendmailCommand {
   /// Runs the command with the message on its standard input; it delivered when it exits 0. Exit status 75
   /// (EX_TEMPFAIL, what sendmail and msmtp say for "try later") and a command stopped for taking too long are for
-  /// now; any other failure lasts until something is changed.
-  func run(_ mail: OutgoingMail) async throws(DeliveryError) {
+  /// now; any other failure lasts until something is changed. Returns "'sendmail -t -i' exited 0", and the last
+  /// line it wrote, if any.
+  func run(_ mail: OutgoingMail) async throws(DeliveryError) -> String {
     let environment = ProcessInfo.processInfo.environment
     guard let program = executable(environment: environment) else {
       throw .permanent(
@@ -24,7 +25,7 @@ extension SendmailCommand {
         "the mail command '\(name)' did not finish within \(max(1, Int(timeout.inSeconds.rounded(.up)))) seconds")
     }
     switch ending.status {
-    case 0: return
+    case 0: return "'\(name)' exited 0\(said)"
     case 75: throw .temporary("the mail command '\(name)' could not deliver now (status 75)\(said)")
     default:
       throw .permanent(

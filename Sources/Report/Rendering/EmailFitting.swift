@@ -1,6 +1,9 @@
+internal import Basics
+
 /// Keeps an e-mail under the size mail clients show whole. When the whole report is longer, the e-mail carries the
 /// rows that matter most — new and upcoming releases of the most played artists, then artists that need attention,
-/// then backfill and editions, each most played first — and one line saying how many more there are and where.
+/// then backfill and editions, each most played first — and one line saying how many more there are and where: the
+/// whole report attached, or served at a web address.
 enum EmailFitting {
   struct Fitted {
     /// The rows it keeps; nil when the whole report fits.
@@ -24,13 +27,13 @@ enum EmailFitting {
     // More rows never make a smaller message, so the most that fit is found by halving.
     let rows = model.rowsByImportance
     var best = Set<ReportModel.Row>()
-    var bestParts = try render(model.keeping(best, fullReport: options.fullReport))
+    var bestParts = try render(model.keeping(best, fullReportURL: options.fullReportURL))
     var low = 1
     var high = rows.count - 1
     while low <= high {
       let middle = (low + high) / 2
       let kept = Set(rows.prefix(middle))
-      let parts = try render(model.keeping(kept, fullReport: options.fullReport))
+      let parts = try render(model.keeping(kept, fullReportURL: options.fullReportURL))
       if fits(parts) {
         (best, bestParts) = (kept, parts)
         low = middle + 1
@@ -69,9 +72,13 @@ extension ReportModel {
     }.map(\.row)
   }
 
+  /// The name of the whole report attached to a shortened e-mail, by the report's day: several nights' attachments
+  /// saved to one folder stay apart.
+  var attachmentName: String { "\(Product.name)-\(date).html" }
+
   /// The report with only `rows` in its lists, and a line for the rest. Counts, the headline and the summary still
   /// describe the whole night.
-  func keeping(_ kept: Set<Row>, fullReport: String?) -> ReportModel {
+  func keeping(_ kept: Set<Row>, fullReportURL: String?) -> ReportModel {
     var result = self
     result.new = kept.kept(new, in: .new)
     result.upcoming = kept.kept(upcoming, in: .upcoming)
@@ -99,14 +106,15 @@ extension ReportModel {
       - (result.new.count + result.upcoming.count + result.backfill.count + result.editions.count)
     let attention = needsAttention.count - result.needsAttention.count
     result.omitted = Omitted(
-      releases: releases, attention: attention, fullReport: fullReport,
-      line: Self.omittedLine(releases: releases, attention: attention, fullReport: fullReport))
+      releases: releases, attention: attention, fullReport: fullReportURL, attachment: attachmentName,
+      line: Self.omittedLine(
+        releases: releases, attention: attention, attachment: attachmentName, fullReportURL: fullReportURL))
     return result
   }
 
   /// "This e-mail lists the most played artists first and stops where mail would be cut: 323 more releases and 12
-  /// more artists that need attention are in the full report: /home/ana/reports/report-2026-12-01.html."
-  static func omittedLine(releases: Int, attention: Int, fullReport: String?) -> String {
+  /// more artists that need attention are in the attached full report, deepcut-2026-12-01.html."
+  static func omittedLine(releases: Int, attention: Int, attachment: String, fullReportURL: String?) -> String {
     var parts: [String] = []
     if releases > 0 {
       parts.append(releases == 1 ? "1 more release" : "\(ReportBuilder.grouped(releases)) more releases")
@@ -119,9 +127,10 @@ extension ReportModel {
     }
     let what = parts.joined(separator: " and ")
     let verb = releases + attention == 1 ? "is" : "are"
+    // A path on this machine is never named: the phone the e-mail is read on cannot open it.
     let place =
-      fullReport.map { " \(verb) in the full report: \($0)" }
-      ?? " \(verb) left out; run deepcut report --format html to see them all"
+      fullReportURL.map { " \(verb) in the full report: \($0)" }
+      ?? " \(verb) in the attached full report, \(attachment)"
     return "This e-mail lists the most played artists first and stops where mail would be cut: \(what)\(place)."
   }
 }

@@ -155,14 +155,14 @@ public enum ReportRenderer {
     ICalendarLines.format(try fill(template, try model.templateValue(feed: feed), for: .ics))
   }
 
-  /// The e-mail, kept under the size mail clients show whole; the listing of what it actually shows, which for a
-  /// shortened e-mail holds only the findings of the rows it kept; and the whole report as HTML, which the fitting
-  /// renders first anyway, for the full report beside the message.
+  /// The e-mail, its parts kept under the size mail clients show whole, and when shortened the whole report
+  /// attached; the listing of what its parts show, which for a shortened e-mail holds only the findings of the rows
+  /// it kept; and the whole report as HTML, which the fitting renders first anyway, for `--full-report`.
   public static func email(_ listing: ReportListing, templates: TemplateLocator, options: EmailOptions)
     throws(ReportError) -> (message: String, shown: ReportListing, wholeHTML: String)
   {
     let (message, fitted) = try fittedEmail(listing.model, templates: templates, options: options)
-    let shown = fitted.kept.map { listing.keeping($0, fullReport: options.fullReport) } ?? listing
+    let shown = fitted.kept.map { listing.keeping($0, fullReportURL: options.fullReportURL) } ?? listing
     return (message, shown, fitted.wholeHTML)
   }
 
@@ -175,8 +175,11 @@ public enum ReportRenderer {
       let value = try model.templateValue()
       return (try fill(text, value, for: .markdown), try fill(page, value, for: .html))
     }
+    // The attachment does not count toward the parts' limit: mail clients clip the body they show, not the files.
+    let attachment = fitted.kept.map { _ in EmailAttachment(fileName: model.attachmentName, html: fitted.wholeHTML) }
     let message = EmailMessage.compose(
-      text: fitted.text, html: fitted.html, subject: options.subject ?? model.headline, options: options)
+      text: fitted.text, html: fitted.html, subject: options.subject ?? model.headline, options: options,
+      attachment: attachment)
     return (message, fitted)
   }
 

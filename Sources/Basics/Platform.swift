@@ -234,6 +234,23 @@ extension Platform {
   }
 }
 
+// MARK: - The user and the system
+
+extension Platform {
+  /// The real user id of this process: launchctl names a user's own jobs by it (gui/UID).
+  public static var userID: UInt32 { UInt32(getuid()) }
+
+  /// Whether the system starts a user's timed jobs with launchd (macOS), rather than with a systemd user manager or
+  /// cron.
+  public static var startsUserJobsWithLaunchd: Bool {
+    #if canImport(Darwin)
+      true
+    #else
+      false
+    #endif
+  }
+}
+
 // MARK: - Children
 
 #if canImport(Glibc)

@@ -21,6 +21,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case output(path: String, reason: String)
   /// The e-mail was not delivered; nothing was marked as told, and the message is kept at `kept`.
   case delivery(DeliveryError, kept: String?)
+  /// The nightly schedule cannot be set up or removed, with the status that says why.
+  case setup(String, ExitStatus)
   /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
   case interrupted(signal: Int32, kept: Int)
 
@@ -38,6 +40,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .config: .config
     case .output: .cannotCreate
     case .delivery(let error, _): error.isTemporary ? .tempFail : .unavailable
+    case .setup(_, let status): status
     case .interrupted(let signal, _): signal == SIGTERM ? .terminated : .interrupted
     }
   }
@@ -58,6 +61,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
         + (kept.map { " (the message is kept at \($0))" } ?? "")
         + (error.isTemporary
           ? ", and the next run sends it all again" : "; once that is fixed, the next run sends it all")
+    case .setup(let message, _): message
     case .interrupted(_, let kept):
       "interrupted: kept \(kept) answer\(kept == 1 ? "" : "s"); the next run continues"
     }

@@ -4,8 +4,9 @@ internal import Foundation
 /// Writes a report so that readers only ever see the old file or the whole new one: the bytes go to a
 /// temporary file beside the target, are flushed to disk, and the temporary file is renamed over it.
 enum OutputFile {
-  /// `mode` is the new file's permissions: readable by all, like any report, unless told otherwise.
-  static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(CLIError) {
+  /// `mode` is the new file's permissions: readable by all, like any report, unless told otherwise. `what` names the
+  /// file in a failure's message.
+  static func write(_ data: Data, to path: String, mode: mode_t = 0o644, what: String = "the report") throws(CLIError) {
     let target = URL(fileURLWithPath: path)
     let directory = target.deletingLastPathComponent().path
     let prefix = "." + target.lastPathComponent + "."
@@ -30,7 +31,7 @@ enum OutputFile {
     if failure == nil, rename(temporary, path) != 0 { failure = SystemError.last.description }
     if let failure {
       unlink(temporary)
-      throw .output(path: path, reason: "cannot write the report: \(failure)")
+      throw .output(path: path, reason: "cannot write \(what): \(failure)")
     }
     // The rename is durable only once the directory entry is on disk.
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -1,0 +1,88 @@
+internal import Basics
+internal import Foundation
+
+/// What starts `deepcut nightly` every night.
+enum ScheduleKind: String, CaseIterable, Sendable {
+  case cron, systemd, launchd, none
+
+  /// launchd on macOS; elsewhere a systemd user timer when the user's service manager runs, else cron.
+  static func systemDefault(
+    environment: [String: String], startsWithLaunchd: Bool = Platform.startsUserJobsWithLaunchd
+  ) -> ScheduleKind {
+    if startsWithLaunchd { return .launchd }
+    return SystemdTimer.userManagerRuns(environment: environment) ? .systemd : .cron
+  }
+}
+
+/// The one command line run every night, and when.
+struct NightlyJob: Equatable, Sendable {
+  var program: String
+  var arguments: [String]
+  var hour: Int
+  var minute: Int
+
+  static let defaultTime = (hour: 6, minute: 30)
+
+  /// `program nightly`, with `--config PATH` when the configuration is not the default one.
+  static func nightly(program: String, config: String? = nil, at time: (hour: Int, minute: Int) = defaultTime)
+    -> NightlyJob
+  {
+    NightlyJob(
+      program: program, arguments: ["nightly"] + (config.map { ["--config", $0] } ?? []), hour: time.hour,
+      minute: time.minute)
+  }
+
+  /// The time of `--at HH:MM`, 00:00 to 23:59; the hour may have one digit.
+  static func time(parsing text: String) throws(CLIError) -> (hour: Int, minute: Int) {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
+    guard parts.count == 2, digits, parts[0].count <= 2, parts[1].count == 2,
+      let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
+    else {
+      throw .usage("--at takes a time of day as HH:MM, from 00:00 to 23:59 (e.g. --at 06:30), not '\(text)'")
+    }
+    return (hour, minute)
+  }
+
+  /// The program and its arguments, in order.
+  var words: [String] { [program] + arguments }
+
+  var timeOfDay: String { String(format: "%02d:%02d", hour, minute) }
+
+  /// What every scheduler can carry: an absolute program (cron's and launchd's PATH find nothing of the user's) and
+  /// no control characters (a newline would end a crontab line or a unit's setting).
+  func checked() throws(CLIError) -> NightlyJob {
+    guard program.hasPrefix("/") else {
+      throw .setup("the nightly program must be an absolute path, not '\(program)'", .config)
+    }
+    if let word = words.first(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
+      throw .setup(
+        "\(word.debugDescription) holds a control character (a newline?), which no schedule can carry; "
+          + "move deepcut or its configuration to a plainer path", .config)
+    }
+    return self
+  }
+}
+
+/// A schedule found installed: what it runs and when, read back from the crontab, the units or the LaunchAgent.
+struct InstalledSchedule: Equatable, Sendable {
+  var kind: ScheduleKind
+  var hour: Int
+  var minute: Int
+  var program: String
+  var arguments: [String]
+  /// Where it is: "crontab", or the file that holds it.
+  var location: String
+  /// When it was set up, where that is known: the crontab line's date, the unit file's or the property list's time.
+  var since: Date?
+
+  /// The first run after `date`: the next `hour:minute` on the wall clock of `timeZone`. On the night the clocks
+  /// skip that time, the first moment after the gap; on the night they repeat it, its first occurrence.
+  func nextRun(after date: Date, timeZone: TimeZone = .current) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let wanted = DateComponents(hour: hour, minute: minute, second: 0)
+    return calendar.nextDate(after: date, matching: wanted, matchingPolicy: .nextTime, repeatedTimePolicy: .first)
+      ?? date.addingTimeInterval(24 * 3600)
+  }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+@testable import DeepcutCLI
+
+/// A scratch HOME and a bin folder of fake schedulers (crontab, systemctl, loginctl, launchctl), the only folder on
+/// PATH: nothing a test does reaches the real user's crontab, units or home. The fake crontab keeps its table in a
+/// file; every fake appends its command line to a calls file.
+struct SetupSandbox {
+  static let allTools = ["crontab", "systemctl", "loginctl", "launchctl"]
+
+  let root: String
+  var home: String { root + "/home" }
+  var bin: String { root + "/bin" }
+  var tableFile: String { root + "/crontab" }
+  var callsFile: String { root + "/calls" }
+  /// Set in the environment to make the fake systemctl or launchctl fail, and to set what loginctl says of lingering.
+  var extraEnvironment: [String: String] = [:]
+
+  init(tools: [String] = allTools) throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-setup-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
+    for tool in tools {
+      try Self.write(Self.scripts[tool] ?? "", to: bin + "/" + tool, mode: 0o755)
+    }
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(atPath: root)
+  }
+
+  var environment: [String: String] {
+    [
+      "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "PATH": bin, "USER": "u", "FAKE_TABLE": tableFile,
+      "FAKE_CALLS": callsFile,
+    ].merging(extraEnvironment) { $1 }
+  }
+
+  var installer: ScheduleInstaller {
+    ScheduleInstaller(
+      environment: environment, now: Self.december2, timeZone: TimeZone(identifier: "UTC") ?? .current, userID: 501)
+  }
+
+  /// 2026-12-02T12:00:00Z.
+  static let december2 = Date(timeIntervalSince1970: 1_796_212_800)
+
+  /// The fake crontab's table, nil when it has none.
+  var table: String? {
+    get { try? String(contentsOfFile: tableFile, encoding: .utf8) }
+    nonmutating set {
+      if let newValue { try? Data(newValue.utf8).write(to: URL(fileURLWithPath: tableFile)) }
+    }
+  }
+
+  /// The fakes' command lines, one a line; read only after the installer returned, when every fake has exited.
+  var calls: [String] {
+    ((try? String(contentsOfFile: callsFile, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+  }
+
+  static func write(_ text: String, to path: String, mode: Int) throws {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
+    else { throw CocoaError(.fileWriteUnknown) }
+  }
+
+  // Only the shell's builtins and absolute paths: PATH holds nothing but the fakes.
+  static let scripts = [
+    "crontab": """
+    #!/bin/sh
+    printf '%s\\n' "crontab $*" >>"$FAKE_CALLS"
+    case "$1" in
+      -l) if [ -f "$FAKE_TABLE" ]; then exec /bin/cat "$FAKE_TABLE"; fi
+          echo "no crontab for u" >&2; exit 1 ;;
+      -) [ -n "$FAKE_FAIL_CRONTAB" ] && { echo "crontab: cannot write" >&2; exit 1; }
+         exec /bin/cat >"$FAKE_TABLE" ;;
+      *) echo "fake crontab: unknown $*" >&2; exit 2 ;;
+    esac
+
+    """,
+    "systemctl": fake("systemctl", failingWith: "FAKE_FAIL_SYSTEMCTL", "Failed to connect to bus: No medium found"),
+    "launchctl": fake("launchctl", failingWith: "FAKE_FAIL_LAUNCHCTL", "Bootstrap failed: 5: Input/output error"),
+    "loginctl": """
+    #!/bin/sh
+    printf '%s\\n' "loginctl $*" >>"$FAKE_CALLS"
+    echo "Linger=${FAKE_LINGER:-yes}"
+
+    """,
+  ]
+
+  static func fake(_ name: String, failingWith variable: String, _ message: String) -> String {
+    """
+    #!/bin/sh
+    printf '%s\\n' "\(name) $*" >>"$FAKE_CALLS"
+    if [ -n "$\(variable)" ]; then echo "\(message)" >&2; exit 1; fi
+    exit 0
+
+    """
+  }
+}

@@ -161,6 +161,24 @@ private func closeDescriptor(_ descriptor: Int32) {
   _ = close(descriptor)
 }
 
+// MARK: - Terminals
+
+extension Platform {
+  public static func isTerminal(_ descriptor: Int32) -> Bool {
+    isatty(descriptor) == 1
+  }
+
+  /// Turns the terminal's echo of what is typed off or on, for a password; false when `descriptor` is no terminal.
+  @discardableResult
+  public static func setEcho(_ on: Bool, descriptor: Int32) -> Bool {
+    var settings = termios()
+    guard tcgetattr(descriptor, &settings) == 0 else { return false }
+    let echo = tcflag_t(ECHO)
+    settings.c_lflag = on ? settings.c_lflag | echo : settings.c_lflag & ~echo
+    return tcsetattr(descriptor, TCSANOW, &settings) == 0
+  }
+}
+
 // MARK: - Signals, threads, measurements
 
 extension Platform {

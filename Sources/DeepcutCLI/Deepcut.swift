@@ -8,7 +8,7 @@ public enum Deepcut {
   public static let version = Product.version
 
   static let commands: [CommandSpec] = [
-    ReportCommand.spec, NightlyCommand.spec, StatusCommand.spec, ScanCommand.spec, WhyCommand.spec,
+    SetupCommand.spec, ReportCommand.spec, NightlyCommand.spec, StatusCommand.spec, ScanCommand.spec, WhyCommand.spec,
     ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec,
   ]
 
@@ -63,6 +63,7 @@ public enum Deepcut {
       return .success
     case ReportCommand.spec.name: return try await ReportCommand.run(parsed(ReportCommand.spec), registry: registry)
     case NightlyCommand.spec.name: return try await NightlyCommand.run(rest, parsed(NightlyCommand.spec), registry)
+    case SetupCommand.spec.name: return try await SetupCommand.run(parsed(SetupCommand.spec), registry: registry)
     case StatusCommand.spec.name: return try await StatusCommand.run(parsed(StatusCommand.spec), registry: registry)
     case ArtistsCommand.spec.name: return try await ArtistsCommand.run(parsed(ArtistsCommand.spec), registry: registry)
     case CacheCommand.spec.name: return try await CacheCommand.run(parsed(CacheCommand.spec), registry: registry)
@@ -87,6 +88,7 @@ public enum Deepcut {
       text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
     text += "\nexamples:\n"
+    text += "  deepcut setup                                            # the nightly e-mail, step by step\n"
     text += "  deepcut report --library ~/Music/Library.xml --days 30   # tonight's report, as Markdown\n"
     text += "  deepcut why \"Calvin Harris\" \"One Kiss\"                 # why a release is (not) in it\n"
     text += "\nSee 'deepcut <command> --help' for a command's options.\n"

@@ -40,7 +40,7 @@ enum StatusCommand {
     let nights = runs.enumerated().map { index, run in
       StatusReport.Night(run, died: index > 0 || running == nil)
     }
-    let schedule = Self.schedule(settings, now: now)
+    let schedule = await Self.schedule(settings, now: now)
     return StatusReport(
       nights: nights, undelivered: undelivered(directory), schedule: schedule,
       state: StatusReport.StateFolder(
@@ -61,9 +61,17 @@ enum StatusCommand {
     }
   }
 
-  /// The nightly run as the system has it installed, if it does.
-  static func schedule(_ settings: Resolved, now: Date) -> StatusReport.Schedule? {
-    nil
+  /// The nightly run as the system has it installed, if it does, with when it runs next and when it was last due.
+  static func schedule(_ settings: Resolved, now: Date) async -> StatusReport.Schedule? {
+    guard let installed = await ScheduleInstaller(environment: settings.environment, now: now).installed() else {
+      return nil
+    }
+    // A night gets an hour to start (launchd runs one the Mac slept through at wake-up, later still).
+    let due = installed.lastRun(atOrBefore: now.addingTimeInterval(-3_600))
+    return StatusReport.Schedule(
+      kind: installed.kind.rawValue, at: TimeOfDay(hour: installed.hour, minute: installed.minute).text,
+      program: installed.program, arguments: installed.arguments, next: installed.nextRun(after: now),
+      lastDue: installed.since.map { due > $0 ? due : nil } ?? due)
   }
 
   // MARK: - Show

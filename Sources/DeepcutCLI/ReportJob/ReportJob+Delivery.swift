@@ -49,7 +49,7 @@ extension ReportJob {
   func deliveryReply(_ delivery: Delivery) -> String? {
     switch delivery {
     case .notAsked: nil
-    case .delivered: "accepted by \(settings.delivery?.name ?? "")"
+    case .delivered(let receipt): receipt.reply
     case .failed(let error, _): error.description
     }
   }

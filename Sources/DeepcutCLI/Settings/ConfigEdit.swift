@@ -60,6 +60,34 @@ struct ConfigEdit: Sendable {
     try apply(edits)
     record(key, old: old, new: new)
   }
+
+  /// Takes `key` out of the file: its line when it has one of its own, else its text and the comma that joined it.
+  mutating func remove(_ key: String) throws(CLIError) {
+    let names = try Self.names(key, path)
+    let place = try place(of: names, key)
+    guard let member = place.member,
+      let index = place.object.members.lastIndex(where: { $0.start == member.start })
+    else { return }
+    let members = place.object.members
+    let previous = index > 0 ? members[index - 1] : nil
+    let next = index + 1 < members.count ? members[index + 1] : nil
+    var edits: [Edit]
+    if indentation(before: member.start) != nil, let end = lineEnd(after: member.value.range.upperBound) {
+      edits = [Edit(range: lineStart(of: member.start)..<end, text: "")]
+      if next == nil, let previous, let comma = comma(after: previous.value.range.upperBound) {
+        edits.append(Edit(range: comma..<comma + 1, text: ""))
+      }
+    } else if let next {
+      edits = [Edit(range: member.start..<next.start, text: "")]
+    } else {
+      edits = [
+        Edit(range: (previous?.value.range.upperBound ?? member.start)..<member.value.range.upperBound, text: "")
+      ]
+    }
+    let old = member.value.value.jsonText
+    try apply(edits)
+    record(key, old: old, new: "(not set)")
+  }
 }
 
 // MARK: - Finding a key
@@ -211,6 +239,21 @@ extension ConfigEdit {
   private var newline: String {
     guard let end = bytes.firstIndex(of: .lineFeed), end > 0, bytes[end - 1] == .carriageReturn else { return "\n" }
     return "\r\n"
+  }
+
+  /// Past the line break ending the line of `offset`, when only blanks and a comma come before it.
+  private func lineEnd(after offset: Int) -> Int? {
+    var index = offset
+    while index < bytes.count, bytes[index].isBlank || bytes[index] == UInt8(ascii: ",") { index += 1 }
+    if index < bytes.count, bytes[index] == UInt8(ascii: "\r") { index += 1 }
+    guard index < bytes.count, bytes[index] == .lineFeed else { return nil }
+    return index + 1
+  }
+
+  /// Where the comma after `offset` is, blanks aside.
+  private func comma(after offset: Int) -> Int? {
+    let index = bytes[offset...].firstIndex { !$0.isBlank && $0 != .lineFeed && $0 != UInt8(ascii: "\r") }
+    return index.flatMap { bytes[$0] == UInt8(ascii: ",") ? $0 : nil }
   }
 
   private func lineStart(of offset: Int) -> Int {

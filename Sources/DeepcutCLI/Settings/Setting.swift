@@ -120,7 +120,7 @@ typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
 
 /// The commands, as the command line names them.
 enum CommandName: String, Sendable, CaseIterable {
-  case report, nightly, status, scan, why, artists, cache, config
+  case report, nightly, status, setup, scan, why, artists, cache, config
 }
 
 /// A command that takes a setting, and how that command shows it: in its own words, or at another place.
@@ -143,6 +143,7 @@ struct SettingUse: Sendable {
   static let artists = SettingUse(command: .artists)
   static let cache = SettingUse(command: .cache)
   static let status = SettingUse(command: .status)
+  static let setup = SettingUse(command: .setup)
   static let config = SettingUse(command: .config)
 
   func worded(_ words: HelpWords) -> SettingUse {

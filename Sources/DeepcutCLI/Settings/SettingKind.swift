@@ -138,6 +138,16 @@ extension SettingKind where Value == Duration {
   }
 }
 
+extension SettingKind where Value == TimeOfDay {
+  /// A time of day, HH:MM.
+  static var timeOfDay: Self {
+    .fromText(
+      takes: { _ in "a time of day as HH:MM, from 00:00 to 23:59 (e.g. 06:30)" },
+      expected: { _ in #"a time of day like "06:30""# }, text: \.text
+    ) { text, _ in TimeOfDay(text) }
+  }
+}
+
 extension SettingKind where Value == CalendarDay {
   /// A calendar day, YYYY-MM-DD.
   static var day: Self {

@@ -32,6 +32,7 @@ struct SettingsTable: Sendable {
     commands: [
       .report, .scan.worded("the Library.xml export to read (default: library in the config; - reads standard input)"),
       .why.worded("the Library.xml export (default: library in the config)"),
+      .setup.worded("the Library.xml export (default: library in the config, else where Music or iTunes keeps it)"),
     ],
     example: .value("/home/me/Music/Library.xml", note: "The export Music writes with File › Library › Export Library…")
   )
@@ -54,10 +55,12 @@ struct SettingsTable: Sendable {
   let to = Setting<[String]>(
     flag: "to", key: "email.to", placeholder: "ADDRESS",
     help: "e-mail recipient; repeat the option or separate addresses with commas", kind: .addresses,
-    default: .value([]), commands: [.reportEmail], example: .value(["me@example.com"]).placed(after: \.budget))
+    default: .value([]), commands: [.reportEmail, .setup.worded("who gets the nightly e-mail")],
+    example: .value(["me@example.com"]).placed(after: \.budget))
   let from = Setting<String>(
     flag: "from", key: "email.from", placeholder: "ADDRESS", help: "e-mail sender", kind: .text,
-    default: .value("deepcut <deepcut@localhost>"), commands: [.reportEmail],
+    default: .value("deepcut <deepcut@localhost>"),
+    commands: [.reportEmail, .setup.worded("the e-mail's sender (default: deepcut <the recipient's address>)")],
     example: .value("deepcut <deepcut@example.com>"))
   let subject = Setting<String?>(
     flag: "subject", key: "email.subject", placeholder: "TEXT", help: "e-mail subject (default: {default})",
@@ -92,20 +95,21 @@ struct SettingsTable: Sendable {
   let smtpURL = Setting<MailServerAddress?>(
     flag: "smtp-url", key: "email.smtp.url", placeholder: "URL",
     help: "with --send: the mail server, smtps://HOST:465 (TLS) or smtp://HOST:587 (STARTTLS)", kind: .mailServer,
-    commands: [.report],
+    commands: [.report, .setup],
     example: .commentedOut(
       MailServerAddress(text: "smtps://smtp.example.com:465"),
       note: "The mail server: smtps://HOST:465 (TLS from the start) or smtp://HOST:587 (STARTTLS, required). The",
       "password comes from passwordFile (chmod 600) or DEEPCUT_SMTP_PASSWORD, never from this file."))
   let smtpUser = Setting<String?>(
-    key: "email.smtp.user", help: "the user the mail server knows you by", kind: .text,
+    flag: "smtp-user", key: "email.smtp.user", placeholder: "USER", help: "the user the mail server knows you by",
+    kind: .text, commands: [.setup.worded("the user the mail server knows you by (default: the recipient's address)")],
     example: .commentedOut("me@example.com"))
   let smtpPasswordFile = Setting<String?>(
     key: "email.smtp.passwordFile", help: "a file holding only the mail server's password, readable by you alone",
     kind: .path, example: .commentedOut("~/.config/deepcut/smtp-password"))
   let smtpCAFile = Setting<String?>(
-    key: "email.smtp.caFile", help: "a PEM certificate to trust besides the system's, for a private server",
-    kind: .path,
+    flag: "ca-file", key: "email.smtp.caFile", placeholder: "PATH",
+    help: "a PEM certificate to trust besides the system's, for a private server", kind: .path, commands: [.setup],
     example: .commentedOut("/home/me/.config/deepcut/relay-ca.pem", note: "For a server whose certificate you signed."))
   let smtpAllowInsecure = Setting<Bool>(
     key: "email.smtp.allowInsecure",
@@ -114,7 +118,8 @@ struct SettingsTable: Sendable {
   let sendmail = Setting<String>(
     flag: "sendmail", key: "email.sendmail", placeholder: "COMMAND",
     help: "with --send: hand the message to this command instead of a mail server (default: {default})",
-    kind: .text, default: .value(SendmailCommand.standard), commands: [.report],
+    kind: .text, default: .value(SendmailCommand.standard),
+    commands: [.report, .setup.worded("hand the e-mail to this mail command instead of a mail server")],
     example: .default(note: "Without \"smtp\": the mail command handed the message (msmtp, postfix's sendmail)."))
   let mailTimeout = Setting<Int>(
     key: "email.timeoutSeconds", help: "how long one delivery may take", kind: .integer(5...600), default: .value(60),
@@ -182,7 +187,7 @@ struct SettingsTable: Sendable {
     help: .catalogs { "catalogs to ask, comma-separated, in the order of their links: \($0.alternatives)" },
     kind: .catalogs, default: .nightCatalogs,
     commands: [
-      .report,
+      .report, .setup,
       .why.worded(.catalogs { "the report's catalogs, comma-separated: \($0.alternatives) (default {default})" })
         .placed(after: \.library),
       .artists.worded(
@@ -327,6 +332,28 @@ struct SettingsTable: Sendable {
   let nights = Setting<Int>(
     flag: "nights", placeholder: "N", help: "how many of the last runs to show", kind: .integer(1...1_000),
     default: .value(10), commands: [.status])
+
+  // MARK: - Setting up
+
+  let passwordStdin = Setting<Bool>(
+    flag: "password-stdin",
+    help: "read the mail server's password from standard input; it is kept in a file of mode 0600 beside the config",
+    commands: [.setup])
+  let schedule = Setting<ScheduleKind?>(
+    flag: "schedule", placeholder: "KIND", help: "what starts the nightly job: {values} (default: what the system has)",
+    kind: .choice, commands: [.setup])
+  let at = Setting<TimeOfDay>(
+    flag: "at", placeholder: "HH:MM", help: "when the nightly job runs, local time", kind: .timeOfDay,
+    default: .value(TimeOfDay.nightly), commands: [.setup])
+  let noTestMail = Setting<Bool>(
+    flag: "no-test-mail", help: "schedule without sending a test e-mail first", commands: [.setup])
+  let yes = Setting<Bool>(
+    flag: "yes", help: "ask nothing: take the flags, the config and the defaults, and name what is missing",
+    commands: [.setup])
+  let uninstall = Setting<Bool>(
+    flag: "uninstall",
+    help: "remove the schedule and the program setup installed; the config, the password file and the state stay",
+    commands: [.setup])
 
   // MARK: - Other commands
 

@@ -113,7 +113,9 @@ extension ScheduleInstaller {
       guard let found = Crontab.schedule(in: line), let program = found.words.first else { continue }
       return InstalledSchedule(
         kind: .cron, hour: found.hour, minute: found.minute, program: program,
-        arguments: Array(found.words.dropFirst()), location: "crontab", since: found.day.flatMap(date(ofDay:)))
+        arguments: Array(found.words.dropFirst()), location: "crontab",
+        // The line knows the day alone: counted from its end, a night it was due that day is never taken as missed.
+        since: found.day.flatMap(date(ofDay:)).map { $0.addingTimeInterval(24 * 3600) })
     }
     return nil
   }

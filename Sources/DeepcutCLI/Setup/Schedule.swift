@@ -34,14 +34,10 @@ struct NightlyJob: Equatable, Sendable {
 
   /// The time of `--at HH:MM`, 00:00 to 23:59; the hour may have one digit.
   static func time(parsing text: String) throws(CLIError) -> (hour: Int, minute: Int) {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    let digits = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }
-    guard parts.count == 2, digits, parts[0].count <= 2, parts[1].count == 2,
-      let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour), (0..<60).contains(minute)
-    else {
+    guard let time = TimeOfDay(text) else {
       throw .usage("--at takes a time of day as HH:MM, from 00:00 to 23:59 (e.g. --at 06:30), not '\(text)'")
     }
-    return (hour, minute)
+    return (time.hour, time.minute)
   }
 
   /// The program and its arguments, in order.
@@ -78,6 +74,16 @@ struct InstalledSchedule: Equatable, Sendable {
 
   /// The first run after `date`: the next `hour:minute` on the wall clock of `timeZone`. On the night the clocks
   /// skip that time, the first moment after the gap; on the night they repeat it, its first occurrence.
+  /// The latest run due at or before `date`, on the wall clock of `timeZone`.
+  func lastRun(atOrBefore date: Date, timeZone: TimeZone = .current) -> Date {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let wanted = DateComponents(hour: hour, minute: minute, second: 0)
+    return calendar.nextDate(
+      after: date.addingTimeInterval(1), matching: wanted, matchingPolicy: .nextTime, repeatedTimePolicy: .first,
+      direction: .backward) ?? date.addingTimeInterval(-24 * 3600)
+  }
+
   func nextRun(after date: Date, timeZone: TimeZone = .current) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone

@@ -73,6 +73,16 @@ public enum EmailMessage {
     return lines.joined(separator: "\r\n")
   }
 
+  /// A message of one text/plain part, such as setup's test e-mail.
+  public static func composePlain(text: String, subject: String, options: EmailOptions) -> String {
+    let digest = FNV1a.hex(text + "\u{0}" + subject + options.to.joined(separator: ","))
+    var lines = headers(subject: subject, options: options, digest: digest)
+    lines += [
+      "Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: base64", "", base64Lines(text), "",
+    ]
+    return lines.joined(separator: "\r\n")
+  }
+
   static func headers(subject: String, options: EmailOptions, digest: String) -> [String] {
     [
       "From: \(options.from)",

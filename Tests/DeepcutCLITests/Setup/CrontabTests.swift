@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import DeepcutCLI
@@ -74,7 +75,7 @@ struct CrontabTests {
     #expect(sandbox.calls == ["crontab -l", "crontab -"])
   }
 
-  @Test func whatIsInstalledIsReadBackWithTheDayItWasSetUp() async throws {
+  @Test func whatIsInstalledIsReadBackWithTheEndOfTheDayItWasSetUp() async throws {
     let sandbox = try SetupSandbox()
     defer { sandbox.remove() }
     #expect(await sandbox.installer.installed() == nil)
@@ -86,7 +87,7 @@ struct CrontabTests {
       installed
         == InstalledSchedule(
           kind: .cron, hour: 5, minute: 15, program: job.program, arguments: job.arguments, location: "crontab",
-          since: day))
+          since: day.addingTimeInterval(24 * 3600)))
   }
 
   @Test func whenCrontabCannotBeRunTheLineToAddIsShown() async throws {

@@ -1,22 +1,20 @@
-import Foundation
-
-@testable import DeepcutCLI
+public import Foundation
 
 /// A scratch HOME and a bin folder of fake schedulers (crontab, systemctl, loginctl, launchctl), the only folder on
 /// PATH: nothing a test does reaches the real user's crontab, units or home. The fake crontab keeps its table in a
 /// file; every fake appends its command line to a calls file.
-struct SetupSandbox {
-  static let allTools = ["crontab", "systemctl", "loginctl", "launchctl"]
+public struct SetupSandbox {
+  public static let allTools = ["crontab", "systemctl", "loginctl", "launchctl"]
 
-  let root: String
-  var home: String { root + "/home" }
-  var bin: String { root + "/bin" }
-  var tableFile: String { root + "/crontab" }
-  var callsFile: String { root + "/calls" }
+  public let root: String
+  public var home: String { root + "/home" }
+  public var bin: String { root + "/bin" }
+  public var tableFile: String { root + "/crontab" }
+  public var callsFile: String { root + "/calls" }
   /// Set in the environment to make the fake systemctl or launchctl fail, and to set what loginctl says of lingering.
-  var extraEnvironment: [String: String] = [:]
+  public var extraEnvironment: [String: String] = [:]
 
-  init(tools: [String] = allTools) throws {
+  public init(tools: [String] = allTools) throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-setup-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: root + "/home", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: root + "/bin", withIntermediateDirectories: true)
@@ -25,27 +23,22 @@ struct SetupSandbox {
     }
   }
 
-  func remove() {
+  public func remove() {
     try? FileManager.default.removeItem(atPath: root)
   }
 
-  var environment: [String: String] {
+  public var environment: [String: String] {
     [
       "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "PATH": bin, "USER": "u", "FAKE_TABLE": tableFile,
       "FAKE_CALLS": callsFile,
     ].merging(extraEnvironment) { $1 }
   }
 
-  var installer: ScheduleInstaller {
-    ScheduleInstaller(
-      environment: environment, now: Self.december2, timeZone: TimeZone(identifier: "UTC") ?? .current, userID: 501)
-  }
-
   /// 2026-12-02T12:00:00Z.
-  static let december2 = Date(timeIntervalSince1970: 1_796_212_800)
+  public static let december2 = Date(timeIntervalSince1970: 1_796_212_800)
 
   /// The fake crontab's table, nil when it has none.
-  var table: String? {
+  public var table: String? {
     get { try? String(contentsOfFile: tableFile, encoding: .utf8) }
     nonmutating set {
       if let newValue { try? Data(newValue.utf8).write(to: URL(fileURLWithPath: tableFile)) }
@@ -53,11 +46,16 @@ struct SetupSandbox {
   }
 
   /// The fakes' command lines, one a line; read only after the installer returned, when every fake has exited.
-  var calls: [String] {
+  public var calls: [String] {
     ((try? String(contentsOfFile: callsFile, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
   }
 
-  static func write(_ text: String, to path: String, mode: Int) throws {
+  /// systemd's checker of unit files, where the machine has it.
+  public static var systemdAnalyze: String? {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") ? "/usr/bin/systemd-analyze" : nil
+  }
+
+  public static func write(_ text: String, to path: String, mode: Int) throws {
     guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
     else { throw CocoaError(.fileWriteUnknown) }
   }

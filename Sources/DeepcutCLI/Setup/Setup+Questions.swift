@@ -1,0 +1,131 @@
+internal import Basics
+internal import Catalog
+internal import Delivery
+internal import Foundation
+internal import MusicLibrary
+
+/// The questions, each answered by its flag, else typed (or its default taken), and checked as the setting's flag is.
+extension Setup {
+  /// The answer for the setting `path`: its flag's value, else the answer to `question` with `default` shown.
+  func answer<Value>(
+    _ path: KeyPath<SettingsTable, Setting<Value>>, _ question: String, default shown: String?,
+    check: (Value) throws(CLIError) -> Void = { _ in }
+  ) throws(CLIError) -> Value {
+    if settings.onCommandLine(path), !retrying {
+      let value = try settings[path]
+      try check(value)
+      return value
+    }
+    let setting = SettingsTable.standard[keyPath: path]
+    let flag = "--" + (setting.flag ?? setting.name) + (setting.placeholder.map { " " + $0 } ?? "")
+    return try prompter.ask(question, default: shown, flag: flag) { (typed) throws(CLIError) -> Value in
+      let value = try settings.reading(path, asGiven: typed)
+      try check(value)
+      return value
+    }
+  }
+
+  /// Puts `value` in the draft under the setting's key, written as config.json writes it: a key the file lacks is
+  /// left out while the value is the setting's default anyway.
+  mutating func set<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, to value: Value) throws(CLIError) {
+    let setting = SettingsTable.standard[keyPath: path]
+    guard let key = setting.key else { return }
+    let text = setting.kind.json(value)
+    if draft.value(at: key) == nil, text == setting.kind.json(setting.fallback.value(settings.defaults)) { return }
+    guard let data = text.data(using: .utf8),
+      let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+    else { return }
+    try draft.set(key, to: ConfigJSON(parsed))
+  }
+
+  /// The value the draft gives now — the file's, or an earlier answer — as the command line would write it; nil when
+  /// it gives none.
+  func current<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> String? {
+    let setting = SettingsTable.standard[keyPath: path]
+    guard let key = setting.key, let json = draft.value(at: key) else { return nil }
+    let site = SettingSite(name: setting.name, key: key, context: settings.context)
+    return (try? setting.kind.read(json, site)).flatMap(setting.kind.text)
+  }
+
+  // MARK: - The library
+
+  mutating func chooseLibrary() throws(CLIError) {
+    let found = LibraryLocations.found(home: SetupFiles.home(environment: settings.environment))
+    let path = try answer(\.library, "Your Library.xml", default: current(\.library) ?? found.first) {
+      (path) throws(CLIError) in
+      guard let path else { throw .usage("name the Library.xml file") }
+      try Self.show(try Self.scan(path))
+    }
+    guard let path else { throw .usage("setup needs --library PATH") }
+    if path != found.first, current(\.library) == nil, found.isEmpty {
+      Console.out("  (Music writes it with File › Library › Export Library…)")
+    }
+    try set(\.library, to: path)
+  }
+
+  static func scan(_ path: String) throws(CLIError) -> LibraryScan {
+    do {
+      return try LibraryReader.read(path: path)
+    } catch {
+      throw .library(error)
+    }
+  }
+
+  /// What `deepcut scan` says of it, its first lines.
+  static func show(_ scan: LibraryScan) throws(CLIError) {
+    let summary = ScanSummary(scan).text(top: 3)
+    Console.out(summary.split(separator: "\n").prefix(8).map { "  " + $0 }.joined(separator: "\n"))
+    guard !scan.library.artists.isEmpty else {
+      throw .usage("no artist in it has an owned track: export the library again from Music (or iTunes)")
+    }
+  }
+
+  // MARK: - The catalogs
+
+  mutating func chooseCatalogs() throws(CLIError) {
+    let alternatives = settings.registry.providers.map(\.name).joined(separator: ", ")
+    // With the sender known, a catalog that asks who runs this can be recommended too.
+    let recommended = try draftedSettings().recommendedNight().map(\.name).joined(separator: ",")
+    let catalogs = try answer(
+      \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
+    try set(\.provider, to: catalogs)
+  }
+
+  // MARK: - The addresses
+
+  mutating func chooseAddresses() throws(CLIError) {
+    let to = try answer(\.to, "Who gets the e-mail", default: current(\.to)) { (addresses) throws(CLIError) in
+      guard !addresses.isEmpty else { throw .usage("give at least one address") }
+      try Self.checkAddresses(addresses)
+    }
+    try set(\.to, to: to)
+    let recipient = OutgoingMail.bareAddress(to[0])
+    let from = try answer(\.from, "Sent from", default: current(\.from) ?? "\(Product.name) <\(recipient)>") {
+      (from) throws(CLIError) in try Self.checkAddresses([from])
+    }
+    try set(\.from, to: from)
+  }
+
+  static func checkAddresses(_ addresses: [String]) throws(CLIError) {
+    for address in addresses {
+      let bare = OutgoingMail.bareAddress(address)
+      guard bare.contains("@"), !bare.hasPrefix("@"), !bare.hasSuffix("@"), !address.contains(where: \.isNewline)
+      else { throw .usage("'\(address)' is not an e-mail address (name@example.com, or Name <name@example.com>)") }
+    }
+  }
+}
+
+/// Where Music and iTunes keep or export the library's XML, most likely first.
+enum LibraryLocations {
+  static let candidates = [
+    "Music/Music/Library.xml", "Music/iTunes/iTunes Library.xml", "Music/iTunes/iTunes Music Library.xml",
+    "Music/Library.xml",
+  ]
+
+  /// The candidates under `home` that are there, `.gz` ones too.
+  static func found(home: String) -> [String] {
+    candidates.flatMap { [home + "/" + $0, home + "/" + $0 + ".gz"] }.filter {
+      FileManager.default.isReadableFile(atPath: $0)
+    }
+  }
+}

@@ -1,0 +1,40 @@
+internal import Basics
+internal import Catalog
+internal import Foundation
+
+/// `deepcut setup`: the nightly e-mail in one command. It finds the library, asks where the e-mail goes and how, sends
+/// a test e-mail through that route, writes config.json (keeping what the file had) and the password file, and
+/// installs the schedule; `--uninstall` removes the schedule and the program it installed.
+enum SetupCommand {
+  static let spec = CommandSpec(
+    command: .setup,
+    usage: "setup [--yes] [--library PATH] [--to ADDRESS] [--smtp-url URL --smtp-user USER --password-stdin | "
+      + "--sendmail COMMAND] [--schedule KIND] [--at HH:MM] | setup --uninstall",
+    summary: "Set up the nightly e-mail: the library, the mail route (checked by a test e-mail) and the schedule.",
+    examples: [
+      "setup",
+      "setup --yes --to me@example.com --smtp-url smtps://smtp.example.com:465 --smtp-user me@example.com "
+        + "--password-stdin < password.txt",
+      "setup --yes --to me@example.com --sendmail 'msmtp -t' --schedule cron --at 05:45",
+      "setup --uninstall",
+    ]
+  )
+
+  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+    let environment = ProcessInfo.processInfo.environment
+    let settings = try Resolved(arguments, environment: environment, registry: registry)
+    let installer = ScheduleInstaller(environment: environment)
+    if try settings[\.uninstall] {
+      let programs = Set(await installer.installedSchedules().map(\.program))
+      var said = await installer.uninstall()
+      // The copy setup made for the schedule goes with it; a packaged deepcut stays.
+      let copy = SetupFiles.home(environment: environment) + "/.local/bin/deepcut"
+      if programs.contains(copy), FileManager.default.fileExists(atPath: copy) { said.append(SetupFiles.remove(copy)) }
+      Console.out(said.isEmpty ? "nothing of deepcut's is scheduled; nothing removed" : said.joined(separator: "\n"))
+      Console.out("the config, the password file and the state are kept")
+      return .success
+    }
+    var setup = try Setup(settings, installer: installer)
+    return try await setup.run()
+  }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `deepcut setup` end to end: the real binary in a scratch HOME whose ~/Music holds the samples' library, fake
+/// schedulers first on PATH, and the real SMTP test server (TLS, a login) for the test e-mail.
+struct SetupCommandTests {
+  static let password = "open-sesame"
+
+  /// The sandbox with the library where Music keeps it, and the arguments of a setup that needs no question.
+  struct Scene {
+    var sandbox: SetupSandbox
+    let certificate: TestCertificate
+    var library: String { sandbox.home + "/Music/Music/Library.xml" }
+    var config: String { sandbox.home + "/.config/deepcut/config.json" }
+    var passwordFile: String { sandbox.home + "/.config/deepcut/smtp-password" }
+    var program: String { sandbox.home + "/.local/bin/deepcut" }
+
+    init() async throws {
+      sandbox = try SetupSandbox()
+      certificate = try await TestCertificate.make()
+      try FileManager.default.createDirectory(
+        atPath: sandbox.home + "/Music/Music", withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path, toPath: library)
+    }
+
+    func arguments(port: Int, schedule: String, _ extra: [String] = []) -> [String] {
+      [
+        "setup", "--yes", "--to", "Ana <ana@example.org>", "--smtp-url", "smtp://127.0.0.1:\(port)", "--smtp-user",
+        "ana", "--password-stdin", "--ca-file", certificate.certificate, "--schedule", schedule, "--at", "05:45",
+      ] + extra
+    }
+
+    func setup(_ arguments: [String], password: String = SetupCommandTests.password) async throws
+      -> DeepcutProcess.Result
+    {
+      try await DeepcutProcess.run(arguments, stdin: Data((password + "\n").utf8), environment: sandbox.environment)
+    }
+
+    func server(_ body: (FakeMailServer) async throws -> Void) async throws {
+      try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:\(SetupCommandTests.password)"], body)
+    }
+  }
+
+  @Test func cronIsSetUpAfterATestEmailAndSetUpAgainIsTheSameAndUninstallRemovesOnlyItsLine() async throws {
+    let scene = try await Scene()
+    let others = "MAILTO=ana@example.org\n# backups\n15 2 * * * /usr/bin/backup --all\n"
+    scene.sandbox.table = others
+    try await scene.server { server in
+      let first = try await scene.setup(scene.arguments(port: server.port, schedule: "cron"))
+      #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+      // What scan finds, the server's own reply, and where the program and the line went.
+      #expect(first.stdout.contains("owned music tracks"))
+      #expect(first.stdout.contains("accepted: 250"))
+      #expect(first.stdout.contains("copied "))
+      let delivered = try server.delivered()
+      #expect(delivered.count == 1)
+      let test = try #require(delivered.first)
+      #expect(test.login == "ana")
+      #expect(String(decoding: test.message, as: UTF8.self).contains("Subject: deepcut is set up"))
+
+      let table = try #require(scene.sandbox.table)
+      #expect(table.hasPrefix(others))
+      let ours = table.split(separator: "\n").filter { $0.contains("nightly") }
+      #expect(ours.count == 1)
+      #expect(ours.first?.hasPrefix("45 5 * * * '\(scene.program)' nightly") == true)
+      #expect(FileManager.default.isExecutableFile(atPath: scene.program))
+
+      // The config names the library found, the route and the password's file; the password is in that file alone.
+      let config = try String(contentsOfFile: scene.config, encoding: .utf8)
+      #expect(config.contains(scene.library))
+      #expect(config.contains("smtp://127.0.0.1:\(server.port)"))
+      #expect(config.contains(scene.passwordFile))
+      #expect(!config.contains(SetupCommandTests.password))
+      #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
+      let mode = try FileManager.default.attributesOfItem(atPath: scene.passwordFile)[.posixPermissions] as? Int
+      #expect(mode == 0o600)
+      #expect(!(first.stdout + first.stderr).contains(SetupCommandTests.password))
+      let check = try await DeepcutProcess.run(["config", "--check"], environment: scene.sandbox.environment)
+      #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+
+      // Again: the same line, the same file.
+      let again = try await scene.setup(scene.arguments(port: server.port, schedule: "cron"))
+      #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+      #expect(again.stdout.contains("unchanged"))
+      #expect(scene.sandbox.table == table)
+      #expect(try String(contentsOfFile: scene.config, encoding: .utf8) == config)
+    }
+
+    let removed = try await DeepcutProcess.run(["setup", "--uninstall"], environment: scene.sandbox.environment)
+    #expect(removed.status == 0, "\(removed.stdout)\(removed.stderr)")
+    #expect(scene.sandbox.table == others)
+    #expect(!FileManager.default.fileExists(atPath: scene.program), "the copy setup made goes too")
+    for kept in [scene.config, scene.passwordFile] { #expect(FileManager.default.fileExists(atPath: kept)) }
+  }
+
+  @Test func systemdUnitsAreWrittenEnabledAndRemoved() async throws {
+    var scene = try await Scene()
+    scene.sandbox.extraEnvironment["FAKE_LINGER"] = "no"
+    try await scene.server { server in
+      let result = try await scene.setup(scene.arguments(port: server.port, schedule: "systemd"))
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains("loginctl enable-linger"))
+    }
+    let units = scene.sandbox.home + "/.config/systemd/user"
+    let service = try String(contentsOfFile: units + "/deepcut.service", encoding: .utf8)
+    let timer = try String(contentsOfFile: units + "/deepcut.timer", encoding: .utf8)
+    #expect(service.contains(scene.program))
+    #expect(service.contains("nightly"))
+    #expect(timer.contains("OnCalendar=*-*-* 05:45:00"))
+    let calls = scene.sandbox.calls
+    #expect(calls.contains("systemctl --user daemon-reload"))
+    #expect(calls.contains("systemctl --user enable --now deepcut.timer"))
+    if let verify = SetupSandbox.systemdAnalyze {
+      let checked = try await DeepcutProcess.shell(
+        verify, ["verify", units + "/deepcut.service", units + "/deepcut.timer"],
+        environment: ["SYSTEMD_LOG_LEVEL": "warning"])
+      #expect(checked.status == 0, "\(checked.output)")
+    }
+
+    let removed = try await DeepcutProcess.run(["setup", "--uninstall"], environment: scene.sandbox.environment)
+    #expect(removed.status == 0)
+    #expect(!FileManager.default.fileExists(atPath: units + "/deepcut.service"))
+    #expect(!FileManager.default.fileExists(atPath: units + "/deepcut.timer"))
+    #expect(scene.sandbox.calls.contains("systemctl --user disable --now deepcut.timer"))
+  }
+
+  @Test func aLaunchAgentRunsTheProgramAtTheTime() async throws {
+    let scene = try await Scene()
+    try await scene.server { server in
+      let result = try await scene.setup(scene.arguments(port: server.port, schedule: "launchd"))
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+    let agents = scene.sandbox.home + "/Library/LaunchAgents"
+    let plist = try #require(try FileManager.default.contentsOfDirectory(atPath: agents).first)
+    let read = try await DeepcutProcess.shell(
+      "/usr/bin/python3",
+      [
+        "-c",
+        "import plistlib,sys,json; p=plistlib.load(open(sys.argv[1],'rb')); "
+          + "print(json.dumps([p['ProgramArguments'], p['StartCalendarInterval']['Hour'], "
+          + "p['StartCalendarInterval']['Minute']]))",
+        agents + "/" + plist,
+      ])
+    #expect(read.status == 0, "\(read.output)")
+    #expect(read.output == "[[\"\(scene.program)\", \"nightly\"], 5, 45]\n")
+    #expect(scene.sandbox.calls.contains { $0.hasPrefix("launchctl bootstrap gui/") })
+
+    let again = try await DeepcutProcess.run(
+      ["setup", "--yes", "--no-test-mail", "--schedule", "launchd", "--at", "05:45"],
+      environment: scene.sandbox.environment)
+    #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: agents) == [plist])
+    let removed = try await DeepcutProcess.run(["setup", "--uninstall"], environment: scene.sandbox.environment)
+    #expect(removed.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: agents).isEmpty)
+  }
+
+  @Test func aWrongPasswordFailsTheTestEmailAndNothingIsWrittenOrScheduled() async throws {
+    let scene = try await Scene()
+    try await scene.server { server in
+      let result = try await scene.setup(scene.arguments(port: server.port, schedule: "cron"), password: "wrong")
+      #expect(result.status == 69, "\(result.stdout)\(result.stderr)")
+      #expect(result.stderr.contains("the test e-mail was not delivered"))
+      #expect(!result.stderr.contains("wrong"))
+      #expect(try server.delivered().isEmpty)
+    }
+    #expect(!FileManager.default.fileExists(atPath: scene.config))
+    #expect(!FileManager.default.fileExists(atPath: scene.passwordFile))
+    #expect(scene.sandbox.table == nil)
+  }
+
+  @Test func withYesWhatIsMissingIsNamedInOneLine() async throws {
+    let scene = try await Scene()
+    let noAddress = try await DeepcutProcess.run(
+      ["setup", "--yes", "--sendmail", "/bin/true"], environment: scene.sandbox.environment)
+    #expect(noAddress.status == 64)
+    #expect(noAddress.stderr == "deepcut: error: setup --yes needs --to ADDRESS\n")
+    let noRoute = try await DeepcutProcess.run(
+      ["setup", "--yes", "--to", "ana@example.org"], environment: scene.sandbox.environment)
+    #expect(noRoute.status == 64)
+    #expect(noRoute.stderr.contains("--smtp-url URL or --sendmail COMMAND"))
+    let noPassword = try await DeepcutProcess.run(
+      ["setup", "--yes", "--to", "ana@example.org", "--smtp-url", "smtps://mail.example.org", "--smtp-user", "ana"],
+      environment: scene.sandbox.environment)
+    #expect(noPassword.status == 64)
+    #expect(noPassword.stderr.contains("--password-stdin"))
+    #expect(!FileManager.default.fileExists(atPath: scene.config))
+  }
+
+  @Test func anExistingConfigKeepsItsCommentsAndOrderAndOnlyTheGivenKeysChange() async throws {
+    let scene = try await Scene()
+    try FileManager.default.createDirectory(
+      atPath: scene.sandbox.home + "/.config/deepcut", withIntermediateDirectories: true)
+    let before = """
+      // mine: the nightly settings
+      {
+        "days": 14,
+        // who gets it
+        "email": { "to": ["old@example.org"], "sendmail": "/bin/true" },
+        "library": "\(scene.library)"
+      }
+
+      """
+    try Data(before.utf8).write(to: URL(fileURLWithPath: scene.config))
+    let result = try await DeepcutProcess.run(
+      ["setup", "--yes", "--to", "new@example.org", "--schedule", "none"], environment: scene.sandbox.environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("email.to: [\"old@example.org\"] → [\"new@example.org\"]"))
+    let after = try String(contentsOfFile: scene.config, encoding: .utf8)
+    #expect(
+      after
+        == before.replacingOccurrences(of: "old@example.org", with: "new@example.org")
+        .replacingOccurrences(
+          of: "\"sendmail\": \"/bin/true\" }",
+          with: "\"sendmail\": \"/bin/true\", \"from\": \"deepcut <new@example.org>\" }"))
+  }
+
+  /// The questions on a real terminal: every default taken but the address, the route and the password — first a
+  /// wrong one, which the test e-mail catches, then the right one — and no password ever echoed.
+  @Test func onATerminalEachQuestionHasADefaultAndAWrongPasswordIsAskedAgain() async throws {
+    let scene = try await Scene()
+    try await scene.server { server in
+      let dialogue: [[String: Any]] = [
+        ["expect": "Your Library.xml \\[.*Library.xml\\]: ", "send": ""],
+        ["expect": "Who gets the e-mail: ", "send": "ana@example.org"],
+        ["expect": "Sent from \\[deepcut <ana@example.org>\\]: ", "send": ""],
+        ["expect": "Catalogs to ask.*\\[deezer,musicbrainz\\]: ", "send": ""],
+        ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": "smtp"],
+        ["expect": "Mail server .*: ", "send": "smtp://127.0.0.1:\(server.port)"],
+        ["expect": "user name at the server \\[ana@example.org\\]: ", "send": "ana"],
+        ["expect": "Password for ana .*: ", "send": "not-the-password", "secret": true],
+        ["expect": "try again\\? \\[Y/n\\]: ", "send": "y"],
+        ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": ""],
+        ["expect": "Mail server .*\\[smtp://127.0.0.1:\(server.port)\\]: ", "send": ""],
+        ["expect": "user name at the server \\[ana\\]: ", "send": ""],
+        ["expect": "Password for ana .*: ", "send": SetupCommandTests.password, "secret": true],
+        ["expect": "accepted: 250"],
+        ["expect": "\\(cron, systemd, launchd or none\\) \\[.*\\]: ", "send": "cron"],
+        ["expect": "At what time \\(HH:MM\\) \\[06:30\\]: ", "send": ""],
+        ["expect": "deepcut status"],
+      ]
+      let session = try await TerminalSession.run(
+        [DeepcutProcess.executable.path, "setup", "--ca-file", scene.certificate.certificate], dialogue: dialogue,
+        environment: scene.sandbox.environment)
+      #expect(session.status == 0, "\(session.transcript)")
+      #expect(session.transcript.contains("535"), "the wrong password's refusal is shown")
+      #expect(try server.delivered().count == 1)
+    }
+    #expect(scene.sandbox.table?.contains("30 6 * * * '\(scene.program)' nightly") == true)
+    #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
+  }
+
+  /// A schedule installed, and a day past its time nothing in the run log: status says a night was missed.
+  @Test func aNightDueAndNotRunIsAFailureOfStatus() async throws {
+    let scene = try await Scene()
+    let result = try await DeepcutProcess.run(
+      ["setup", "--yes", "--no-test-mail", "--to", "ana@example.org", "--sendmail", "/bin/true", "--schedule", "cron"],
+      environment: scene.sandbox.environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let later = ISO8601DateFormatter().string(from: Date().addingTimeInterval(2 * 86_400))
+    let status = try await DeepcutProcess.run(
+      ["status", "--json", "--now", later], environment: scene.sandbox.environment)
+    #expect(status.status == 1, "\(status.stdout)\(status.stderr)")
+    let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+    #expect((object?["problem"] as? String)?.contains("no night ran since it was due") == true)
+    let schedule = object?["schedule"] as? [String: Any]
+    #expect(schedule?["kind"] as? String == "cron")
+    #expect(schedule?["at"] as? String == "06:30")
+    let soon = try await DeepcutProcess.run(["status"], environment: scene.sandbox.environment)
+    #expect(soon.status == 0, "set up today, due from tomorrow: \(soon.stdout)")
+    #expect(soon.stdout.contains("next run: "))
+  }
+}

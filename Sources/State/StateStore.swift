@@ -288,15 +288,15 @@ public actor StateStore {
     }
   }
 
-  /// Records the end of run `id`.
-  public func finishRun(id: Int64, _ end: RunEnd) throws(StateError) {
+  /// Records the end of run `id`; with `ifOpen`, only when nothing recorded its end before (and no error if so).
+  public func finishRun(id: Int64, _ end: RunEnd, ifOpen: Bool = false) throws(StateError) {
     let outcome = end.outcome
     try database.transaction { () throws(StateError) in
       try database.run(
         """
         UPDATE run SET finished_at = ?, status = ?, artists = ?, requests = ?, cache_hits = ?, note = ?,
           library_artists = ?, new_releases = ?, told = ?, delivered = ?, delivery_reply = ?
-        WHERE id = ?
+        WHERE id = ?\(ifOpen ? " AND finished_at IS NULL" : "")
         """,
         [
           SQLValue(end.at), .text(end.status), SQLValue(end.artists), SQLValue(end.requests),
@@ -305,7 +305,7 @@ public actor StateStore {
           SQLValue(outcome?.deliveryReply), .integer(id),
         ]
       )
-      guard database.changes == 1 else { throw StateError.unknownRun(path: database.path, id: id) }
+      guard database.changes == 1 || ifOpen else { throw StateError.unknownRun(path: database.path, id: id) }
     }
   }
 

@@ -81,9 +81,11 @@ extension ReportJob {
     timings.append(ReportModel.Timing(phase: "look up albums", seconds: stats.lookupSeconds, cache: cache))
   }
 
-  /// A signal during the passes: no report is written, and the run is logged as interrupted (by `recordFailure`).
+  /// A signal during the passes: the run is logged as interrupted, with what it asked and kept, and no report is
+  /// written.
   private func stopIfInterrupted(_ night: NightOutcome, _ storage: Storage) async throws(CLIError) {
     guard night.stop == .cancelled || Task.isCancelled else { return }
+    try? await finish(storage, status: "interrupted", night: night, note: nil, outcome: nil)
     try Self.checkInterruption(kept: night.stats.answersKept)
   }
 

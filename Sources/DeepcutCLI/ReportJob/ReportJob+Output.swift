@@ -135,7 +135,7 @@ extension ReportJob {
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
   /// `settings[\.now]` and ends as much later as it took, so `--now` runs log times on one clock.
   func finish(
-    _ storage: Storage, status: String, night: NightOutcome, note: String?, outcome: RunOutcome
+    _ storage: Storage, status: String, night: NightOutcome, note: String?, outcome: RunOutcome?
   ) async throws(StateError) {
     guard let runID = storage.runID else { return }
     let coverage = night.coverage
@@ -149,12 +149,14 @@ extension ReportJob {
         outcome: outcome))
   }
 
-  /// A run that stopped before its report closes its entry with why; if even that fails, the entry stays
-  /// "running", which `status` shows as a run that died.
+  /// A run that stopped before its report closes its entry with why, unless a step closed it already (a signal
+  /// during the passes, with what they asked); if even that fails, the entry stays "running", which `status` shows
+  /// as a run that died.
   func recordFailure(_ error: CLIError, _ storage: Storage) async {
     guard let runID = storage.runID else { return }
     let status = if case .interrupted = error { "interrupted" } else { "failed" }
-    try? await storage.store.finishRun(id: runID, RunEnd(at: endedAt, status: status, note: error.description))
+    try? await storage.store.finishRun(
+      id: runID, RunEnd(at: endedAt, status: status, note: error.description), ifOpen: true)
   }
 
   private var endedAt: Date { settings[\.now].addingTimeInterval(clock.elapsed().inSeconds) }

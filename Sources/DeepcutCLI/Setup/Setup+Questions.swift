@@ -26,10 +26,14 @@ extension Setup {
   }
 
   /// Puts `value` in the draft under the setting's key, written as config.json writes it: a key the file lacks is
-  /// left out while the value is the setting's default anyway.
-  mutating func set<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, to value: Value) throws(CLIError) {
+  /// left out while the value is the setting's default anyway, and with `--yes` an existing file changes only in the
+  /// keys the flags give (and those a night cannot go without, `needed`).
+  mutating func set<Value>(
+    _ path: KeyPath<SettingsTable, Setting<Value>>, to value: Value, needed: Bool = false
+  ) throws(CLIError) {
     let setting = SettingsTable.standard[keyPath: path]
     guard let key = setting.key else { return }
+    if !prompter.asks, configExisted, !settings.onCommandLine(path), !needed { return }
     let text = setting.kind.json(value)
     if draft.value(at: key) == nil, text == setting.kind.json(setting.fallback.value(settings.defaults)) { return }
     guard let data = text.data(using: .utf8),
@@ -60,7 +64,7 @@ extension Setup {
     if path != found.first, current(\.library) == nil, found.isEmpty {
       Console.out("  (Music writes it with File › Library › Export Library…)")
     }
-    try set(\.library, to: path)
+    try set(\.library, to: path, needed: current(\.library) == nil)
   }
 
   static func scan(_ path: String) throws(CLIError) -> LibraryScan {

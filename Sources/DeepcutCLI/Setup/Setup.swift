@@ -63,7 +63,7 @@ struct Setup {
     if let password {
       let file = passwordFile
       try OutputFile.write(Data(password.utf8), to: file, mode: 0o600)
-      try set(\.smtpPasswordFile, to: file)
+      try set(\.smtpPasswordFile, to: file, needed: true)
       Console.out("wrote the password to \(file) (mode 0600; only you can read it)")
     }
     if draft.changes.isEmpty {

@@ -1,0 +1,73 @@
+import Foundation
+import State
+import Testing
+
+@testable import DeepcutCLI
+
+/// The verdict `deepcut status` exits with, from the run log and the schedule alone.
+struct StatusReportTests {
+  static let night = Date(timeIntervalSince1970: 1_796_193_000)  // 2026-12-02T06:30:00Z
+
+  static func run(_ status: String, at start: Date = night, kind: RunRecord.Kind = .night, delivered: Bool? = true)
+    -> RunRecord
+  {
+    RunRecord(
+      id: 1, startedAt: start, finishedAt: status == "running" ? nil : start.addingTimeInterval(300), status: status,
+      artists: 10, requests: 20, cacheHits: 0, note: "a note", kind: kind,
+      outcome: status == "running"
+        ? nil
+        : RunOutcome(libraryArtists: 10, newReleases: 2, told: 2, delivered: delivered, deliveryReply: "250 ok"))
+  }
+
+  static func schedule(lastDue: Date?) -> StatusReport.Schedule {
+    StatusReport.Schedule(
+      kind: "cron", at: "06:30", program: "/x/deepcut", arguments: ["nightly"], next: night.addingTimeInterval(86_400),
+      lastDue: lastDue)
+  }
+
+  @Test func aGoodOrPartialLastNightIsFine() {
+    for status in ["ok", "partial"] {
+      let nights = [StatusReport.Night(Self.run(status), died: false)]
+      #expect(StatusReport.problem(nights: nights, schedule: Self.schedule(lastDue: Self.night)) == nil)
+    }
+  }
+
+  @Test func aRunLeftRunningAndNotHoldingTheLockDied() {
+    let died = StatusReport.Night(Self.run("running"), died: true)
+    #expect(died.status == "died")
+    #expect(StatusReport.problem(nights: [died], schedule: nil)?.contains("it wrote no report (died)") == true)
+    let running = StatusReport.Night(Self.run("running"), died: false)
+    #expect(running.status == "running")
+    #expect(StatusReport.problem(nights: [running], schedule: nil) == nil)
+  }
+
+  @Test func onlyNightsDecideNotRunsByHand() {
+    let nights = [
+      StatusReport.Night(Self.run("ok", kind: .dryRun, delivered: nil), died: false),
+      StatusReport.Night(Self.run("undelivered", delivered: false), died: false),
+    ]
+    #expect(StatusReport.problem(nights: nights, schedule: nil)?.contains("its e-mail was not delivered") == true)
+  }
+
+  @Test func aNightDueWithNoneAfterItIsMissedAndOneAnHourEarlyCounts() {
+    let yesterday = StatusReport.Night(Self.run("ok", at: Self.night.addingTimeInterval(-86_400)), died: false)
+    let missed = StatusReport.problem(nights: [yesterday], schedule: Self.schedule(lastDue: Self.night))
+    #expect(missed?.contains("no night ran since it was due at") == true)
+    let early = StatusReport.Night(Self.run("ok", at: Self.night.addingTimeInterval(-1_800)), died: false)
+    #expect(StatusReport.problem(nights: [early], schedule: Self.schedule(lastDue: Self.night)) == nil)
+    // Set up since its last time: not due yet.
+    #expect(StatusReport.problem(nights: [], schedule: Self.schedule(lastDue: nil)) == nil)
+  }
+
+  @Test func theJSONHasEveryKeyNullWhereThereIsNoValue() throws {
+    let report = StatusReport(
+      nights: [StatusReport.Night(Self.run("failed", delivered: nil), died: false)], undelivered: [], schedule: nil,
+      state: StatusReport.StateFolder(path: "/s", bytes: 1, answers: []), problem: nil)
+    let object = try JSONSerialization.jsonObject(with: Data(try StatusCommand.json(report).utf8)) as? [String: Any]
+    #expect(object?["schedule"] is NSNull)
+    #expect(object?["problem"] is NSNull)
+    let night = (object?["nights"] as? [[String: Any]])?.first
+    #expect(night?["delivered"] is NSNull)
+    #expect(night?["kind"] as? String == "night")
+  }
+}

@@ -69,6 +69,15 @@ extension Platform {
   }
 
   /// Closes `descriptor`; a descriptor is closed even when close(2) reports an error, so there is nothing to retry.
+  /// Appends `data` to the file at `path` (made with mode 0600 when missing) in one write with O_APPEND, so lines of
+  /// two processes never overwrite each other.
+  public static func append(_ data: Data, to path: String) throws(SystemError) {
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else { throw .last }
+    defer { closeDescriptor(descriptor) }
+    try write(data, to: descriptor)
+  }
+
   public static func close(_ descriptor: Int32) {
     closeDescriptor(descriptor)
   }

@@ -124,13 +124,7 @@ enum Console {
 
   /// Appends to the log, creating it; a log that cannot be written loses the line, not the run.
   static func append(_ data: Data, to path: String) {
-    guard let handle = FileHandle(forWritingAtPath: path) else {
-      _ = FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
-      return
-    }
-    defer { try? handle.close() }
-    _ = try? handle.seekToEnd()
-    try? handle.write(contentsOf: data)
+    try? Platform.append(data, to: path)
   }
 
   private static func lineData(_ text: String) -> Data {

@@ -309,15 +309,15 @@ public actor StateStore {
     }
   }
 
-  /// The latest `limit` runs, newest first.
-  public func recentRuns(limit: Int) throws(StateError) -> [RunRecord] {
+  /// The latest `limit` runs (of `kind`, when given), newest first.
+  public func recentRuns(limit: Int, kind: RunRecord.Kind? = nil) throws(StateError) -> [RunRecord] {
     guard limit > 0 else { return [] }
     return try database.query(
       """
       SELECT id, started_at, finished_at, status, artists, requests, cache_hits, note, kind,
         library_artists, new_releases, told, delivered, delivery_reply
-      FROM run ORDER BY id DESC LIMIT ?
-      """, [SQLValue(limit)]
+      FROM run \(kind == nil ? "" : "WHERE kind = ? ")ORDER BY id DESC LIMIT ?
+      """, (kind.map { [SQLValue($0.rawValue)] } ?? []) + [SQLValue(limit)]
     ) { row throws(StateError) in
       let outcome = row.optionalInt(at: 9).map { libraryArtists in
         RunOutcome(

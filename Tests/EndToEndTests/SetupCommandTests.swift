@@ -160,10 +160,12 @@ struct SetupCommandTests {
   @Test func aWrongPasswordFailsTheTestEmailAndNothingIsWrittenOrScheduled() async throws {
     let scene = try await Scene()
     try await scene.server { server in
-      let result = try await scene.setup(scene.arguments(port: server.port, schedule: "cron"), password: "wrong")
+      let wrong = "not-the-password-4711"
+      let result = try await scene.setup(scene.arguments(port: server.port, schedule: "cron"), password: wrong)
       #expect(result.status == 69, "\(result.stdout)\(result.stderr)")
       #expect(result.stderr.contains("the test e-mail was not delivered"))
-      #expect(!result.stderr.contains("wrong"))
+      #expect(!(result.stdout + result.stderr).contains(wrong))
+      #expect(!scene.sandbox.calls.joined().contains(wrong))
       #expect(try server.delivered().isEmpty)
     }
     #expect(!FileManager.default.fileExists(atPath: scene.config))
@@ -246,6 +248,28 @@ struct SetupCommandTests {
     }
     #expect(scene.sandbox.table?.contains("30 6 * * * '\(scene.program)' nightly") == true)
     #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
+  }
+
+  /// Elsewhere than the standard places, the config and the state folder are named on the schedule's command line:
+  /// cron and launchd give the job none of the XDG variables setup saw. A password read from a terminal would be
+  /// shown as it is typed, so --password-stdin takes a pipe or a file only.
+  @Test func aConfigElsewhereIsNamedOnTheScheduledLineAndAPasswordIsNeverReadFromATerminal() async throws {
+    var scene = try await Scene()
+    scene.sandbox.extraEnvironment["XDG_CONFIG_HOME"] = scene.sandbox.home + "/elsewhere"
+    scene.sandbox.extraEnvironment["XDG_STATE_HOME"] = scene.sandbox.home + "/state"
+    let result = try await DeepcutProcess.run(
+      ["setup", "--yes", "--no-test-mail", "--to", "ana@example.org", "--sendmail", "/bin/true", "--schedule", "cron"],
+      environment: scene.sandbox.environment)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let config = scene.sandbox.home + "/elsewhere/deepcut/config.json"
+    #expect(FileManager.default.fileExists(atPath: config))
+    let line = scene.sandbox.table?.split(separator: "\n").first { $0.contains("nightly") }
+    #expect(line?.contains("nightly --config '\(config)' --state-dir '\(scene.sandbox.home)/state/deepcut'") == true)
+
+    let session = try await TerminalSession.run(
+      [DeepcutProcess.executable.path, "setup", "--yes", "--password-stdin"],
+      dialogue: [["expect": "--password-stdin reads a pipe or a file"]], environment: scene.sandbox.environment)
+    #expect(session.status == 64, "\(session.transcript)")
   }
 
   /// A schedule installed, and a day past its time nothing in the run log: status says a night was missed.

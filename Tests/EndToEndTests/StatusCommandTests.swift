@@ -148,7 +148,7 @@ struct StatusCommandTests {
       [
         "report", "--library", "-", "--snapshot", samples + "/catalogs/deezer", "--provider", "deezer",
         "--state-dir", home.state, "--output", home.root + "/held.md",
-      ], stateDirectory: home.state, holdingInput: true)
+      ], stateDirectory: home.state, holdingInput: true, environment: ["XDG_CONFIG_HOME": home.root + "/config"])
     let night = try await home.night("2026-11-29")
     holder.closeInput()
     _ = try await holder.finish()

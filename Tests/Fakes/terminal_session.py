@@ -54,7 +54,7 @@ def main():
         if child.isalive():
             child.terminate(force=True)
         text = "".join(shown)
-        if status == 0 and any(secret in text for secret in secrets):
+        if any(secret in text for secret in secrets):
             text += "\n[terminal_session: a secret was echoed]\n"
             status = 91
         with open(options.transcript, "w", encoding="utf-8") as file:

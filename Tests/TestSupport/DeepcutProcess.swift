@@ -60,9 +60,9 @@ extension DeepcutProcess {
   /// With `holdingInput`, its standard input stays open until ``Running/closeInput()``: a report reading its
   /// library from `-` holds the lock until then.
   public static func startHoldingTheLock(
-    _ arguments: [String], stateDirectory: String, holdingInput: Bool = false
+    _ arguments: [String], stateDirectory: String, holdingInput: Bool = false, environment: [String: String] = [:]
   ) async throws -> Running {
-    let holder = try Running(executable: executable, arguments, holdingInput: holdingInput)
+    let holder = try Running(executable: executable, arguments, environment: environment, holdingInput: holdingInput)
     let lockFile = stateDirectory + "/deepcut.lock"
     let pid = holder.process.processIdentifier
     try await waitUntil {

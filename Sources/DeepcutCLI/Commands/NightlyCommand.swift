@@ -1,3 +1,4 @@
+internal import Basics
 internal import Catalog
 internal import Foundation
 
@@ -30,7 +31,7 @@ enum NightlyCommand {
     let report = ["report"] + (try night.defaults(resolved)) + given
     night.log("starting: deepcut \(report.joined(separator: " "))")
     // What the report says goes to the log; to the terminal too when a person is watching.
-    Console.keep(Console.Transcript(path: night.logPath, echoed: isatty(STDERR_FILENO) == 1))
+    Console.keep(Console.Transcript(path: night.logPath, echoed: Platform.isTerminal(STDERR_FILENO)))
     let (status, error) = await Deepcut.outcome(arguments: report, registry: registry)
     Console.keep(nil)
     let (line, exit) = night.ending(status, error)
@@ -127,7 +128,7 @@ enum NightlyCommand {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       guard lines.count > NightlyCommand.keptLogLines + 1 else { return }
       let kept = lines.suffix(NightlyCommand.keptLogLines + 1).joined(separator: "\n")
-      try? OutputFile.write(Data(kept.utf8), to: logPath)
+      try? OutputFile.write(Data(kept.utf8), to: logPath, mode: 0o600)
     }
   }
 }

@@ -30,23 +30,28 @@ enum StatusCommand {
     let now = try settings[\.now]
     let store = try openStore(settings)
     var runs: [RunRecord] = []
+    var lastNights: [RunRecord] = []
     var ages: [AnswerAge] = []
     try await mappingStateErrors {
       runs = try await store.recentRuns(limit: try settings[\.nights])
+      // The verdict is the nights', however many runs by hand came since.
+      lastNights = try await store.recentRuns(limit: 2, kind: .night)
       ages = try await store.answerAges()
     }
-    let running = RunLock.holder(directory: directory)
+    let newest = runs.first?.id
     // Only the newest entry can be the run holding the lock; an older one left "running" died.
-    let nights = runs.enumerated().map { index, run in
-      StatusReport.Night(run, died: index > 0 || running == nil)
+    let running = RunLock.holder(directory: directory) != nil
+    func night(_ run: RunRecord) -> StatusReport.Night {
+      StatusReport.Night(run, died: run.id != newest || !running)
     }
+    let nights = runs.map(night)
     let schedule = await Self.schedule(settings, now: now)
     return StatusReport(
       nights: nights, undelivered: undelivered(directory), schedule: schedule,
       state: StatusReport.StateFolder(
         path: directory, bytes: store.bytesOnDisk,
         answers: ages.map { .init(catalog: $0.catalog, count: $0.answers, oldest: $0.oldest, newest: $0.newest) }),
-      problem: StatusReport.problem(nights: nights, schedule: schedule))
+      problem: StatusReport.problem(nights: lastNights.map(night), schedule: schedule))
   }
 
   /// The messages kept in the state folder because they were not delivered, oldest first.

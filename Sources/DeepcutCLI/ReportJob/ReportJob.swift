@@ -21,11 +21,12 @@ struct ReportJob {
   }
 
   mutating func run() async throws(CLIError) -> ExitStatus {
-    let scan = try readLibrary()
-    try Self.checkInterruption(kept: 0)
+    // The run log has the night before the library is read: `status` tells a library that could not be read too.
     let state = try await openState()
     let delivery: Delivery
     do {
+      let scan = try readLibrary()
+      try Self.checkInterruption(kept: 0)
       delivery = try await tell(scan, state)
     } catch {
       // The run log says why no report came, for `deepcut status`.

@@ -14,6 +14,9 @@ struct ConfigEdit: Sendable {
     var description: String { "\(key): \(old ?? "(not set)") → \(new)" }
   }
 
+  /// How a change names a key taken out.
+  static let notSet = "(not set)"
+
   /// What a file setup starts holds above its object.
   static let header =
     "// deepcut's settings, written by 'deepcut setup'; 'deepcut config --example' shows every key."
@@ -61,8 +64,13 @@ struct ConfigEdit: Sendable {
     record(key, old: old, new: new)
   }
 
-  /// Takes `key` out of the file: its line when it has one of its own, else its text and the comma that joined it.
+  /// Takes `key` out of the file — every member of its name, since an earlier one would be read once the last went —
+  /// its line when it has one of its own, else its text and the comma that joined it.
   mutating func remove(_ key: String) throws(CLIError) {
+    while value(at: key) != nil { try removeLast(key) }
+  }
+
+  private mutating func removeLast(_ key: String) throws(CLIError) {
     let names = try Self.names(key, path)
     let place = try place(of: names, key)
     guard let member = place.member,
@@ -86,7 +94,7 @@ struct ConfigEdit: Sendable {
     }
     let old = member.value.value.jsonText
     try apply(edits)
-    record(key, old: old, new: "(not set)")
+    record(key, old: old, new: Self.notSet)
   }
 }
 
@@ -158,7 +166,7 @@ extension ConfigEdit {
       return
     }
     changes[index].new = new
-    if changes[index].old == new { changes.remove(at: index) }
+    if changes[index].old == new || (changes[index].old == nil && new == Self.notSet) { changes.remove(at: index) }
   }
 }
 

@@ -86,7 +86,12 @@ extension ScheduleInstaller {
     }
     // A job loaded before keeps its old schedule until it is booted out; one not loaded makes bootout fail, harmlessly.
     _ = await tools.run(launchctl, ["bootout", "\(domain)/\(LaunchAgent.label)"])
-    let run = await tools.run(launchctl, ["bootstrap", domain, agentPath])
+    // launchd may still be unloading the old job: "Bootstrap failed: 5" passes once it has.
+    var run = await tools.run(launchctl, ["bootstrap", domain, agentPath])
+    for _ in 0..<3 where !run.succeeded {
+      try? await Task.sleep(for: .seconds(1))
+      run = await tools.run(launchctl, ["bootstrap", domain, agentPath])
+    }
     guard run.succeeded else {
       return Outcome(said: said + ["launchctl bootstrap failed (\(run.message)); run:", "  " + load], done: false)
     }

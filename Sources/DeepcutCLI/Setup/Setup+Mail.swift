@@ -16,6 +16,7 @@ extension Setup {
       }
       do {
         try await sendTestMail()
+        retrying = false
         return
       } catch {
         guard prompter.asks else { throw error }
@@ -60,7 +61,7 @@ extension Setup {
     let recipient = try draftedSettings()[\.to].first.map(OutgoingMail.bareAddress)
     let user = try answer(\.smtpUser, "Your user name at the server", default: current(\.smtpUser) ?? recipient)
     try set(\.smtpUser, to: user)
-    if settings.onCommandLine(\.smtpCAFile) { try set(\.smtpCAFile, to: try settings[\.smtpCAFile]) }
+    if settings.onCommandLine(\.smtpCAFile) { try set(\.smtpCAFile, to: try settings[\.smtpCAFile].map(Self.absolute)) }
     try choosePassword(user: user ?? "", server: (try? server?.url().host) ?? "the server")
   }
 
@@ -88,9 +89,18 @@ extension Setup {
         throw .usage("'\(text)' is not a command (is a quote left open?)")
       }
     }
-    try set(\.sendmail, to: command)
+    // cron's PATH is /usr/bin:/bin: a command found here in another folder is named by its whole path.
+    try set(\.sendmail, to: absoluteCommand(command))
     // A server named in the file would win over the command.
     if draft.value(at: "email.smtp.url") != nil { try draft.remove("email.smtp.url") }
+  }
+
+  func absoluteCommand(_ command: String) -> String {
+    let words = command.split(separator: " ", maxSplits: 1).map(String.init)
+    guard let program = words.first, !program.contains("/"), !program.contains("'"), !program.contains("\""),
+      let found = installer.tools.locate(program)
+    else { return command }
+    return ([found] + words.dropFirst()).joined(separator: " ")
   }
 
   /// Sends a short message through the route the draft names, and says what the server answered.

@@ -60,7 +60,7 @@ extension Setup {
       guard let path else { throw .usage("name the Library.xml file") }
       try Self.show(try Self.scan(path))
     }
-    guard let path else { throw .usage("setup needs --library PATH") }
+    guard let path = path.map(Self.absolute) else { throw .usage("setup needs --library PATH") }
     if path != found.first, current(\.library) == nil, found.isEmpty {
       Console.out("  (Music writes it with File › Library › Export Library…)")
     }

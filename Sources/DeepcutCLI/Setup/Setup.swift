@@ -24,15 +24,22 @@ struct Setup {
     self.settings = settings
     self.installer = installer
     let yes = try settings[\.yes]
-    if try settings[\.passwordStdin], !yes {
-      throw .usage("--password-stdin goes with --yes: standard input holds the password, so setup can ask nothing")
+    if try settings[\.passwordStdin] {
+      guard yes else {
+        throw .usage("--password-stdin goes with --yes: standard input holds the password, so setup can ask nothing")
+      }
+      // Read from a terminal, the password would be shown as it is typed.
+      guard !Platform.isTerminal(STDIN_FILENO) else {
+        throw .usage("--password-stdin reads a pipe or a file: deepcut setup --yes ... --password-stdin < FILE")
+      }
     }
     if !yes, !Platform.isTerminal(STDIN_FILENO) {
       throw .usage("setup asks its questions on a terminal; without one, pass --yes with the flags it needs")
     }
     prompter = Prompter(asks: !yes)
     guard let path = try settings[\.config] else { throw .usage("setup needs --config PATH: HOME is not set") }
-    configPath = path
+    // The schedule runs elsewhere than here: every path it is given is absolute.
+    configPath = Self.absolute(path)
     configExisted = FileManager.default.fileExists(atPath: path)
     let text = configExisted ? try Self.read(path) : ""
     draft = try ConfigEdit(text: text, path: path)
@@ -46,33 +53,37 @@ struct Setup {
     try chooseAddresses()
     try chooseCatalogs()
     try await chooseRouteAndTestIt()
+    let schedule = try await chooseSchedule()
     guard try writeFiles() else {
       Console.out("nothing written, nothing scheduled")
       return .success
     }
-    try await installSchedule()
+    try await install(schedule)
     return .success
+  }
+
+  static func absolute(_ path: String) -> String {
+    path.hasPrefix("/") ? path : URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   // MARK: - Files
 
-  /// The password file, then config.json, each written whole or not at all; false when the person declined the
-  /// changes.
+  /// Once the person agreed to the changes (with `--yes`, at once): the password file, then config.json, each
+  /// written whole or not at all; false when the person declined them, and nothing was written.
   mutating func writeFiles() throws(CLIError) -> Bool {
-    try SetupFiles.makeFolder(URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
-    if let password {
-      let file = passwordFile
-      try OutputFile.write(Data(password.utf8), to: file, mode: 0o600)
-      try set(\.smtpPasswordFile, to: file, needed: true)
-      Console.out("wrote the password to \(file) (mode 0600; only you can read it)")
-    }
-    if draft.changes.isEmpty {
-      Console.out("\(configPath): unchanged")
-      return true
-    }
-    if configExisted {
+    if password != nil { try set(\.smtpPasswordFile, to: passwordFile, needed: true) }
+    if configExisted, !draft.changes.isEmpty {
       Console.out("\(configPath) changes:\n\(draft.changesDescribed)")
       guard try prompter.confirm("Write these changes?") else { return false }
+    }
+    try SetupFiles.makeFolder(URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
+    if let password {
+      try OutputFile.write(Data(password.utf8), to: passwordFile, mode: 0o600)
+      Console.out("wrote the password to \(passwordFile) (mode 0600; only you can read it)")
+    }
+    guard !draft.changes.isEmpty else {
+      Console.out("\(configPath): unchanged")
+      return true
     }
     try OutputFile.write(Data(draft.text.utf8), to: configPath, mode: 0o600)
     Console.out("wrote \(configPath)")
@@ -101,8 +112,8 @@ struct Setup {
 
   // MARK: - The schedule
 
-  /// What runs each night, when, and with what; the installer says what it did.
-  mutating func installSchedule() async throws(CLIError) {
+  /// What starts the nightly job, and when: asked before anything is written, so a wrong answer costs nothing.
+  mutating func chooseSchedule() async throws(CLIError) -> (kind: ScheduleKind, time: TimeOfDay)? {
     let installed = await installer.installed()
     let kind = try answer(
       \.schedule, "What starts the nightly job (cron, systemd, launchd or none)",
@@ -110,15 +121,65 @@ struct Setup {
     let time = try answer(
       \.at, "At what time (HH:MM)",
       default: installed.map { TimeOfDay(hour: $0.hour, minute: $0.minute).text } ?? TimeOfDay.nightly.text)
-    guard let kind else { return }
+    return kind.map { ($0, time) }
+  }
+
+  /// The program in its stable place, and the schedule that runs it with this configuration and state folder; the
+  /// installer says what it did.
+  func install(_ schedule: (kind: ScheduleKind, time: TimeOfDay)?) async throws(CLIError) {
+    guard let schedule else { return }
     let current = Platform.executablePath ?? CommandLine.arguments[0]
-    let program =
-      kind == .none ? (path: current, said: "") : try stableProgram(current: current, environment: settings.environment)
-    if !program.said.isEmpty { Console.out(program.said) }
-    let defaultConfig = ConfigFile.defaultPath(environment: settings.environment)
-    let job = NightlyJob.nightly(
-      program: program.path, config: configPath == defaultConfig ? nil : configPath, at: (time.hour, time.minute))
-    for line in try await installer.install(job, kind: kind) { Console.out(line) }
+    var program = (path: current, said: "")
+    if schedule.kind != .none {
+      program = try stableProgram(current: current, environment: settings.environment)
+      try SetupCopy(configFolder: configFolder).remember(program)
+      Console.out(program.said)
+    }
+    var job = NightlyJob.nightly(
+      program: program.path, config: configPath == standardConfig ? nil : configPath,
+      at: (schedule.time.hour, schedule.time.minute))
+    job.arguments += try stateFolderArguments()
+    for line in try await installer.install(job, kind: schedule.kind) { Console.out(line) }
     Console.out("'deepcut status' tells how the nights went; 'deepcut nightly' runs one now.")
+  }
+
+  /// cron and launchd give a job no XDG variables: the places they named here are said on its command line.
+  var standardConfig: String { SetupFiles.home(environment: settings.environment) + "/.config/deepcut/config.json" }
+
+  func stateFolderArguments() throws(CLIError) -> [String] {
+    let standard = SetupFiles.home(environment: settings.environment) + "/.local/state/deepcut"
+    let state = Self.absolute(try settings[\.stateDirectory])
+    return draft.value(at: "stateDir") != nil || state == standard ? [] : ["--state-dir", state]
+  }
+
+  var configFolder: String { URL(fileURLWithPath: configPath).deletingLastPathComponent().path }
+}
+
+/// The copy of deepcut setup made for the schedule, remembered beside the config, so that `--uninstall` removes it
+/// and nothing else: not a deepcut the person put in ~/.local/bin, nor a packaged one.
+struct SetupCopy {
+  let configFolder: String
+  var marker: String { configFolder + "/.setup-copy" }
+
+  /// Remembers `program` when setup copied it (or found its earlier copy); forgets the copy when it runs another.
+  func remember(_ program: (path: String, said: String)) throws(CLIError) {
+    if program.said.hasPrefix("copied ") || program.said.contains("a copy of this deepcut made before") {
+      try SetupFiles.makeFolder(configFolder)
+      try OutputFile.write(Data((program.path + "\n").utf8), to: marker, mode: 0o600)
+    } else if remembered != program.path {
+      try? FileManager.default.removeItem(atPath: marker)
+    }
+  }
+
+  var remembered: String? {
+    (try? String(contentsOfFile: marker, encoding: .utf8)).map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+  }
+
+  /// Removes the copy, when it is still there, and the note of it; what to tell the user.
+  func remove() -> [String] {
+    guard let copy = remembered else { return [] }
+    try? FileManager.default.removeItem(atPath: marker)
+    guard copy.hasPrefix("/"), FileManager.default.fileExists(atPath: copy) else { return [] }
+    return [SetupFiles.remove(copy)]
   }
 }

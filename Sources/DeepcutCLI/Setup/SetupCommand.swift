@@ -25,16 +25,26 @@ enum SetupCommand {
     let settings = try Resolved(arguments, environment: environment, registry: registry)
     let installer = ScheduleInstaller(environment: environment)
     if try settings[\.uninstall] {
-      let programs = Set(await installer.installedSchedules().map(\.program))
       var said = await installer.uninstall()
-      // The copy setup made for the schedule goes with it; a packaged deepcut stays.
-      let copy = SetupFiles.home(environment: environment) + "/.local/bin/deepcut"
-      if programs.contains(copy), FileManager.default.fileExists(atPath: copy) { said.append(SetupFiles.remove(copy)) }
+      // The copy setup made for the schedule goes with it; a packaged deepcut, or one put there by hand, stays.
+      if let config = try settings[\.config] {
+        said += SetupCopy(configFolder: URL(fileURLWithPath: Setup.absolute(config)).deletingLastPathComponent().path)
+          .remove()
+      }
       Console.out(said.isEmpty ? "nothing of deepcut's is scheduled; nothing removed" : said.joined(separator: "\n"))
       Console.out("the config, the password file and the state are kept")
       return .success
     }
     var setup = try Setup(settings, installer: installer)
+    if setup.prompter.asks {
+      // Stopped at a question, perhaps the password's: the terminal gets its echo back. Every file is written
+      // whole or not at all, so stopping at once leaves nothing half-written.
+      Interruption.shared.install {
+        Platform.setEcho(true, descriptor: STDIN_FILENO)
+        Console.error("\ndeepcut: setup stopped")
+        exit(ExitStatus.interrupted.rawValue)
+      }
+    }
     return try await setup.run()
   }
 }

@@ -44,8 +44,10 @@ struct SetupTools: Sendable {
     _ = Self.brokenPipesIgnored
     let process: SpawnedProcess
     do {
+      // The schedulers' programs have no use for a mail password the user exported.
       process = try SpawnedProcess(
-        path, arguments, environment: environment, directory: FileManager.default.currentDirectoryPath,
+        path, arguments, environment: environment.filter { $0.key != "DEEPCUT_SMTP_PASSWORD" },
+        directory: FileManager.default.currentDirectoryPath,
         mergingErrors: false)
     } catch {
       return ToolRun(status: 127, output: Data(), errors: "\(path) could not be started: \(error)")

@@ -31,8 +31,6 @@ enum SystemdTimer {
     [Service]
     Type=oneshot
     ExecStart=\(job.words.map(quoted).joined(separator: " "))
-    # Another run holding the lock (75) is not a failure.
-    SuccessExitStatus=75
     Nice=10
     # The night's budget keeps a run well inside this; one stopped here keeps every answer for the next night.
     TimeoutStartSec=2h

@@ -32,6 +32,8 @@ final class RunLock {
   }
 
   deinit {
+    // A pid left behind could be reused by another process, which `status` would take for a run.
+    Platform.truncate(descriptor)
     Platform.unlock(descriptor)
   }
 

@@ -98,6 +98,9 @@ final class EasyHandle: @unchecked Sendable {
       (CURLOPT_CONNECTTIMEOUT_MS, min(timeout, 10_000)),
       (CURLOPT_SSL_VERIFYPEER, 1),
       (CURLOPT_SSL_VERIFYHOST, 2),
+      // curl drops a connection idle for 118 s, so whether one is reused would hang on how busy the machine is;
+      // curl checks a kept connection is alive before reusing it, and the server says when it closes one.
+      (CURLOPT_MAXAGE_CONN, 3_600),
     ]
     for (option, value) in longs {
       let code = deepcut_curl_set_long(raw, option, value)

@@ -39,7 +39,7 @@ public enum Deepcut {
         if Interruption.shared.claimExit() { Console.error("deepcut: \(error.description)") }
         return (error.status, error)
       }
-      Console.error("deepcut: error: \(error.description)")
+      for line in error.lines { Console.error("deepcut: error: \(line)") }
       return (error.status, error)
     }
   }
@@ -71,7 +71,8 @@ public enum Deepcut {
     case ScanCommand.spec.name: return try ScanCommand.run(parsed(ScanCommand.spec), registry: registry)
     case WhyCommand.spec.name: return try await WhyCommand.run(parsed(WhyCommand.spec), registry: registry)
     default:
-      throw .usage("unknown command '\(first)'; commands: \(commands.map(\.name).joined(separator: ", "))")
+      let names = commands.map(\.name)
+      throw .usage("unknown command '\(first)'\(didYouMean(first, names)); commands: \(names.joined(separator: ", "))")
     }
   }
 

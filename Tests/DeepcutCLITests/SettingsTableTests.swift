@@ -374,7 +374,8 @@ struct SettingsTableTests {
     #expect(why.gives(SettingsTable.standard.json))
     for (line, message) in [
       (["--quiet=1"], "'--quiet' takes no value"), (["--days"], "'--days' needs a value: --days N"),
-      (["--top", "3"], "unknown option '--top' for 'deepcut report'; see 'deepcut report --help'"),
+      (["--top", "3"], "'--top' is an option of 'deepcut scan', not 'deepcut report'; see 'deepcut report --help'"),
+      (["--colour"], "unknown option '--colour' for 'deepcut report'; see 'deepcut report --help'"),
       (["-x"], "unknown option '-x'; see 'deepcut report --help'"),
     ] {
       #expect(

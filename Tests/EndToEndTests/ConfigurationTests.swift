@@ -34,6 +34,41 @@ struct ConfigurationTests {
     #expect(check.status == 78)
   }
 
+  /// Every wrong key and value of the file is told at once, each on its line naming the file and the key, in the
+  /// words it has alone; the keys that are right are not.
+  @Test func configCheckTellsEveryProblemOfTheFile() async throws {
+    let (home, environment) = try setUp(
+      """
+      {
+        "libary": "x",
+        "days": "thirty",
+        "country": "GB",
+        "provider": {"batchSize": 500}
+      }
+      """)
+    let path = home + "/config/deepcut/config.json"
+    for command in [["config", "--check"], ["report", "--library", "x.xml"]] {
+      let result = try await DeepcutProcess.run(command, environment: environment)
+      #expect(result.status == 78)
+      #expect(
+        result.stderr.split(separator: "\n") == [
+          "deepcut: error: \(path): days: expected a whole number from 0 to 3650, found \"thirty\"",
+          "deepcut: error: \(path): unknown key 'libary' (did you mean 'library'?); see 'deepcut config --example'",
+          "deepcut: error: \(path): provider.batchSize: expected a whole number from 1 to 200, found 500",
+        ], "\(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
+  /// A file that is not JSON stops at once: its line says where the reading stopped.
+  @Test func aSyntaxErrorIsOneProblemWithItsLine() async throws {
+    let (_, environment) = try setUp("{\n  \"days\": 3,\n  \"libary\" \"x\"\n}")
+    let result = try await DeepcutProcess.run(["config", "--check"], environment: environment)
+    #expect(result.status == 78)
+    #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("not valid JSON") && result.stderr.contains("line 3"), "\(result.stderr)")
+  }
+
   /// `--config` is read through its kind by every command: `config --check` reads the file a run reads, a `~/` in
   /// it the home folder, in either spelling of the option.
   @Test func configCheckReadsTheFileThatARunReads() async throws {

@@ -101,7 +101,8 @@ enum NightlyCommand {
         )
       case let error?:
         (
-          "failed with status \(status.rawValue): \(error.description); earlier reports and the state are untouched",
+          "failed with status \(status.rawValue): \(error.lines.joined(separator: "; ")); earlier reports and the "
+            + "state are untouched",
           status
         )
       }

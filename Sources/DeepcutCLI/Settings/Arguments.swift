@@ -39,6 +39,23 @@ struct CommandSpec: Sendable {
     }
   }
 
+  /// The refusal of `--flag` (or `-flag`) this command does not take: the command that does take it, when one does,
+  /// else the nearest of its own options (a single dash for two is a slip too), from the list its help shows.
+  func unknownOption(_ flag: String, dashes: String, _ registry: ProviderRegistry) -> CLIError {
+    let given = dashes + flag
+    let see = "; see 'deepcut \(name) --help'"
+    let others = Deepcut.commands.filter { other in
+      other.command != command && other.options(registry).contains { $0.flag == flag }
+    }
+    if dashes == "--", !others.isEmpty {
+      let owners = sentence(others.map { "'deepcut \($0.name)'" }, "and")
+      return .usage("'\(given)' is an option of \(owners), not 'deepcut \(name)'\(see)")
+    }
+    let hint = didYouMean(flag, options(registry).map(\.flag), prefix: "--")
+    let scope = dashes == "--" ? " for 'deepcut \(name)'" : ""
+    return .usage("unknown option '\(given)'\(scope)\(hint)\(see)")
+  }
+
   func help(_ registry: ProviderRegistry) -> String {
     var text = "usage: deepcut \(usage)\n\n\(summary)\n"
     let options = options(registry)
@@ -88,7 +105,7 @@ struct Arguments: Sendable {
           if argument == "-h" {
             throw .helpRequested(spec.help(registry))
           }
-          throw .usage("unknown option '\(argument)'; see 'deepcut \(spec.name) --help'")
+          throw spec.unknownOption(String(argument.dropFirst()), dashes: "-", registry)
         }
         positionals.append(argument)
         continue
@@ -101,7 +118,7 @@ struct Arguments: Sendable {
       }
       if name == "help" { throw .helpRequested(spec.help(registry)) }
       guard let option = options.first(where: { $0.flag == name }) else {
-        throw .usage("unknown option '--\(name)' for 'deepcut \(spec.name)'; see 'deepcut \(spec.name) --help'")
+        throw spec.unknownOption(name, dashes: "--", registry)
       }
       guard option.setting.takesValue else {
         guard inlineValue == nil else { throw .usage("'--\(name)' takes no value") }

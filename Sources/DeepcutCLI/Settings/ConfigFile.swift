@@ -33,7 +33,8 @@ struct ConfigFile: Sendable {
     let keys = SettingsTable.configurable(registry).flatMap { setting in
       setting.configKeys(registry).map { (key: $0, setting: setting) }
     }
-    try file.read(object, under: "", keys, context)
+    let problems = file.read(object, under: "", keys, context)
+    guard problems.isEmpty else { throw .configProblems(problems.map(\.description)) }
     return file
   }
 
@@ -48,7 +49,7 @@ struct ConfigFile: Sendable {
     do {
       parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
     } catch {
-      throw .config("\(path): not valid JSON (\(error.localizedDescription)); see 'deepcut config --example'")
+      throw .config("\(path): not valid JSON\(syntaxError(error, in: json)); see 'deepcut config --example'")
     }
     guard parsed is [String: Any], case .object(let object) = ConfigJSON(parsed) else {
       throw .config("\(path): the configuration must be a JSON object { ... }")
@@ -56,26 +57,53 @@ struct ConfigFile: Sendable {
     return object
   }
 
-  /// Reads the members of one object: settings by their key, groups (`provider`, `email`, ...) as objects.
+  /// Where the parser stopped, as a person finds it: " at line 3, column 12 (invalid value)". The parser says the
+  /// byte it stopped at ("around character 26."), counted in `json`, whose lines are the file's; what it says
+  /// otherwise is quoted.
+  private static func syntaxError(_ error: any Error, in json: String) -> String {
+    let said = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+    guard let match = said.firstMatch(of: /(.*) around character (\d+)\.?/), let offset = Int(match.2) else {
+      return " (\(phrase(said)))"
+    }
+    let before = String(decoding: json.utf8.prefix(offset), as: UTF8.self)
+    let lines = before.split(separator: "\n", omittingEmptySubsequences: false)
+    let column = (lines.last?.count ?? 0) + 1
+    return " at line \(lines.count), column \(column) (\(phrase(String(match.1))))"
+  }
+
+  /// The parser's sentence as part of ours: "Unexpected end of file." as "unexpected end of file".
+  private static func phrase(_ sentence: String) -> String {
+    let trimmed = sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+    return trimmed.prefix(1).lowercased() + trimmed.dropFirst()
+  }
+
+  /// Reads the members of one object: settings by their key, groups (`provider`, `email`, ...) as objects. A member
+  /// that is wrong is a problem of its own, and the others are read still: what is wrong in the whole file, by key.
   private mutating func read(
     _ object: [String: ConfigJSON], under prefix: String, _ keys: [(key: String, setting: any SettingDeclaration)],
     _ context: SettingContext
-  ) throws(CLIError) {
+  ) -> [CLIError] {
     let level = Self.level(prefix, of: keys.map(\.key))
+    var problems: [CLIError] = []
     for (name, value) in object.sorted(by: { $0.key < $1.key }) {
       let keyPath = prefix.isEmpty ? name : prefix + "." + name
-      if let setting = keys.first(where: { $0.key == keyPath })?.setting {
-        try setting.check(value, at: keyPath, context)
-        values[keyPath] = value
-      } else if let refusal = SettingsTable.refusedKeys[keyPath] {
-        throw .config("\(path): \(keyPath): \(refusal)")
-      } else if level.groups.contains(name) {
-        guard case .object(let members) = value else { throw context.fail(keyPath, "an object { ... }", value) }
-        try read(members, under: keyPath, keys, context)
-      } else {
-        throw context.unknown(keyPath, known: level.names + level.groups)
+      do throws(CLIError) {
+        if let setting = keys.first(where: { $0.key == keyPath })?.setting {
+          try setting.check(value, at: keyPath, context)
+          values[keyPath] = value
+        } else if let refusal = SettingsTable.refusedKeys[keyPath] {
+          throw .config("\(path): \(keyPath): \(refusal)")
+        } else if level.groups.contains(name) {
+          guard case .object(let members) = value else { throw context.fail(keyPath, "an object { ... }", value) }
+          problems += read(members, under: keyPath, keys, context)
+        } else {
+          throw context.unknown(keyPath, known: level.names + level.groups)
+        }
+      } catch {
+        problems.append(error)
       }
     }
+    return problems
   }
 
   /// The names of the keys directly under `prefix`, and of the groups there.
@@ -98,8 +126,8 @@ struct ConfigFile: Sendable {
 }
 
 extension Deepcut {
-  /// What is wrong with a configuration file's contents, in the words `deepcut config --check` uses; nil when
-  /// nothing is. For checking files without the command line (the configuration fuzz target).
+  /// What is wrong with a configuration file's contents, in the words `deepcut config --check` uses, a line for each
+  /// key that is wrong; nil when nothing is. For checking files without the command line (the configuration fuzz target).
   public static func configurationProblem(in data: Data, path: String = "config.json") -> String? {
     do {
       _ = try ConfigFile.parse(data, path: path, registry: .standard)

@@ -1,4 +1,3 @@
-internal import Basics
 internal import Catalog
 internal import Foundation
 
@@ -109,12 +108,4 @@ struct SettingContext: Sendable {
     }
     return texts
   }
-}
-
-/// " (did you mean 'x'?)" for the one of `known` nearest to `name`, when it is near; else nothing.
-func didYouMean(_ name: String, _ known: [String]) -> String {
-  guard !name.isEmpty, let nearest = known.min(by: { editDistance($0, name) < editDistance($1, name) }),
-    editDistance(nearest, name) <= 3
-  else { return "" }
-  return " (did you mean '\(nearest)'?)"
 }

@@ -18,6 +18,9 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case locked(String)
   /// The configuration file is wrong.
   case config(String)
+  /// What is wrong with the configuration file, a line for each key that is (read on past the first, so one
+  /// `config --check` tells them all).
+  case configProblems([String])
   case output(path: String, reason: String)
   /// The e-mail was not delivered; nothing was marked as told, and the message is kept at `kept`.
   case delivery(DeliveryError, kept: String?)
@@ -37,7 +40,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .state: .cannotCreate
     case .template: .config
     case .locked: .tempFail
-    case .config: .config
+    case .config, .configProblems: .config
     case .output: .cannotCreate
     case .delivery(let error, _): error.isTemporary ? .tempFail : .unavailable
     case .setup(_, let status): status
@@ -55,6 +58,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .template(let message): message
     case .locked(let message): message
     case .config(let message): message
+    case .configProblems(let problems): problems.joined(separator: "\n")
     case .output(let path, let reason): "\(path): \(reason)"
     case .delivery(let error, let kept):
       "the e-mail was not delivered: \(error); nothing is marked as told"
@@ -65,5 +69,11 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .interrupted(_, let kept):
       "interrupted: kept \(kept) answer\(kept == 1 ? "" : "s"); the next run continues"
     }
+  }
+
+  /// The lines it is said in, each after `deepcut: error: `: one, or one for each problem of the configuration.
+  var lines: [String] {
+    guard case .configProblems(let problems) = self else { return [description] }
+    return problems
   }
 }

@@ -6,10 +6,19 @@ internal import Synchronization
 /// The `deepcut` command line: dispatches to a command and maps every failure to an exit status.
 public enum Deepcut {
   public static let version = Product.version
+  /// What it does, in the help's first line and the manual's name.
+  static let tagline = "what your favourite artists released that you don't own yet"
 
   static let commands: [CommandSpec] = [
     SetupCommand.spec, ReportCommand.spec, NightlyCommand.spec, StatusCommand.spec, ScanCommand.spec, WhyCommand.spec,
-    ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec,
+    ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec, CompletionsCommand.spec, ManualCommand.spec,
+  ]
+
+  /// The command lines the help and the manual begin with, each with what it does.
+  static let examples: [(line: String, comment: String)] = [
+    ("setup", "the nightly e-mail, step by step"),
+    ("report --library ~/Music/Library.xml --days 30", "tonight's report, as Markdown"),
+    (#"why "Calvin Harris" "One Kiss""#, "why a release is (not) in it"),
   ]
 
   /// Runs the command line and exits the process with its status.
@@ -70,6 +79,8 @@ public enum Deepcut {
     case ConfigCommand.spec.name: return try ConfigCommand.run(parsed(ConfigCommand.spec), registry: registry)
     case ScanCommand.spec.name: return try ScanCommand.run(parsed(ScanCommand.spec), registry: registry)
     case WhyCommand.spec.name: return try await WhyCommand.run(parsed(WhyCommand.spec), registry: registry)
+    case CompletionsCommand.spec.name: return try CompletionsCommand.run(parsed(CompletionsCommand.spec), registry)
+    case ManualCommand.spec.name: return try ManualCommand.run(parsed(ManualCommand.spec), registry)
     default:
       let names = commands.map(\.name)
       throw .usage("unknown command '\(first)'\(didYouMean(first, names)); commands: \(names.joined(separator: ", "))")
@@ -78,21 +89,23 @@ public enum Deepcut {
 
   static var help: String {
     var text = """
-      deepcut \(version): what your favourite artists released that you don't own yet
+      deepcut \(version): \(tagline)
 
       usage: deepcut <command> [options]
 
       commands:
 
       """
+    let width = (commands.map(\.name.count).max() ?? 0) + 2
     for command in commands {
-      text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+      text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
     }
     text += "\nexamples:\n"
-    text += "  deepcut setup                                            # the nightly e-mail, step by step\n"
-    text += "  deepcut report --library ~/Music/Library.xml --days 30   # tonight's report, as Markdown\n"
-    text += "  deepcut why \"Calvin Harris\" \"One Kiss\"                 # why a release is (not) in it\n"
-    text += "\nSee 'deepcut <command> --help' for a command's options.\n"
+    let lineWidth = examples.map(\.line.count).max() ?? 0
+    for (line, comment) in examples {
+      text += "  deepcut " + line.padding(toLength: lineWidth + 3, withPad: " ", startingAt: 0) + "# \(comment)\n"
+    }
+    text += "\nSee 'deepcut <command> --help' for a command's options, 'deepcut manual | man -l -' for all of them.\n"
     return text
   }
 }

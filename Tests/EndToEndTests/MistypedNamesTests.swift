@@ -20,7 +20,7 @@ struct MistypedNamesTests {
     #expect(
       result.stderr
         == "deepcut: error: unknown command 'reprot' (did you mean 'report'?); commands: setup, report, nightly, "
-        + "status, scan, why, artists, cache, config\n")
+        + "status, scan, why, artists, cache, config, completions, manual\n")
   }
 
   @Test func anotherCommandsOptionSaysWhoseItIs() async throws {

@@ -10,7 +10,8 @@ enum ArtistsCommand {
     usage: "artists [--unresolved] | artists pin \"NAME\" ID [ID ...] | artists unpin \"NAME\"",
     summary:
       "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",
-    maxPositionals: 12
+    maxPositionals: 12,
+    words: ["pin", "unpin"]
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {

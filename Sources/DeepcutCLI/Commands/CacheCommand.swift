@@ -8,7 +8,8 @@ enum CacheCommand {
     command: .cache,
     usage: "cache stats | cache clear",
     summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
-    maxPositionals: 1
+    maxPositionals: 1,
+    words: ["stats", "clear"]
   )
 
   static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {

@@ -10,6 +10,8 @@ struct CommandSpec: Sendable {
   var maxPositionals = 0
   /// Command lines worth copying, shown under the options.
   var examples: [String] = []
+  /// The words its first argument may be (`cache stats`), which the shells complete.
+  var words: [String] = []
 
   var name: String { command.rawValue }
 

@@ -120,7 +120,10 @@ typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
 
 /// The commands, as the command line names them.
 enum CommandName: String, Sendable, CaseIterable {
-  case report, nightly, status, setup, scan, why, artists, cache, config
+  case report, nightly, status, setup, scan, why, artists, cache, config, completions, manual
+
+  /// Whether it reads config.json: the commands that print deepcut's own documentation read nothing.
+  var readsConfiguration: Bool { self != .completions && self != .manual }
 }
 
 /// A command that takes a setting, and how that command shows it: in its own words, or at another place.
@@ -306,6 +309,8 @@ protocol SettingDeclaration: Sendable {
   func helpText(_ registry: ProviderRegistry) -> String
   /// `words` with the values it takes where they say `{values}` and its default where they say `{default}`.
   func filled(_ words: String, _ registry: ProviderRegistry) -> String
+  /// What a shell offers for its value.
+  func completion(_ registry: ProviderRegistry) -> Completion
   /// The example's value as JSON: its own, else the default.
   func exampleJSON(_ registry: ProviderRegistry) -> String
   /// Every key config.json may give it under: its own, and one catalog's (`provider.NAME.baseURL`) for a setting each
@@ -348,6 +353,8 @@ extension TypedDeclaration {
   var exampleAnchor: SettingAnchor? { example?.anchor }
 
   func helpText(_ registry: ProviderRegistry) -> String { wordsWithDefault(registry) }
+
+  func completion(_ registry: ProviderRegistry) -> Completion { kind.completion(registry) }
 
   /// The words, with the default where they say `{default}`, else after them.
   func wordsWithDefault(_ registry: ProviderRegistry) -> String {

@@ -24,6 +24,8 @@ struct SettingKind<Value: Sendable>: Sendable {
   var text: @Sendable (Value) -> String?
   /// The values it takes, as help lists them where its words say `{values}`: "1 to 200", "album,ep,single".
   var values: String?
+  /// What a shell offers for its value, given the catalogs there are.
+  var completion: @Sendable (ProviderRegistry) -> Completion = { _ in .nothing }
 
   /// The same kind for a setting that may be given no value at all.
   var optional: SettingKind<Value?> {
@@ -36,8 +38,27 @@ struct SettingKind<Value: Sendable>: Sendable {
       takesValue: takesValue, parse: { given, site throws(CLIError) in try parse(given, site) },
       read: { value, site throws(CLIError) in try read(value, site) },
       check: check,
-      json: { $0.map(json) ?? "null" }, text: { $0.flatMap(text) }, values: values)
+      json: { $0.map(json) ?? "null" }, text: { $0.flatMap(text) }, values: values, completion: completion)
   }
+
+  /// The same kind, its value completed as `completion` says.
+  func completing(_ completion: Completion) -> Self {
+    var kind = self
+    kind.completion = { _ in completion }
+    return kind
+  }
+}
+
+/// What a shell's completion offers for a setting's value.
+enum Completion: Equatable, Sendable {
+  /// Anything may be typed: there is nothing to offer.
+  case nothing
+  /// One of these words.
+  case words([String])
+  /// Some of these words, separated by commas.
+  case list([String])
+  case files
+  case directories
 }
 
 /// Where a value is read: the names its errors use, and what reading needs.
@@ -55,7 +76,12 @@ extension SettingKind where Value == String {
   static var text: Self { .anyText(text: { $0 }) { text, _ in text } }
 
   /// A path; a leading `~/` is the home folder.
-  static var path: Self { .anyText(text: { $0 }) { text, context in expanding(text, context.environment) } }
+  static var path: Self {
+    Self.anyText(text: { $0 }) { text, context in expanding(text, context.environment) }.completing(.files)
+  }
+
+  /// A folder's path; a leading `~/` is the home folder.
+  static var directory: Self { path.completing(.directories) }
 }
 
 extension SettingKind where Value == String {
@@ -183,6 +209,7 @@ extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawVal
       anyCase: true, text: \.rawValue
     ) { text, _ in Value(rawValue: text) }
     kind.values = sentence(words, "or")
+    kind.completion = { _ in .words(words) }
     return kind
   }
 }
@@ -209,7 +236,7 @@ extension SettingKind where Value == [any ProviderDefinition] {
         }
       },
       json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name) : ConfigJSON.quoted($0.map(\.name)) },
-      text: { $0.map(\.name).joined(separator: ",") })
+      text: { $0.map(\.name).joined(separator: ",") }, completion: { .list($0.names) })
   }
 
   /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a
@@ -328,7 +355,8 @@ extension SettingKind where Value == [String] {
       parse: { given, site throws(CLIError) in try commaSeparated(given, allowed(site.context.registry), site) },
       read: { value, site throws(CLIError) in
         try site.context.choices(value, site.key, allowed(site.context.registry))
-      }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
+      }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") },
+      completion: { .list(allowed($0)) })
   }
 
   /// Regular expressions.
@@ -363,7 +391,8 @@ extension SettingKind {
       read: { value, site throws(CLIError) in
         try site.context.choices(value, site.key, words).compactMap(Choice.init(rawValue:))
       }, json: { ConfigJSON.quoted($0.map(\.rawValue)) },
-      text: { $0.isEmpty ? nil : $0.map(\.rawValue).joined(separator: ",") }, values: words.joined(separator: ","))
+      text: { $0.isEmpty ? nil : $0.map(\.rawValue).joined(separator: ",") }, values: words.joined(separator: ","),
+      completion: { _ in .list(words) })
   }
 }
 

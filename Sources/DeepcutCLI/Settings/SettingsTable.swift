@@ -133,7 +133,7 @@ struct SettingsTable: Sendable {
 
   let feeds = Setting<String?>(
     flag: "feeds", key: "feeds.directory", placeholder: "DIR",
-    help: "also write DIR/deepcut.atom and DIR/deepcut.ics from the same answers (a rolling window)", kind: .path,
+    help: "also write DIR/deepcut.atom and DIR/deepcut.ics from the same answers (a rolling window)", kind: .directory,
     commands: [.report],
     example: .commentedOut(
       "/var/www/deepcut", note: "Also write deepcut.atom (a feed) and deepcut.ics (a calendar) here, in the same run."
@@ -222,7 +222,7 @@ struct SettingsTable: Sendable {
       "me@example.com",
       note: "Who runs this: sent to the catalog with every request (some catalogs ask; email.from serves too)."))
   let stateDirectory = Setting<String>(
-    flag: "state-dir", key: "stateDir", placeholder: "DIR", help: "where state.sqlite lives", kind: .path,
+    flag: "state-dir", key: "stateDir", placeholder: "DIR", help: "where state.sqlite lives", kind: .directory,
     default: .computed("$XDG_STATE_HOME/deepcut") { StateStore.defaultDirectory(environment: $0.environment) },
     commands: [
       .report, .why, .artists.worded(Self.stateDirectoryFromConfig).placed(after: \.wait),
@@ -277,7 +277,7 @@ struct SettingsTable: Sendable {
   )
   let snapshot = Setting<String?>(
     flag: "snapshot", placeholder: "DIR", help: "answer catalog requests from recorded responses in DIR (no network)",
-    kind: .path, commands: [.report])
+    kind: .directory, commands: [.report])
 
   // MARK: - What is looked up and left out
 
@@ -367,7 +367,7 @@ struct SettingsTable: Sendable {
   let config = Setting<String?>(
     flag: "config", placeholder: "PATH", help: "the configuration file", kind: .path,
     default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") { ConfigFile.defaultPath(environment: $0.environment) },
-    commands: CommandName.allCases.map { SettingUse(command: $0) })
+    commands: CommandName.allCases.filter(\.readsConfiguration).map { SettingUse(command: $0) })
 
   /// How many catalog artists a release request may ask about; a catalog may take fewer.
   static let batchSizes = 1...200

@@ -1,0 +1,170 @@
+internal import Catalog
+internal import Report
+internal import State
+
+/// The manual page, deepcut(1), in roff with man(7)'s macros: the commands and their options as `--help` shows them,
+/// and the files, the environment and the exit statuses the program has.
+enum ManPage {
+  static func text(_ registry: ProviderRegistry, date: CalendarDay) -> String {
+    let head = [
+      #".\" deepcut(1), printed by `deepcut manual` from the commands and options `deepcut --help` shows."#,
+      #".TH DEEPCUT 1 \#(date) "deepcut \#(Deepcut.version)" "User Commands""#,
+      ".SH NAME", "deepcut \\- " + Roff.text(Deepcut.tagline),
+      ".SH SYNOPSIS", bold("deepcut") + " " + italic("command") + " [" + italic("options") + "]", ".br",
+      bold("deepcut") + " " + italic("command") + " " + bold("--help"), ".br",
+      bold("deepcut") + " " + bold("--help") + " | " + bold("--version"),
+    ]
+    let sections = [
+      description(registry), commands(registry), files(), environment(), exitStatus(), examples(), seeAlso(),
+    ]
+    return (head + sections.flatMap { $0 }).joined(separator: "\n") + "\n"
+  }
+
+  private static func description(_ registry: ProviderRegistry) -> [String] {
+    let catalogs = sentence(registry.providers.map(\.title), "and")
+    let formats = sentence(ReportFormat.allCases.map(\.rawValue), "or")
+    return [
+      ".SH DESCRIPTION",
+      bold("deepcut") + " "
+        + Roff.text(
+          "reads an iTunes or Music Library.xml export, asks music catalogs (\(catalogs)) what the artists you own "
+            + "released, and reports what you do not own yet: new releases inside a window of days, upcoming ones, "
+            + "editions of albums you own, and the artists that need attention, as --format \(formats)."),
+      ".PP",
+      Roff.text(
+        "deepcut setup asks what a nightly e-mail needs, checks the mail route with a test e-mail, and installs a "
+          + "schedule (cron, a systemd user timer or a launchd LaunchAgent) that runs deepcut nightly, which tells "
+          + "only what no earlier e-mail told. deepcut status says how the nights went."),
+      ".PP",
+      Roff.text(
+        "An option is taken from the command line, else from config.json, else its default; the key config.json "
+          + "holds it under is named below it. deepcut config --example prints every key with a comment."),
+    ]
+  }
+
+  /// Each command: its usage, its summary, its options (or the command whose options it takes), its examples.
+  private static func commands(_ registry: ProviderRegistry) -> [String] {
+    var lines = [".SH COMMANDS"]
+    var earlier: [(name: String, flags: [String])] = []
+    for spec in Deepcut.commands {
+      let options = spec.options(registry)
+      let flags = options.map(\.flag)
+      lines += [".SS " + spec.name, bold("deepcut") + " " + Roff.text(spec.usage), ".PP", Roff.text(spec.summary)]
+      if let same = earlier.first(where: { !flags.isEmpty && $0.flags == flags }) {
+        lines += [".PP", "It takes every option " + bold(same.name) + " takes."]
+      } else {
+        lines += options.flatMap { option(option: $0, registry) }
+      }
+      if !spec.examples.isEmpty {
+        lines +=
+          [".PP", "Examples:", ".RS", ".nf"] + spec.examples.map { Roff.text("deepcut " + $0) } + [".fi", ".RE"]
+      }
+      earlier.append((spec.name, flags))
+    }
+    return lines
+  }
+
+  private static func option(option: CommandSpec.Option, _ registry: ProviderRegistry) -> [String] {
+    let label = bold("--" + option.flag) + (option.setting.placeholder.map { " " + italic($0) } ?? "")
+    let key = option.setting.key.map { [".br", "config.json: " + bold($0)] } ?? []
+    return [".TP", label, Roff.text(option.helpText(registry))] + key
+  }
+
+  private static func files() -> [String] {
+    let state = "~/.local/state/deepcut"
+    return [".SH FILES"]
+      + entries([
+        (
+          "~/.config/deepcut/config.json",
+          "The configuration: $XDG_CONFIG_HOME/deepcut/config.json, or the file --config names. deepcut config "
+            + "--example prints one with every key explained, deepcut config --check checks one, deepcut setup "
+            + "writes one."
+        ),
+        (
+          "~/.config/deepcut/smtp-password",
+          "The mail server's password alone, readable by you alone (mode 0600): the file email.smtp.passwordFile "
+            + "names, which deepcut setup writes. A password in config.json is refused."
+        ),
+        ("~/.config/deepcut/templates/", "Templates, report.FORMAT.mustache, used instead of the built-in ones."),
+        (
+          state + "/",
+          "The state folder: $XDG_STATE_HOME/deepcut, or what --state-dir or stateDir names. \(StateStore.fileName) "
+            + "holds what the catalogs answered and what was told, deepcut.lock the lock of the run using it."
+        ),
+        (
+          state + "/reports/",
+          "The nightly job's files: each night's e-mail and whole report, report-DATE.eml and report-DATE.html, "
+            + "kept \(NightlyCommand.keptDays) days, and deepcut.log, what the nights said (its last "
+            + "\(NightlyCommand.keptLogLines) lines)."
+        ),
+        (state + "/undelivered/", "E-mails not accepted; the next night's e-mail tells their releases again."),
+        (
+          "~/.config/systemd/user/" + SystemdTimer.timer,
+          "The systemd user timer deepcut setup installs, with \(SystemdTimer.service) beside it."
+        ),
+        ("~/Library/LaunchAgents/\(LaunchAgent.label).plist", "The LaunchAgent deepcut setup installs on a Mac."),
+        ("~/.local/bin/deepcut", "The copy of deepcut that the schedule runs, unless setup was run by a packaged one."),
+      ])
+  }
+
+  private static func environment() -> [String] {
+    [".SH ENVIRONMENT"]
+      + entries([
+        ("HOME", "The home folder: ~ in the paths above and in paths given to options."),
+        ("XDG_CONFIG_HOME", "The folder deepcut/config.json and the systemd user units are in (default ~/.config)."),
+        ("XDG_STATE_HOME", "The folder the state folder, deepcut/, is in (default ~/.local/state)."),
+        (
+          ReportSettings.passwordVariable,
+          "The mail server's password, instead of a password file; the programs deepcut runs never see it."
+        ),
+        ("XDG_RUNTIME_DIR", "Where deepcut setup finds a running systemd user manager, which it schedules with."),
+        ("PATH", "Where the mail command (email.sendmail) and the scheduler's tools are found."),
+        ("SOURCE_DATE_EPOCH", "The date deepcut manual gives this page, for a reproducible build (default today)."),
+      ])
+  }
+
+  private static func exitStatus() -> [String] {
+    [".SH EXIT STATUS"] + entries(ExitStatus.allCases.map { ("\($0.rawValue)", $0.meaning) })
+  }
+
+  private static func examples() -> [String] {
+    [".SH EXAMPLES"]
+      + Deepcut.examples.flatMap { line, comment in
+        [".PP", Roff.text(comment.prefix(1).uppercased() + comment.dropFirst() + ":"), ".RS", ".nf"]
+          + [Roff.text("deepcut " + line), ".fi", ".RE"]
+      }
+  }
+
+  private static func seeAlso() -> [String] {
+    [
+      ".SH SEE ALSO", ".BR crontab (5),", ".BR systemd.timer (5),", ".BR launchd.plist (5),", ".BR msmtp (1)",
+      ".PP",
+      Roff.text(
+        "deepcut COMMAND --help for one command's options, deepcut config --example for config.json, and "
+          + "deepcut completions bash|zsh|fish for the shell's completion."),
+    ]
+  }
+
+  /// `.TP` paragraphs, each tagged in bold.
+  private static func entries(_ entries: [(tag: String, text: String)]) -> [String] {
+    entries.flatMap { [".TP", bold($0.tag), Roff.text($0.text)] }
+  }
+
+  private static func bold(_ text: String) -> String { "\\fB" + Roff.text(text) + "\\fR" }
+  private static func italic(_ text: String) -> String { "\\fI" + Roff.text(text) + "\\fR" }
+}
+
+/// Text as roff prints it, on a line of its own or inside one.
+enum Roff {
+  /// Backslashes printed as such, a line not taken for a request when it starts with a dot or an apostrophe, and the
+  /// dashes of what is typed (an option, a path) as minus signs rather than hyphens.
+  static func text(_ text: String) -> String {
+    let words = text.replacing("\\", with: "\\e").split(separator: " ", omittingEmptySubsequences: false).map {
+      word in
+      let typed = word.drop { "[(|\"'".contains($0) }.first == "-" || word.contains("/")
+      return typed ? String(word.replacing("-", with: "\\-")) : String(word)
+    }
+    let line = words.joined(separator: " ")
+    return line.first == "." || line.first == "'" ? "\\&" + line : line
+  }
+}

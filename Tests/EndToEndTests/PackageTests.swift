@@ -58,6 +58,7 @@ struct PackageTests {
     try await checkControl(deb, linked: linked)
     try await checkContents(deb)
     try await checkBinary(scratch.binary)
+    try await checkReproducible(scratch.binary, scratch: scratch)
     try await checkDocuments(deb, scratch: scratch)
     try await checkGenerated(scratch)
     try await checkLintian(deb)
@@ -193,6 +194,20 @@ struct PackageTests {
       let text = try String(contentsOfFile: examples + name, encoding: .utf8)
       #expect(text.contains("/usr/bin/deepcut nightly") && !text.contains("/usr/local/"), "\(name): \(text)")
     }
+  }
+
+  /// What would make two compiles of one tree differ is gone: swiftc's per-compile module hashes are zeros, and the
+  /// build ID (the script takes it from the inputs) is there. The read-only relocations are kept while doing so.
+  func checkReproducible(_ binary: String, scratch: Scratch) async throws {
+    let hashes = scratch.root + "/modhash"
+    let copied = try await Self.run("objcopy", "-O", "binary", "--only-section=.swift_modhash", binary, hashes)
+    #expect(copied.status == 0, "\(copied.output)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: hashes))
+    #expect(!bytes.isEmpty && bytes.allSatisfy { $0 == 0 }, "\(bytes.count) bytes of module hashes, not all zero")
+    let notes = try await Self.run("readelf", "--notes", binary)
+    #expect(notes.output.contains("Build ID: "), "\(notes.output)")
+    let segments = try await Self.run("readelf", "--program-headers", "--wide", binary)
+    #expect(segments.output.contains("GNU_RELRO"), "\(segments.output)")
   }
 
   /// lintian finds no error.

@@ -121,6 +121,11 @@ struct PackageTests {
       "./usr/bin/deepcut", "./usr/share/doc/deepcut/copyright", "./usr/share/doc/deepcut/changelog.Debian.gz",
       "./usr/share/doc/deepcut/examples/deepcut.service", "./usr/share/doc/deepcut/examples/deepcut.timer",
       "./usr/share/doc/deepcut/examples/crontab.example", "./usr/share/doc/deepcut/examples/deepcut-nightly",
+      "./usr/share/doc/deepcut/examples/templates/README.md",
+      "./usr/share/doc/deepcut/examples/templates/report.md.mustache",
+      "./usr/share/doc/deepcut/examples/templates/report.html.mustache",
+      "./usr/share/doc/deepcut/examples/templates/report.atom.mustache",
+      "./usr/share/doc/deepcut/examples/templates/report.ics.mustache", "./usr/share/doc/deepcut/README.md.gz",
       "./usr/share/man/man1/deepcut.1.gz", "./usr/share/bash-completion/completions/deepcut",
       "./usr/share/zsh/vendor-completions/_deepcut", "./usr/share/fish/vendor_completions.d/deepcut.fish",
     ]

@@ -85,7 +85,12 @@ enum ManPage {
           "The mail server's password alone, readable by you alone (mode 0600): the file email.smtp.passwordFile "
             + "names, which deepcut setup writes. A password in config.json is refused."
         ),
-        ("~/.config/deepcut/templates/", "Templates, report.FORMAT.mustache, used instead of the built-in ones."),
+        (
+          "~/.config/deepcut/templates/",
+          "Templates, report.FORMAT.mustache, used instead of the built-in ones. Copies of those, and README.md on "
+            + "the fields a template sees, are in the source's templates/ folder, and in "
+            + "/usr/share/doc/deepcut/examples/templates/ when deepcut is installed from the Debian package."
+        ),
         (
           state + "/",
           "The state folder: $XDG_STATE_HOME/deepcut, or what --state-dir or stateDir names. \(StateStore.fileName) "

@@ -48,7 +48,9 @@ struct SettingsTable: Sendable {
     commands: [.report],
     example: .commentedOut(
       "/home/me/.config/deepcut/my-report.md.mustache",
-      note: "A Mustache template of your own (see templates/README.md)."))
+      note:
+        "A Mustache template of your own: see templates/README.md (in the package: /usr/share/doc/deepcut/examples/templates/)."
+    ))
 
   // MARK: - E-mail
 

@@ -212,6 +212,13 @@ public final class FakeCatalogServer: Sendable {
     _ = try await control("POST", "/_reset")
   }
 
+  /// The catalog goes away mid-run (`POST /_gone`): requests it holds end unanswered, open connections are cut, and
+  /// every new one is refused, while the port stays the server's until ``stop()``. Stopping alone frees the port,
+  /// which the system may hand to a server another test starts next; a client still asking would reach that one.
+  public func goAway() async throws {
+    _ = try await control("POST", "/_gone")
+  }
+
   /// Replaces the world (`POST /_world`).
   public func setWorld(_ world: [String: Any]) async throws {
     _ = try await control("POST", "/_world", body: world)

@@ -248,8 +248,18 @@ import Testing
       defer { answer.withLock { $0 = true } }
       let driver = try #require(TransferDriver())
       let request = TransferRequest(url: server.url("/slow"), userAgent: "t", timeout: .seconds(60))
-      let task = Task { await driver.exchange(request) }
-      try await waitUntil { server.requests.count == 1 }
+      let ended = Mutex<AttemptOutcome?>(nil)
+      let task = Task {
+        let outcome = await driver.exchange(request)
+        ended.withLock { $0 = outcome }
+        return outcome
+      }
+      // Its own request, by its path: a connection another test meant for a port now this server's may come too.
+      try await waitUntil {
+        server.requests.contains { $0.requestLine.hasPrefix("GET /slow ") } || ended.withLock { $0 != nil }
+      }
+      let early = ended.withLock { $0 }
+      try #require(early == nil, "the transfer ended before the server had it: \(String(describing: early))")
       task.cancel()
       #expect(await task.value == .cancelled)
     }

@@ -257,15 +257,16 @@ import Testing
   }
 
   @Test func refusedConnectionIsUnreachable() async throws {
-    let server = try await FakeCatalogServer.start()
-    let url = server.url("/search", ["term": "x"])
-    await server.stop()  // nothing listens on that port any more
-    let client = makeClient { $0.maxAttempts = 2 }
-    await #expect(throws: HTTPClientError.unreachable("127.0.0.1: connection refused")) {
-      try await client.get(url)
+    // Held refusing, not a stopped server's port: the system may hand that to the next server any test starts.
+    try await RefusingPort.with { port in
+      let url = try #require(URL(string: "http://127.0.0.1:\(port)/search?term=x"))
+      let client = makeClient { $0.maxAttempts = 2 }
+      await #expect(throws: HTTPClientError.unreachable("127.0.0.1: connection refused")) {
+        try await client.get(url)
+      }
+      let metrics = await client.metrics
+      #expect(metrics == HTTPClientMetrics(requests: 2, retries: 1, failures: 1))
     }
-    let metrics = await client.metrics
-    #expect(metrics == HTTPClientMetrics(requests: 2, retries: 1, failures: 1))
   }
 
   /// Neither the transport (libcurl has no cache) nor the client (no memory of finished requests) may answer a

@@ -76,9 +76,10 @@ import Testing
     let client = Self.client(attempts: 2)
     _ = try await client.get(server.url("/search", ["term": "jack johnson", "entity": "musicArtist"]))
     let url = server.url("/search", ["term": "jack johnson", "limit": "2"])
-    await server.stop()
+    try await server.goAway()
     await #expect(throws: HTTPClientError.unreachable("127.0.0.1: connection refused")) {
       try await client.get(url)
     }
+    await server.stop()
   }
 }

@@ -172,8 +172,9 @@ struct ReportCommandTests {
     ]
     let run = try DeepcutProcess.start(arguments)
     try await waitUntil { try await server.requestCount > 15 }
-    await server.stop()
+    try await server.goAway()
     let result = try await run.finish()
+    await server.stop()
     let stderr = result.stderr
     #expect(result.status == 0, "\(stderr)")
     #expect(stderr.contains("artist lookups failed; the report lists them under \"Needs attention\""))

@@ -7,7 +7,8 @@ injects faults through knobs. Around that sits the same machinery, written here 
   ``updated(changes)`` method), the request log, and the sliding window of admitted requests for rate limits;
 * ``Handler``: routes ``/_*`` to the control endpoints and everything else to the fake's ``api``;
 * the control endpoints, never logged and never rate limited: ``GET/POST /_control`` (knobs), ``GET /_log``
-  (``{"count", "requests"}``), ``POST /_log/clear`` or ``DELETE /_log``, ``POST /_reset``, ``GET/POST /_world``;
+  (``{"count", "requests"}``), ``POST /_log/clear`` or ``DELETE /_log``, ``POST /_reset``, ``GET/POST /_world``,
+  ``POST /_gone`` (the service goes away mid-run and refuses every new connection, its port held until exit);
 * ``BackgroundServer``: the service on 127.0.0.1 in a background thread, for Python callers;
 * ``serve``: as a script, print ``READY <base url>`` and serve until SIGTERM, SIGINT or stdin EOF;
 * ``fold`` for search matching, and ``fnv1a64`` for the file names of recorded answers.
@@ -157,10 +158,43 @@ class LoopbackServer(http.server.ThreadingHTTPServer):
     allow_reuse_address = True
     service: Service
 
+    def __init__(self, address: tuple[str, int], handler: type["Handler"]) -> None:
+        super().__init__(address, handler)
+        self.connections: set[socket.socket] = set()
+        self.connections_lock = threading.Lock()
+        self.port_holder: tuple[socket.socket, ...] = ()
+
     def server_bind(self) -> None:
         # HTTPServer.server_bind does a reverse DNS lookup (getfqdn); skip it, it can stall.
         socketserver.TCPServer.server_bind(self)
         self.server_name, self.server_port = self.server_address[:2]
+
+    def server_close(self) -> None:
+        super().server_close()
+        for held in self.port_holder:
+            held.close()
+
+    def go_away(self, answering: socket.socket) -> None:
+        """The service is gone, its port kept: held requests are released unanswered, every other connection is
+        cut, and new ones are refused. A port merely freed could be handed to the next server some other test
+        starts, which would then answer what was meant for this one; a connection of the server's own to its
+        port holds it instead (an established socket matches only its peer, so everyone else is refused), until
+        the process ends. Called from a handler thread, never the serving loop's."""
+        self.service.stopping.set()
+        self.shutdown()
+        own = socket.create_connection(self.server_address[:2])
+        accepted, _ = self.socket.accept()
+        # Taken from the listener, SO_REUSEADDR would let a socket asking for this port by number share it.
+        accepted.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 0)
+        self.socket.close()
+        self.port_holder = (own, accepted)
+        with self.connections_lock:
+            others = [connection for connection in self.connections if connection is not answering]
+        for connection in others:
+            try:
+                connection.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -169,6 +203,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     sys_version = ""
     server: LoopbackServer
+
+    def setup(self) -> None:
+        super().setup()
+        with self.server.connections_lock:
+            self.server.connections.add(self.connection)
+
+    def finish(self) -> None:
+        with self.server.connections_lock:
+            self.server.connections.discard(self.connection)
+        super().finish()
 
     def do_GET(self) -> None:
         self.dispatch("GET")
@@ -262,6 +306,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 self.send_json(200, dataclasses.asdict(service.knobs))
             elif path == "/_world" and method == "GET":
                 self.send_json(200, service.world.to_json())
+            elif path == "/_gone" and method == "POST":
+                self.server.go_away(answering=self.connection)
+                self.close_connection = True
+                self.send_json(200, {"gone": True, "port": self.server.server_address[1]})
             elif path == "/_world" and method == "POST":
                 service.world = service.load_world(json.loads(body))
                 self.send_json(200, {"artists": len(service.world.artists)})

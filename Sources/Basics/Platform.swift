@@ -68,7 +68,6 @@ extension Platform {
     return described(descriptor)
   }
 
-  /// Closes `descriptor`; a descriptor is closed even when close(2) reports an error, so there is nothing to retry.
   /// Appends `data` to the file at `path` (made with mode 0600 when missing) in one write with O_APPEND, so lines of
   /// two processes never overwrite each other.
   public static func append(_ data: Data, to path: String) throws(SystemError) {
@@ -78,6 +77,7 @@ extension Platform {
     try write(data, to: descriptor)
   }
 
+  /// Closes `descriptor`; a descriptor is closed even when close(2) reports an error, so there is nothing to retry.
   public static func close(_ descriptor: Int32) {
     closeDescriptor(descriptor)
   }

@@ -95,17 +95,31 @@ extension DeepcutProcess {
     public let process: SpawnedProcess
     private let output = LockedData()
     private let errors = LockedData()
+    /// The child's own empty home, removed once it has ended; nil when the test gave it a HOME.
+    private let home: String?
 
     /// Starts `executable` with `arguments` in the package's folder, its environment this one's plus `environment`;
     /// `stdin` is written to it and closed (none: an empty standard input), or, with `holdingInput`, held open until
     /// ``closeInput()`` or the end of this test process. With `mergingErrors`, standard error goes where standard
     /// output does.
+    ///
+    /// Unless `environment` names a HOME, the child gets an empty one of its own, with the XDG folders under it: a
+    /// test never reads the config or the state of the person running the tests (after the README's first command,
+    /// their state folder holds a night's catalogs), nor writes to them.
     public init(
       executable: URL = DeepcutProcess.executable, _ arguments: [String], stdin: Data? = nil,
       environment: [String: String] = [:], mergingErrors: Bool = false, holdingInput: Bool = false
     ) throws {
+      var inherited = ProcessInfo.processInfo.environment
+      home = environment["HOME"] == nil ? try Self.makeHome() : nil
+      if let home {
+        inherited["HOME"] = home
+        for name in ["XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"] {
+          inherited[name] = nil
+        }
+      }
       process = try SpawnedProcess(
-        executable.path, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+        executable.path, arguments, environment: inherited.merging(environment) { $1 },
         directory: DeepcutProcess.packageRoot.path, mergingErrors: mergingErrors)
       // Both pipes are read to their end on threads of their own, so a chatty child never blocks on a full pipe,
       // and closed when read: a suite that runs hundreds of children must not keep their pipes open.
@@ -113,6 +127,13 @@ extension DeepcutProcess {
       if let errorsHandle = process.errors { Self.drain(errorsHandle, into: errors) } else { errors.set(Data()) }
       if let stdin { try? process.input.write(contentsOf: stdin) }
       if !holdingInput { try? process.input.close() }
+    }
+
+    private static func makeHome() throws -> String {
+      let home = NSTemporaryDirectory() + "deepcut-home-" + UUID().uuidString
+      try FileManager.default.createDirectory(
+        atPath: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+      return home
     }
 
     private static func drain(_ handle: FileHandle, into sink: LockedData) {
@@ -130,6 +151,7 @@ extension DeepcutProcess {
     /// Waits for the run to end, without holding a thread meanwhile.
     public func finish() async throws -> Result {
       await process.waitUntilExit()
+      if let home { try? FileManager.default.removeItem(atPath: home) }
       try await waitUntil { output.isSet && errors.isSet }
       return Result(
         status: process.terminationStatus, stdout: String(decoding: output.value, as: UTF8.self),

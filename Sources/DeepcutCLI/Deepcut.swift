@@ -37,7 +37,8 @@ public enum Deepcut {
   /// Runs one command line, says what went wrong, and returns the status with the error that ended it, if one did.
   static func outcome(arguments: [String], registry: ProviderRegistry) async -> (status: ExitStatus, error: CLIError?) {
     do {
-      return (try await dispatch(arguments, registry), nil)
+      let status = try await dispatch(arguments, registry)
+      return (status, nil)
     } catch {
       if case .helpRequested(let text) = error {
         Console.out(text)

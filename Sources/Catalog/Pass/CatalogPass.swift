@@ -182,7 +182,11 @@ public struct CatalogPass: Sendable {
       let batch = batches[next]
       next += 1
       let send = request(batch, &state)
-      return { (batch, await send()) }
+      // The answer is in before the tuple is made: see `sideBySide` on tuples written across a suspension.
+      return {
+        let answer = await send()
+        return (batch, answer)
+      }
     } take: { (answer: (Batch, Answer), state) throws(CatalogError) in
       try await take(answer.0, answer.1, &state)
     }

@@ -30,7 +30,11 @@ extension CatalogPass {
       state.stats.searches += 1
       let indices = batch
       let artists = batch.map { state.artists[$0] }
-      return { (indices, await search(artists)) }
+      // The answer is in before the tuple is made: see `sideBySide` on tuples written across a suspension.
+      return {
+        let answer = await search(artists)
+        return (indices, answer)
+      }
     } take: { (answer: ([Int], Result<[ArtistCandidates], CatalogError>), state) throws(CatalogError) in
       try await record(answer.1, for: answer.0, &state)
     }

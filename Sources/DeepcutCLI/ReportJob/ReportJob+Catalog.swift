@@ -51,25 +51,19 @@ extension ReportJob {
     _ library: OwnedLibrary, _ catalogs: [AskedCatalog], _ storage: Storage, _ progressBar: ProgressBar
   ) async -> [Result<CatalogOutcome, CLIError>] {
     let (now, clock, store) = (settings[\.now], clock, storage.store)
-    return await withTaskGroup(of: (Int, Result<CatalogOutcome, CLIError>).self) { group in
-      for (index, catalog) in catalogs.enumerated() {
-        let pass = CatalogPass(
-          provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock
-        ) { progress in
-          Interruption.shared.kept(progress.answers, catalog: index)
-          progressBar.update(progress, catalog: index)
-        }
-        group.addTask {
-          do throws(CatalogError) {
-            return (index, .success(try await pass.run(library)))
-          } catch {
-            return (index, .failure(.catalog(error)))
-          }
-        }
+    let passes = catalogs.enumerated().map { index, catalog in
+      CatalogPass(provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock) {
+        progress in
+        Interruption.shared.kept(progress.answers, catalog: index)
+        progressBar.update(progress, catalog: index)
       }
-      var results = [Result<CatalogOutcome, CLIError>?](repeating: nil, count: catalogs.count)
-      for await (index, result) in group { results[index] = result }
-      return results.map { $0 ?? .failure(.catalog(.unreachable("the pass did not finish"))) }
+    }
+    return await sideBySide(passes) { pass -> Result<CatalogOutcome, CLIError> in
+      do throws(CatalogError) {
+        return .success(try await pass.run(library))
+      } catch {
+        return .failure(.catalog(error))
+      }
     }
   }
 

@@ -6,9 +6,10 @@ import Testing
 /// `Scripts/make-deb` as a release is made: one release build, the Debian package it gives read back with dpkg-deb,
 /// unpacked, and its program run with nothing of the toolchain or of the environment.
 ///
-/// The release build takes minutes, so the plain `swift test` leaves it out; `.ci/run` runs it alone after the
-/// suite (`DEEPCUT_PACKAGE_TEST=1 swift test --skip-build --filter PackageTests`), building in .build/deb-build,
-/// whose lock is not the one the running `swift test` holds on .build.
+/// The release build takes minutes, so the plain `swift test` leaves it out. `.ci/run` makes the package after the
+/// suite and names it in DEEPCUT_PACKAGE (`DEEPCUT_PACKAGE_TEST=1 swift test --skip-build --filter PackageTests`);
+/// without it the test makes one, building in .build/deb-build, whose lock is not the one a running `swift test`
+/// holds on .build. `.ci/run` then runs every end-to-end test again against the binary the package holds.
 @Suite(
   .enabled(
     if: ProcessInfo.processInfo.environment["DEEPCUT_PACKAGE_TEST"] == "1",
@@ -45,11 +46,18 @@ struct PackageTests {
     return path
   }
 
+  /// The package `.ci/run` made (DEEPCUT_PACKAGE names it), else one made here.
+  static func package(into folder: String) async throws -> String {
+    if let given = ProcessInfo.processInfo.environment["DEEPCUT_PACKAGE"] { return given }
+    return try await makePackage(into: folder)
+  }
+
   @Test(.timeLimit(.minutes(30)))
   func theReleasePackageRunsWithoutTheToolchain() async throws {
     let scratch = Scratch()
+    try FileManager.default.createDirectory(atPath: scratch.root, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: scratch.root) }
-    let deb = try await Self.makePackage(into: scratch.root + "/deb")
+    let deb = try await Self.package(into: scratch.root + "/deb")
     let arch = try await Self.run("dpkg", "--print-architecture").output.trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(URL(fileURLWithPath: deb).lastPathComponent == "deepcut_\(Product.version)-1_\(arch).deb")
     try #require(try await Self.run("dpkg-deb", "-x", deb, scratch.unpacked).status == 0)
@@ -58,6 +66,7 @@ struct PackageTests {
     try await checkControl(deb, linked: linked)
     try await checkContents(deb)
     try await checkBinary(scratch.binary)
+    try await checkSampleNights(scratch.binary, scratch: scratch)
     try await checkReproducible(scratch.binary, scratch: scratch)
     try await checkDocuments(deb, scratch: scratch)
     try await checkGenerated(scratch)
@@ -156,6 +165,40 @@ struct PackageTests {
     #expect(scan.status == 0, "\(scan.output)")
     let object = try JSONSerialization.jsonObject(with: Data(scan.output.utf8)) as? [String: Any]
     #expect((object?["musicTracks"] as? Int ?? 0) > 0, "\(scan.output)")
+  }
+
+  /// The README's offline nights, run with the packaged program under an empty environment, print the sample
+  /// reports byte for byte: the recommended catalogs `samples/report.md`, each single one its `report-NAME.md`.
+  func checkSampleNights(_ binary: String, scratch: Scratch) async throws {
+    let commands = try Self.sampleNights()
+    #expect(commands.map(\.sample) == ["report.md", "report-itunes.md", "report-musicbrainz.md", "report-deezer.md"])
+    for (number, night) in commands.enumerated() {
+      let home = scratch.root + "/home-\(number)"
+      try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+      let result = try await DeepcutProcess.run(
+        ["-i", "PATH=/usr/bin:/bin", "HOME=\(home)", binary] + night.arguments,
+        executable: URL(fileURLWithPath: "/usr/bin/env"), environment: ["HOME": home])
+      let expected = try String(
+        contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("samples/" + night.sample), encoding: .utf8)
+      #expect(result.status == 0, "deepcut \(night.arguments.joined(separator: " ")): \(result.stderr)")
+      #expect(result.stdout == expected, "deepcut \(night.arguments.joined(separator: " ")) is not samples/\(night.sample)")
+    }
+  }
+
+  /// The README's `swift run deepcut report ... --snapshot samples/catalogs ...` commands, with the sample each
+  /// prints: `report.md` for the recommended catalogs, `report-NAME.md` for `--provider NAME`.
+  static func sampleNights() throws -> [(arguments: [String], sample: String)] {
+    let readme = try String(
+      contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+    var nights: [(arguments: [String], sample: String)] = []
+    for line in readme.split(separator: "\n") where line.hasPrefix("swift run deepcut report ") {
+      let command = line.split(separator: "#").first ?? line
+      let arguments = command.split(separator: " ").dropFirst(3).map(String.init)
+      guard arguments.contains("samples/catalogs") else { continue }
+      let provider = arguments.firstIndex(of: "--provider").map { arguments[$0 + 1] }
+      nights.append((arguments, provider.map { "report-\($0).md" } ?? "report.md"))
+    }
+    return nights
   }
 
   /// The copyright file in DEP-5 with the LICENSE's words, the changelog, and md5sums that match the files.

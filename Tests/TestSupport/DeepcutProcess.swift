@@ -10,8 +10,11 @@ public struct DeepcutProcess {
     public var stderr: String
   }
 
-  /// The binary sits beside the test bundle in the build folder.
-  public static var executable: URL { built("deepcut") }
+  /// The binary sits beside the test bundle in the build folder, unless DEEPCUT_BINARY names another: `.ci/run` runs
+  /// the end-to-end tests a second time against the stripped release binary the Debian package holds.
+  public static var executable: URL {
+    ProcessInfo.processInfo.environment["DEEPCUT_BINARY"].map { URL(fileURLWithPath: $0) } ?? built("deepcut")
+  }
 
   public static func built(_ product: String) -> URL {
     #if os(Linux)

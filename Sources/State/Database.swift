@@ -41,9 +41,17 @@ private func errorMessage(_ connection: OpaquePointer?) -> String {
   sqlite3_errmsg(connection).map { String(cString: $0) } ?? "unknown error"
 }
 
+/// The system's `errno` of the connection's last failed file operation, or 0.
+private func systemErrno(_ connection: OpaquePointer?) -> Int32 {
+  // Safety: sqlite3_system_errno only reads a field of the connection, which is valid or NULL (then 0).
+  connection.map(sqlite3_system_errno) ?? 0
+}
+
 extension StateError {
-  /// Maps an SQLite result code to the error the user sees.
-  static func fromSQLite(code: Int32, message: String, path: String) -> StateError {
+  /// Maps an SQLite result code to the error the user sees. A disk I/O error says why through the system's
+  /// `errno`: a write that found the disk, the quota or the file size limit full is a full disk, whichever step
+  /// (a migration, the journal, a commit) met it.
+  static func fromSQLite(code: Int32, message: String, path: String, systemErrno: Int32 = 0) -> StateError {
     switch code & 0xff {
     case SQLITE_BUSY, SQLITE_LOCKED: .locked(path: path)
     case SQLITE_CORRUPT: .corrupt(path: path)
@@ -51,6 +59,12 @@ extension StateError {
     case SQLITE_FULL: .diskFull(path: path)
     case SQLITE_READONLY: .readOnly(path: path)
     case SQLITE_CANTOPEN, SQLITE_PERM: .cannotOpen(path: path, message: message)
+    case SQLITE_IOERR:
+      switch POSIXErrorCode(rawValue: systemErrno) {
+      case .ENOSPC, .EDQUOT, .EFBIG: .diskFull(path: path)
+      case .EROFS: .readOnly(path: path)
+      default: .sqlite(path: path, code: code, message: message)
+      }
     default: .sqlite(path: path, code: code, message: message)
     }
   }
@@ -74,7 +88,7 @@ final class Statement {
   }
 
   private func failure(_ code: Int32) -> StateError {
-    .fromSQLite(code: code, message: errorMessage(connection), path: path)
+    .fromSQLite(code: code, message: errorMessage(connection), path: path, systemErrno: systemErrno(connection))
   }
 
   /// Resets the statement and clears its bindings so it can be reused.
@@ -225,7 +239,7 @@ final class Database {
       let message = connection.map(errorMessage) ?? "unable to open database file"
       // Even a failed open may allocate a handle that must be released; NULL is a harmless no-op.
       sqlite3_close_v2(connection)
-      throw .fromSQLite(code: code, message: message, path: path)
+      throw .fromSQLite(code: code, message: message, path: path, systemErrno: systemErrno(connection))
     }
     self.path = path
     self.handle = connection
@@ -242,7 +256,7 @@ final class Database {
   }
 
   private func failure(_ code: Int32) -> StateError {
-    .fromSQLite(code: code, message: errorMessage(handle), path: path)
+    .fromSQLite(code: code, message: errorMessage(handle), path: path, systemErrno: systemErrno(handle))
   }
 
   /// Runs one or more SQL statements without results (schema scripts, pragmas, BEGIN/COMMIT).

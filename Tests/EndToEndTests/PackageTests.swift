@@ -181,7 +181,8 @@ struct PackageTests {
       let expected = try String(
         contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("samples/" + night.sample), encoding: .utf8)
       #expect(result.status == 0, "deepcut \(night.arguments.joined(separator: " ")): \(result.stderr)")
-      #expect(result.stdout == expected, "deepcut \(night.arguments.joined(separator: " ")) is not samples/\(night.sample)")
+      #expect(
+        result.stdout == expected, "deepcut \(night.arguments.joined(separator: " ")) is not samples/\(night.sample)")
     }
   }
 

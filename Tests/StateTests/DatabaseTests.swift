@@ -34,6 +34,26 @@ struct DatabaseTests {
     #expect(row.8 == nil)
   }
 
+  @Test("a disk I/O error says what the system said: full, or read-only")
+  func diskErrorsAreToldByTheSystemsReason() {
+    // SQLITE_IOERR_WRITE (10 | 3 << 8) and SQLITE_IOERR_FSYNC (10 | 4 << 8), as SQLite gives them.
+    let write: Int32 = 10 | 3 << 8
+    let sync: Int32 = 10 | 4 << 8
+    for reason in [POSIXErrorCode.ENOSPC, .EDQUOT, .EFBIG] {
+      #expect(
+        StateError.fromSQLite(code: write, message: "disk I/O error", path: "/s", systemErrno: reason.rawValue)
+          == .diskFull(path: "/s"))
+    }
+    #expect(
+      StateError.fromSQLite(
+        code: sync, message: "disk I/O error", path: "/s", systemErrno: POSIXErrorCode.EROFS.rawValue)
+        == .readOnly(path: "/s"))
+    #expect(
+      StateError.fromSQLite(
+        code: write, message: "disk I/O error", path: "/s", systemErrno: POSIXErrorCode.EIO.rawValue)
+        == .sqlite(path: "/s", code: write, message: "disk I/O error"))
+  }
+
   @Test("empty strings and empty blobs stay empty, not NULL")
   func emptyValuesAreNotNull() throws {
     let database = try Database(path: ":memory:")

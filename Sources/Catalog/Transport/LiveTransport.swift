@@ -37,8 +37,10 @@ extension CatalogError {
     case .throttled: self = .throttled
     case .server(let status): self = .server(status: status)
     case .timedOut: self = .timedOut
+    // An answer that breaks off try after try is a connection that breaks: a night of nothing else has nothing to
+    // say, as one whose connections were refused.
     case .truncated(let expected, let received):
-      self = .undecodable("the catalog's answer broke off (\(received) of \(expected) bytes) after several tries")
+      self = .unreachable("its answers broke off, the last after \(received) of \(expected) bytes")
     case .unreachable(let detail): self = .unreachable(detail)
     // A sign-in page or a proxy in the way: the catalog is not reachable from here.
     case .webPage: self = .unreachable("a web page answered instead of the catalog: a network sign-in page or a proxy?")

@@ -19,7 +19,7 @@ final class RunLock {
     do {
       taken = try Platform.lockExclusively(path, wait: wait)
     } catch {
-      throw .state("\(path): cannot lock (\(error))")
+      throw .state("cannot lock \(path) (\(error)); make the state folder writable, or name another with --state-dir")
     }
     guard let taken else {
       throw .locked(

@@ -54,6 +54,29 @@ enum JointBenchmark {
     }
   }
 
+  /// Writes `Library.xml` and the world each fake serves (`itunes.json`, `deezer.json`, `musicbrainz.json`) into
+  /// `directory`, the world's releases dated around `today` (YYYY-MM-DD; the benchmarks' first night by default).
+  static func writeWorld(artists: Int, albums: Int, today: String?, directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var options = GeneratorOptions()
+    options.artists = artists
+    options.albums = albums
+    let libraryPath = directory + "/Library.xml"
+    _ = try SyntheticLibrary.write(options, to: libraryPath)
+    let library = try LibraryReader.read(path: libraryPath).library
+    let firstNight = CalendarDay(
+      daysSinceEpoch: Int(ProvidersBenchmark.firstNight.timeIntervalSince1970 / 86_400))
+    let day = today.flatMap { CalendarDay(iso8601: $0) } ?? firstNight
+    let world = JointWorld(library: library, today: day, seed: 1)
+    for catalog in JointWorld.Catalog.allCases {
+      let path = directory + "/\(catalog.rawValue).json"
+      try JSONSerialization.data(withJSONObject: world.world(for: catalog)).write(to: URL(fileURLWithPath: path))
+    }
+    print(
+      "\(library.artists.count) artists, \(library.albums.count) albums; \(world.releasesAnyCatalogHas().count) new and "
+        + "upcoming releases any catalog has; today is \(day)")
+  }
+
   static func measure(
     _ night: Night, _ library: OwnedLibrary, _ world: JointWorld, _ servers: [String: FakeCatalogServer],
     _ directory: String

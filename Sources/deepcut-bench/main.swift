@@ -244,6 +244,20 @@ case "transports":
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)
   }
+case "world":
+  // The library and the joint world Scripts/pressure-nights serves through the fakes in Tests/Fakes.
+  guard let out = string("out") else {
+    FileHandle.standardError.write(Data("deepcut-bench world needs --out DIR\n".utf8))
+    exit(64)
+  }
+  do {
+    try JointBenchmark.writeWorld(
+      artists: value("artists", default: 60), albums: value("albums", default: 150), today: string("today"),
+      directory: out)
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
 case "library":
   do {
     try await benchLibrary()
@@ -261,6 +275,7 @@ default:
            deepcut-bench providers [--artists N] [--albums N] [--real-pace NAME,...]   (every registered catalog)
            deepcut-bench transports [--requests 40] [--latency-ms 150] [--concurrency 4] [--runs 3]
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
+           deepcut-bench world --out DIR [--artists 60] [--albums 150] [--today DATE]   (Scripts/pressure-nights)
 
     Generates a synthetic Library.xml (default 1,610 artists / 5,054 albums, about 70 MB) and times, each run
     in a fresh process: deepcut's scan, a SAX loop with empty callbacks, a bare xmlTextReader loop, and

@@ -38,6 +38,27 @@ struct NightCatalogsTests {
     #expect(try Self.resolved([]).waitingForContact == ["musicbrainz"])
   }
 
+  /// A state keeps the night's catalogs only when it holds one that is not recommended: one that knows only some of
+  /// the recommended ones had one down, or no contact for MusicBrainz, on the nights it learned from.
+  @Test func earlierNightsKeepTheirCatalogsOnlyWhenNotOnlyRecommendedOnes() throws {
+    var partOfTheRecommended = try Self.resolved(["--contact", "me@example.org"])
+    partOfTheRecommended.earlierCatalogs = ["deezer"]
+    #expect(try Self.names(partOfTheRecommended) == ["deezer", "musicbrainz"])
+    #expect(partOfTheRecommended.keepsEarlierCatalogs == nil)
+    var withoutContact = try Self.resolved([])
+    withoutContact.earlierCatalogs = ["deezer"]
+    #expect(try Self.names(withoutContact) == ["deezer"])
+    #expect(withoutContact.waitingForContact == ["musicbrainz"])
+    var others = try Self.resolved(["--contact", "me@example.org"])
+    others.earlierCatalogs = ["itunes", "deezer"]
+    #expect(try Self.names(others) == ["itunes", "deezer"])
+    #expect(others.keepsEarlierCatalogs == ["itunes", "deezer"])
+    #expect(others.waitingForContact.isEmpty)
+    var named = try Self.resolved(["--provider", "musicbrainz", "--contact", "me@example.org"])
+    named.earlierCatalogs = ["itunes"]
+    #expect(try Self.names(named) == ["musicbrainz"])
+  }
+
   @Test func configJSONNamesThemInOneTextOrAList() throws {
     let text = try Self.resolved([], config: #"{"provider": {"name": "deezer,MusicBrainz"}}"#)
     #expect(try Self.names(text) == ["deezer", "musicbrainz"])

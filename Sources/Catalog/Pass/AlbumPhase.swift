@@ -62,10 +62,10 @@ extension CatalogPass {
       } catch {
         throw .state(error.description)
       }
-      state.stats.answersKept += 1
+      state.noteAnswer()
       for id in batch { state.albums[id] = lists[id]?.releases ?? [] }
     case .failure(let error):
-      state.stats.noteFailure(error)
+      state.noteFailure(error)
       for id in batch { state.albumFailures[id] = error }
     }
     clearWanted(batch, &state)

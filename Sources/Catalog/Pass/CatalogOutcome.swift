@@ -95,6 +95,9 @@ public enum PassStop: String, Sendable, Equatable, Codable {
   case budget
   /// The task was cancelled (SIGINT, SIGTERM).
   case cancelled
+  /// Request after request found no network (refused, not found, no answer in time): the rest would only fail too,
+  /// each after its own tries, so a night without network would last as long as the library is big.
+  case unreachable
 }
 
 /// One catalog artist followed for a library artist, with its releases.

@@ -122,11 +122,20 @@ public struct CatalogPass: Sendable {
   /// Catalog artists per release request.
   var releaseBatch: Int { max(1, min(options.batchSize, provider.limits.artistsPerReleaseRequest)) }
 
-  /// Whether another request may start: the run is not cancelled, and the budget leaves room for it and for
-  /// `reserve` requests in all (this one, those in flight, and the lookups that finish what is started).
+  /// Requests in a row that find no network before the pass stops asking; each was already tried again by the
+  /// client (four tries, backing off), so three are a dozen connections that failed over several seconds.
+  public static let connectionFailuresToStop = 3
+
+  /// Whether another request may start: the run is not cancelled, the catalog has not stopped answering, and the
+  /// budget leaves room for it and for `reserve` requests in all (this one, those in flight, and the lookups that
+  /// finish what is started).
   func mayStart(reserving reserve: Int, _ state: inout PassState) -> Bool {
     if Task.isCancelled {
       state.stop = .cancelled
+      return false
+    }
+    if state.connectionFailuresInARow >= Self.connectionFailuresToStop {
+      state.stop = .unreachable
       return false
     }
     guard let budget = options.budget else { return true }

@@ -76,10 +76,10 @@ extension CatalogPass {
         resolutions.append(decision.resolution)
       }
       try await save(resolutions, &state)
-      state.stats.answersKept += 1
+      state.noteAnswer()
       for (index, verdict) in decisions { take(verdict, for: index, &state) }
     case .failure(let error):
-      state.stats.noteFailure(error)
+      state.noteFailure(error)
       // Nothing is saved: the artists stay pending and the next run asks again.
       for index in batch {
         state.verdicts[index] = .problem(

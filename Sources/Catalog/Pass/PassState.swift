@@ -39,6 +39,8 @@ struct PassState {
   /// Requests started in this run.
   var requests = 0
   var stop: PassStop?
+  /// Requests that found no network since the last answer, each after the client's own tries.
+  var connectionFailuresInARow = 0
 
   /// Counted after each decide phase: artists checked, and the longest prefix whose check has ended.
   var checked = 0
@@ -52,6 +54,18 @@ struct PassState {
     ownedByArtist = library.albumsByArtist()
     self.memory = memory
     verdicts = Array(repeating: nil, count: artists.count)
+  }
+
+  /// An answer kept: the catalog is there.
+  mutating func noteAnswer() {
+    stats.answersKept += 1
+    connectionFailuresInARow = 0
+  }
+
+  /// A request that failed for good; one that found no network counts toward giving the catalog up.
+  mutating func noteFailure(_ error: CatalogError) {
+    stats.noteFailure(error)
+    connectionFailuresInARow = error.isConnectivity ? connectionFailuresInARow + 1 : 0
   }
 
   /// Whether the artist's check has ended with an answer: every album list known, or settled as a problem

@@ -121,10 +121,10 @@ extension CatalogPass {
         }
       }
       try await save(resolutions, &state)
-      state.stats.answersKept += 1
+      state.noteAnswer()
       for (index, verdict) in verdicts { take(verdict, for: index, &state) }
     case .failure(let error):
-      state.stats.noteFailure(error)
+      state.noteFailure(error)
       for index in batch {
         let artist = state.artists[index]
         // A failed re-check keeps what was known; nothing about the failure is remembered.

@@ -186,7 +186,12 @@ extension ReportJob {
           + "stay under \((settings.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)
     }
     if let line = model.coverageLine {
-      let reason = pass.night.stop == .budget ? " (the budget is spent)" : ""
+      let reason =
+        switch pass.night.stop {
+        case .budget: " (the budget is spent)"
+        case .unreachable: " (a catalog stopped answering)"
+        case .cancelled, nil: ""
+        }
       Console.error("deepcut: \(line.dropLast())\(reason).")
     }
     if case .delivered = delivery, let note = deliveryNote(delivery) {

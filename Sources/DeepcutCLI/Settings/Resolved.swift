@@ -16,7 +16,7 @@ struct Resolved: Sendable {
   /// Values a command sets over the flag and the file (`why` explains a report that was offline).
   private var overrides = SettingValues()
   /// The catalogs whose resolutions or told releases the state keeps, once ``rememberEarlierNights()`` read them.
-  private(set) var earlierCatalogs: [String] = []
+  var earlierCatalogs: [String] = []
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
   init(
@@ -76,11 +76,10 @@ struct Resolved: Sendable {
   }
 
   /// The night when none is chosen: the catalogs earlier nights asked, whose resolutions and told releases the state
-  /// keeps (nobody is moved to others silently); else, answering from a snapshot, the recommended catalogs it
+  /// keeps, when they are not only recommended ones (nobody is moved to others silently); else, answering from a snapshot, the recommended catalogs it
   /// recorded (a folder for each, or a folder named for the one), or the ones it recorded; else the recommended ones.
   func defaultNight() throws(CLIError) -> [any ProviderDefinition] {
-    let earlier = registry.providers.filter { earlierCatalogs.contains($0.name) }
-    if !earlier.isEmpty { return earlier }
+    if let kept = keptEarlierNight { return kept }
     // Recorded answers are asked of no one: a snapshot needs no contact.
     guard let snapshot = try self[\.snapshot] else { return try recommendedNight() }
     let recommended = registry.defaultNight
@@ -107,7 +106,7 @@ struct Resolved: Sendable {
 
   /// The recommended catalogs tonight leaves out until someone says who runs this.
   var waitingForContact: [String] {
-    guard (try? given(\.provider)) == nil, earlierCatalogs.isEmpty, (try? self[\.snapshot]) == nil,
+    guard (try? given(\.provider)) == nil, keptEarlierNight == nil, (try? self[\.snapshot]) == nil,
       let asked = try? recommendedNight().map(\.name)
     else { return [] }
     return registry.defaultNight.map(\.name).filter { !asked.contains($0) }
@@ -127,9 +126,17 @@ struct Resolved: Sendable {
 
   /// Whether the night asks what earlier nights did rather than the recommended catalogs, and which those are.
   var keepsEarlierCatalogs: [String]? {
-    guard !earlierCatalogs.isEmpty, (try? given(\.provider)) == nil else { return nil }
-    let recommended = registry.defaultNight.map(\.name)
-    return Set(earlierCatalogs) == Set(recommended) ? nil : earlierCatalogs
+    guard (try? given(\.provider)) == nil else { return nil }
+    return keptEarlierNight?.map(\.name)
+  }
+
+  /// The catalogs earlier nights asked, when one of them is not recommended (a state from nights of other catalogs,
+  /// whose resolutions and told releases it keeps). A state that knows only recommended ones is a recommended night
+  /// that could not reach one of them, or was not yet allowed to ask it (no contact): tonight asks them all again.
+  private var keptEarlierNight: [any ProviderDefinition]? {
+    let earlier = registry.providers.filter { earlierCatalogs.contains($0.name) }
+    let recommended = Set(registry.defaultNight.map(\.name))
+    return earlier.contains { !recommended.contains($0.name) } ? earlier : nil
   }
 
   /// The catalog of a command that asks one (`artists`): the night's, when it has one; several are refused, naming

@@ -191,6 +191,41 @@ extension Platform {
 // MARK: - Signals, threads, measurements
 
 extension Platform {
+  /// Starts a detached thread running `body`, named `name` by itself (a name set from outside may be lost to a
+  /// race with the new thread), with an 8 MiB stack on every system (Darwin gives other threads 512 KiB); false when
+  /// the system cannot make a thread. Foundation's `Thread.start()` ignores a failing pthread_create, and whoever
+  /// waits for that thread then waits forever.
+  public static func startThread(named name: String, _ body: @escaping @Sendable () -> Void) -> Bool {
+    // Safety: retained for the new thread, which takes it back exactly once; released here if none was made. The
+    // attributes are initialized before use and destroyed after pthread_create, which copies what it needs.
+    let context = Unmanaged.passRetained(StartedThread(name: name, body: body)).toOpaque()
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    pthread_attr_setstacksize(&attributes, 8 << 20)
+    #if canImport(Glibc)
+      var thread = pthread_t()
+      let created = pthread_create(
+        &thread, &attributes,
+        {
+          $0.map(StartedThread.run); return nil
+        }, context)
+    #elseif canImport(Darwin)
+      var thread: pthread_t?
+      let created = pthread_create(
+        &thread, &attributes,
+        {
+          StartedThread.run($0); return nil
+        }, context)
+    #endif
+    guard created == 0 else {
+      Unmanaged<StartedThread>.fromOpaque(context).release()
+      return false
+    }
+    return true
+  }
+
   /// From now on signal `number` is ignored: its default action, ending the process, never happens.
   public static func ignore(signal number: Int32) {
     _ = signal(number, SIG_IGN)
@@ -393,5 +428,24 @@ extension Platform {
     }
     guard result == 0 else { throw SystemError(code: result) }
     return pid
+  }
+}
+
+/// What a thread ``Platform/startThread(named:_:)`` made runs, handed over through pthread_create's argument.
+private final class StartedThread {
+  let name: String
+  let body: @Sendable () -> Void
+
+  init(name: String, body: @escaping @Sendable () -> Void) {
+    self.name = name
+    self.body = body
+  }
+
+  /// The new thread's start: takes the context back (retained once for it), names the thread, runs the body.
+  static func run(_ context: UnsafeMutableRawPointer) {
+    let started = Unmanaged<StartedThread>.fromOpaque(context).takeRetainedValue()
+    // Foundation's `Thread` for this thread, made here from pthread_self(), so its setter names this thread.
+    Thread.current.name = started.name
+    started.body()
   }
 }

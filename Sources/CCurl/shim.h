@@ -43,6 +43,18 @@ static inline CURLcode deepcut_curl_set_large(CURL *handle, CURLoption option, c
   return curl_easy_setopt(handle, option, value);
 }
 
+/// A transfer that times out or is removed while its name lookup runs is let go at once: without this, curl joins
+/// its resolver thread, and a name server that never answers holds the calling thread (and every other transfer
+/// of its multi handle) for as long as the system's resolver waits, minutes, past any timeout. The lookup's thread
+/// then ends by itself. curl before 7.87.0 has no such option.
+static inline CURLcode deepcut_curl_set_quick_exit(CURL *handle) {
+#if LIBCURL_VERSION_NUM >= 0x075700
+  return curl_easy_setopt(handle, CURLOPT_QUICK_EXIT, 1L);
+#else
+  return CURLE_UNKNOWN_OPTION;
+#endif
+}
+
 static inline CURLcode deepcut_curl_get_long(CURL *handle, CURLINFO info, long *value) {
   return curl_easy_getinfo(handle, info, value);
 }

@@ -106,6 +106,10 @@ final class EasyHandle: @unchecked Sendable {
       let code = deepcut_curl_set_long(raw, option, value)
       guard code == CURLE_OK else { return code }
     }
+    // A silent name server must not hold the driver thread past the timeout (see the shim); an older curl that
+    // lacks the option still transfers.
+    let quickExit = deepcut_curl_set_quick_exit(raw)
+    guard quickExit == CURLE_OK || quickExit == CURLE_UNKNOWN_OPTION else { return quickExit }
     // curl sends `Accept: */*` by default, no `Accept-Encoding` unless asked, and no cookies unless its cookie
     // engine is switched on, which it never is here.
     let strings: [(CURLoption, String)] = [

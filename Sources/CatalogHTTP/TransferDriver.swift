@@ -35,14 +35,24 @@ final class TransferDriver: TaskExecutor, Sendable {
   private let multi: MultiHandle
   private let inbox = Mutex(Inbox())
   private let linger: Duration
+  /// Starts a system thread running its argument; false when none could be made.
+  private let startThread: ThreadStarter
   /// Idle easy handles kept for reuse; each is a sizeable allocation with its own DNS cache.
   private let maxIdleHandles = 8
 
-  /// `nil` only when curl cannot make a multi handle (out of memory).
-  init?(linger: Duration = .seconds(2)) {
+  typealias ThreadStarter = @Sendable (_ body: @escaping @Sendable () -> Void) -> Bool
+
+  /// `nil` only when curl cannot make a multi handle (out of memory). Tests may pass a `startThread` that fails.
+  init?(linger: Duration = .seconds(2), startThread: @escaping ThreadStarter = TransferDriver.startSystemThread) {
     guard let multi = MultiHandle() else { return nil }
     self.multi = multi
     self.linger = linger
+    self.startThread = startThread
+  }
+
+  /// A thread called "deepcut-curl" running `body`; false when the system could not make one.
+  static func startSystemThread(_ body: @escaping @Sendable () -> Void) -> Bool {
+    Platform.startThread(named: "deepcut-curl", body)
   }
 
   /// Sends `request` and waits for its outcome. Cancelling the calling task removes the transfer at once.
@@ -76,19 +86,35 @@ final class TransferDriver: TaskExecutor, Sendable {
 
   /// Hands work to the thread, starting it or waking it from `poll` as needed.
   private func deliver(_ add: (inout Inbox) -> Void) {
-    let (startThread, wakeThread) = inbox.withLock { inbox -> (Bool, Bool) in
+    let (mustStart, wakeThread) = inbox.withLock { inbox -> (Bool, Bool) in
       add(&inbox)
       defer { inbox.threadRunning = true }
       return (!inbox.threadRunning, inbox.threadPolling)
     }
-    if startThread {
-      // Named from inside: on Linux a name given before `start()` never reaches the system thread.
-      Thread {
-        Thread.current.name = "deepcut-curl"
-        self.run()
-      }.start()
+    if mustStart {
+      if !startThread({ self.run() }) { noThread() }
     } else if wakeThread {
       multi.wakeUp()
+    }
+  }
+
+  /// No thread could be started: nothing may be left waiting for one. Whatever arrived meanwhile is taken too,
+  /// since those deliveries saw `threadRunning` and started nothing; the next delivery tries again.
+  private func noThread() {
+    let (arrivals, jobs) = inbox.withLock { inbox in
+      inbox.threadRunning = false
+      defer {
+        inbox.arrivals = []
+        inbox.jobs = []
+      }
+      return (inbox.arrivals, inbox.jobs)
+    }
+    for transfer in arrivals {
+      transfer.finish(.cannotStart)
+    }
+    // Their tasks go on in the shared pool; they come back here when they next suspend.
+    for job in jobs {
+      globalConcurrentExecutor.enqueue(ExecutorJob(job))
     }
   }
 

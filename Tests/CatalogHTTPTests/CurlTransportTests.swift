@@ -247,9 +247,13 @@ import Testing
     try await ScriptedHTTPServer.with(respond: respond) { server in
       defer { answer.withLock { $0 = true } }
       let driver = try #require(TransferDriver())
-      let request = TransferRequest(url: server.url("/slow"), userAgent: "t", timeout: .seconds(60))
+      // Far beyond the wait below: the test ends the transfer itself.
+      let request = TransferRequest(url: server.url("/slow"), userAgent: "t", timeout: .seconds(3_600))
       let ended = Mutex<AttemptOutcome?>(nil)
-      let task = Task {
+      // Run on the driver's thread, not the shared pool: other tests' long synchronous work can hold every thread
+      // of the pool for minutes on a busy two-core machine, and the transfer would not even have begun.
+      let task = Task(executorPreference: driver) {
+        #expect(TransferExecutorTests.onThread(of: driver))  // nothing here waits for the shared pool
         let outcome = await driver.exchange(request)
         ended.withLock { $0 = outcome }
         return outcome
@@ -263,6 +267,30 @@ import Testing
       task.cancel()
       #expect(await task.value == .cancelled)
     }
+  }
+
+  /// A thread that cannot be made (pthread_create fails) leaves no transfer and no job waiting for it, and the
+  /// next delivery tries again.
+  /// Before the fix the first exchange never returned (no time limit here: a busy pool can hold any test for minutes).
+  @Test func aDriverThreadThatCannotStartStrandsNothing() async throws {
+    let refusals = Mutex(2)
+    let driver = try #require(
+      TransferDriver(linger: .milliseconds(50)) { body in
+        let refuse = refusals.withLock { refusals in
+          defer { refusals -= 1 }
+          return refusals > 0
+        }
+        return refuse ? false : TransferDriver.startSystemThread(body)
+      })
+    let request = TransferRequest(
+      url: try #require(URL(string: "gopher://127.0.0.1/x")), userAgent: "t", timeout: .seconds(5))
+    #expect(await driver.exchange(request) == .cannotStart)
+    #expect(!driver.isRunning)
+    // A job for the driver runs all the same, in the shared pool.
+    #expect(await Task(executorPreference: driver) { 42 }.value == 42)
+    #expect(!driver.isRunning)
+    // The third start succeeds: the driver is not wedged.
+    #expect(await driver.exchange(request) == .connectionFailed(detail: "127.0.0.1: unsupported url", retryable: false))
   }
 
   @Test func cancelledBeforeStartSendsNothing() async throws {

@@ -12,7 +12,8 @@ import Testing
 /// it, a state folder mounted read-only, a 16 KB file system.
 struct FailureLinesTests {
   enum Fault: String, CaseIterable, CustomTestStringConvertible {
-    case noNetwork, refused, timedOut, oneAnswerCut, everyAnswerCut, oneOfTwoCatalogsDown, everyCatalogDown
+    case noNetwork, nameServerSilent, refused, timedOut, oneAnswerCut, everyAnswerCut, oneOfTwoCatalogsDown
+    case everyCatalogDown
     case mailServerDown, stateReadOnly, stateFull, libraryMissing, libraryDamaged
 
     var testDescription: String { rawValue }
@@ -45,6 +46,8 @@ struct FailureLinesTests {
     switch fault {
     case .noNetwork, .refused, .everyCatalogDown, .oneOfTwoCatalogsDown:
       try await runWithoutAConnection(fault, night)
+    case .nameServerSilent:
+      try await runWithASilentNameServer(night)
     case .timedOut, .oneAnswerCut, .everyAnswerCut:
       try await runWithAFaultyCatalog(fault, night)
     case .mailServerDown:
@@ -77,6 +80,38 @@ struct FailureLinesTests {
     default:
       return try await runWithOneOfTwoDown(night)
     }
+  }
+
+  /// A name server that takes every question and never answers (a network that lets nothing through but says
+  /// nothing), and a resolver told to wait for it 30 s a try, 5 tries: each request still ends at its own
+  /// `--timeout`, and the night, three requests later, with 69. curl would wait for its resolver's thread when a
+  /// request timed out, past any timeout, had it not been told to let it go (the shim's quick exit).
+  static func runWithASilentNameServer(_ night: Night) async throws -> (DeepcutProcess.Result, Ending) {
+    try await Namespace.require("-rnm")
+    let resolver = night.folder + "/resolv.conf"
+    try Data("nameserver 127.0.0.1\noptions timeout:30 attempts:5\n".utf8).write(to: URL(fileURLWithPath: resolver))
+    let silent = """
+      import socket, sys, time
+      udp = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); udp.bind(("127.0.0.1", 53))
+      tcp = socket.socket(socket.AF_INET, socket.SOCK_STREAM); tcp.bind(("127.0.0.1", 53)); tcp.listen(64)
+      print("READY", flush=True); time.sleep(3600)
+      """
+    // The name server says READY once both sockets are bound; the night starts after that line is whole, and the
+    // name server ends with it (holding none of the night's descriptors).
+    let script = """
+      ip link set lo up && mount --bind "$1" /etc/resolv.conf || exit 1
+      /usr/bin/python3 -c "$2" > "$3" 2>&1 < /dev/null &
+      server=$!
+      until grep -qx READY "$3"; do sleep 0.05; done
+      shift 3
+      "$@"
+      status=$?
+      kill "$server"
+      exit "$status"
+      """
+    let inside = ["/usr/bin/unshare", "-rnm", "/bin/sh", "-c", script, "sh", resolver, silent, night.folder + "/ready"]
+    let result = try await night.run(["--provider", "itunes", "--timeout", "2"], inside: inside)
+    return (result, Ending(status: 69, lines: ["the catalog cannot be reached", "no answer in time"]))
   }
 
   /// iTunes answers, Deezer's port refuses: the iTunes rows stand, and the night says Deezer said nothing.

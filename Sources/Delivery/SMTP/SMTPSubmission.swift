@@ -86,6 +86,9 @@ enum SMTPSubmission {
       let code = deepcut_curl_set_long(handle, option, value)
       guard code == CURLE_OK else { return code }
     }
+    // A name server that never answers must not hold the delivery past its timeout (see the shim).
+    let quickExit = deepcut_curl_set_quick_exit(handle)
+    guard quickExit == CURLE_OK || quickExit == CURLE_UNKNOWN_OPTION else { return quickExit }
     var strings: [(CURLoption, String)] = [
       (CURLOPT_URL, server.name), (CURLOPT_PROTOCOLS_STR, "smtp,smtps"), (CURLOPT_MAIL_FROM, "<\(mail.sender)>"),
     ]

@@ -18,12 +18,14 @@ struct JointNightTests {
     var world: JointWorld
   }
 
-  static func setup() throws -> Setup {
+  static func setup() async throws -> Setup {
     let home = NSTemporaryDirectory() + "deepcut-joint-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let libraryPath = home + "/Library.xml"
-    _ = try SyntheticLibrary.write(GeneratorOptions(artists: 300, albums: 900, seed: 11), to: libraryPath)
-    let library = try LibraryReader.read(path: libraryPath).library
+    let library = try await onAThreadOfItsOwn {
+      _ = try SyntheticLibrary.write(GeneratorOptions(artists: 300, albums: 900, seed: 11), to: libraryPath)
+      return try LibraryReader.read(path: libraryPath).library
+    }
     return Setup(home: home, libraryPath: libraryPath, world: JointWorld(library: library, today: today, seed: 1))
   }
 
@@ -65,7 +67,7 @@ struct JointNightTests {
   }
 
   @Test func allThreeCatalogsListEveryReleaseAnyHasOnceWithEachCatalogsLinkAndNothingOwned() async throws {
-    let setup = try Self.setup()
+    let setup = try await Self.setup()
     defer { try? FileManager.default.removeItem(atPath: setup.home) }
     let world = setup.world
     try await world.serve { servers in
@@ -104,7 +106,7 @@ struct JointNightTests {
   }
 
   @Test func aLinkedCatalogIsAskedOnlyAboutTheListedReleasesAndNeverSearched() async throws {
-    let setup = try Self.setup()
+    let setup = try await Self.setup()
     defer { try? FileManager.default.removeItem(atPath: setup.home) }
     let world = setup.world
     try await world.serve { servers in

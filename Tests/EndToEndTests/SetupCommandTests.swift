@@ -284,7 +284,7 @@ struct SetupCommandTests {
       ["status", "--json", "--now", later], environment: scene.sandbox.environment)
     #expect(status.status == 1, "\(status.stdout)\(status.stderr)")
     let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
-    #expect((object?["problem"] as? String)?.contains("no night ran since it was due") == true)
+    #expect((object?["problem"] as? String)?.contains("no night ran since it was due") == true, "\(status.stderr)")
     let schedule = object?["schedule"] as? [String: Any]
     #expect(schedule?["kind"] as? String == "cron")
     #expect(schedule?["at"] as? String == "06:30")

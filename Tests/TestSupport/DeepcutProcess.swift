@@ -203,7 +203,13 @@ extension DeepcutProcess {
   /// Foundation opens the file without O_CLOEXEC, so a child that another test starts meanwhile keeps the file open
   /// for writing as long as it lives, and running the program fails with ETXTBSY ("Text file busy") until then.
   public static func writeProgram(_ text: String, to path: String) throws {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    try writeFile(text, to: path, mode: 0o755)
+  }
+
+  /// Writes `text` to `path` with `mode`, as ``writeProgram(_:to:)`` does: a file that may be run must never be
+  /// open for writing in a child another test starts.
+  public static func writeFile(_ text: String, to path: String, mode: mode_t) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
     defer { close(descriptor) }
     let bytes = Array(text.utf8)
@@ -214,6 +220,6 @@ extension DeepcutProcess {
       guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
       offset += written
     }
-    guard fchmod(descriptor, 0o755) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    guard fchmod(descriptor, mode) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
   }
 }

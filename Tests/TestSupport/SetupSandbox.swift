@@ -55,9 +55,11 @@ public struct SetupSandbox {
     FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") ? "/usr/bin/systemd-analyze" : nil
   }
 
+  /// Writes a fake program or a unit file. Not with FileManager: it opens the file without O_CLOEXEC, so a child
+  /// another test starts meanwhile keeps a fake scheduler open for writing, and running it fails with ETXTBSY (status
+  /// then read no crontab: "schedule": null, once, in a loaded run of the packaged binary's tests).
   public static func write(_ text: String, to path: String, mode: Int) throws {
-    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: mode])
-    else { throw CocoaError(.fileWriteUnknown) }
+    try DeepcutProcess.writeFile(text, to: path, mode: mode_t(mode))
   }
 
   // Only the shell's builtins and absolute paths: PATH holds nothing but the fakes.

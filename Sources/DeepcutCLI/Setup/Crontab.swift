@@ -106,7 +106,13 @@ extension ScheduleInstaller {
   }
 
   func installedCron() async -> InstalledSchedule? {
-    guard let crontab = tools.locate("crontab"), case .success(let table) = await readCrontab(crontab) else {
+    guard let crontab = tools.locate("crontab") else { return nil }
+    let table: Data
+    switch await readCrontab(crontab) {
+    case .success(let read): table = read
+    case .failure(let failure):
+      // Not a schedule missing: one that could not be read, and the user should know which.
+      Console.error("deepcut: warning: cannot read your crontab (\(failure.message)); a schedule in it is not shown")
       return nil
     }
     for line in Crontab.markedLines(in: table) {

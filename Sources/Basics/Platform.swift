@@ -206,19 +206,17 @@ extension Platform {
     pthread_attr_setstacksize(&attributes, 8 << 20)
     #if canImport(Glibc)
       var thread = pthread_t()
-      let created = pthread_create(
-        &thread, &attributes,
-        {
-          $0.map(StartedThread.run); return nil
-        }, context)
     #elseif canImport(Darwin)
       var thread: pthread_t?
-      let created = pthread_create(
-        &thread, &attributes,
-        {
-          StartedThread.run($0); return nil
-        }, context)
     #endif
+    // The start routine's argument is optional on Glibc, and optional or not on Darwin as its SDK declares it: seen
+    // as an optional, it reads the same on both.
+    let created = pthread_create(
+      &thread, &attributes,
+      { context in
+        (context as UnsafeMutableRawPointer?).map(StartedThread.run)
+        return nil
+      }, context)
     guard created == 0 else {
       Unmanaged<StartedThread>.fromOpaque(context).release()
       return false

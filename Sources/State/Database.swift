@@ -236,10 +236,12 @@ final class Database {
     // a handle (or NULL) there. The path is bridged to a temporary NUL-terminated C string for the call.
     let code = sqlite3_open_v2(path, &connection, flags, nil)
     guard code == SQLITE_OK, let connection else {
+      // Both read before the handle is released.
       let message = connection.map(errorMessage) ?? "unable to open database file"
+      let reason = systemErrno(connection)
       // Even a failed open may allocate a handle that must be released; NULL is a harmless no-op.
       sqlite3_close_v2(connection)
-      throw .fromSQLite(code: code, message: message, path: path, systemErrno: systemErrno(connection))
+      throw .fromSQLite(code: code, message: message, path: path, systemErrno: reason)
     }
     self.path = path
     self.handle = connection

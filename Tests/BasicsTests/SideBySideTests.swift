@@ -32,9 +32,13 @@ struct SideBySideTests {
     let unoptimized = try await Self.compileAndRun(Canary.common + Canary.oldShape, optimized: false, in: folder)
     #expect(unoptimized == "0 wrong", "the old shape unoptimized is the control: it must be right")
     let old = try await Self.compileAndRun(Canary.common + Canary.oldShape, optimized: true, in: folder)
-    #expect(
-      old != "0 wrong",
-      "swiftc -O compiles the old shape right now (swiftlang/swift#91911 fixed?): update SideBySide.swift's comment")
+    // Swift 6.3, which builds the package, has the bug; another toolchain may or may not.
+    let version = try await Self.run("/usr/bin/env", ["swiftc", "--version"]).output
+    if version.contains("Swift version 6.3") {
+      #expect(
+        old != "0 wrong",
+        "swiftc -O compiles the old shape right now (swiftlang/swift#91911 fixed?): update SideBySide.swift's comment")
+    }
     let fixed = try await Self.compileAndRun(
       Canary.common + Canary.sideBySideShape, optimized: true, in: folder, with: [helper])
     #expect(fixed == "0 wrong")
@@ -60,10 +64,17 @@ struct SideBySideTests {
       program, arguments, environment: ProcessInfo.processInfo.environment,
       directory: FileManager.default.currentDirectoryPath, mergingErrors: true, outputFile: nil)
     try? process.input.close()
-    // Read while it runs: a compiler's complaint can be longer than a pipe holds.
-    async let output = Task.detached { process.output?.readDataToEndOfFile() ?? Data() }.value
+    // Read while it runs (a compiler's complaint can be longer than a pipe holds), on a thread of its own: a
+    // blocking read on the shared pool would hold up every other test's tasks for as long as swiftc takes.
+    let output = await withCheckedContinuation { continuation in
+      let handle = process.output
+      let started = Platform.startThread(named: "deepcut-test") {
+        continuation.resume(returning: handle?.readDataToEndOfFile() ?? Data())
+      }
+      if !started { continuation.resume(returning: Data("no thread to read the output".utf8)) }
+    }
     await process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: await output, as: UTF8.self))
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 
   /// The programs: an answer big enough to be moved as a block, thrown as a typed error, asked side by side.

@@ -23,6 +23,8 @@ struct TupleAwaitRuleTests {
       "return { (batch, await send()) }",
       "let pair = (\n  first,\n  await second()\n)",
       "return (try await dispatch(arguments), nil)",
+      "return .pair(index, try await ask())",
+      "return(index, await ask())",
     ]
     let innocent = [
       "for await (index, result) in group { results[index] = result }",
@@ -32,6 +34,8 @@ struct TupleAwaitRuleTests {
       "take: { (answer: (Batch, Answer), state) throws(CatalogError) in try await take(answer.0, &state) }",
       "let note = \"(a, await b)\" // (x, await y)",
       "let value = (await ask())",
+      "let body = try await client.get(url, await token())",
+      "return .success(try await pass.run(library))",
     ]
     for offender in offenders {
       #expect(Self.tuplesAwaitingInside(offender).count == 1, "\(offender)")
@@ -41,9 +45,8 @@ struct TupleAwaitRuleTests {
     }
   }
 
-  /// The tuple literals of `source` with an `await` inside and a comma at their own level, by their first line.
-  /// A parenthesis opens a tuple when no name, call or subscript comes right before it; comments and string
-  /// literals are blanked first, so what they say cannot count.
+  /// The tuple literals (and cases made in place) of `source` with an `await` inside and a comma at their own level,
+  /// by their first line. Comments and string literals are blanked first, so what they say cannot count.
   static func tuplesAwaitingInside(_ source: String) -> [(line: Int, text: String)] {
     let code = Array(blankingCommentsAndStrings(source))
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -61,10 +64,21 @@ struct TupleAwaitRuleTests {
     return found
   }
 
+  /// A parenthesis opens a tuple after a keyword or punctuation, and a case made in place after `.name` with no
+  /// receiver before the dot (`.pair(`): its payload is written into the result as a tuple's elements are. After a
+  /// name, a call, a subscript or a receiver's member it opens arguments, which are all in before the call.
   private static func opensTuple(_ code: [Character], at offset: Int) -> Bool {
+    let isName = { (character: Character) in character.isLetter || character.isNumber || character == "_" }
     guard offset > 0 else { return true }
     let before = code[offset - 1]
-    return !(before.isLetter || before.isNumber || "_)]?!>.".contains(before))
+    guard isName(before) else { return !")]?!>.".contains(before) }
+    var start = offset - 1
+    while start > 0, isName(code[start - 1]) { start -= 1 }
+    if ["return", "try", "await", "throw", "in", "case", "yield"].contains(String(code[start..<offset])) {
+      return true
+    }
+    guard start > 0, code[start - 1] == "." else { return false }
+    return start == 1 || !(isName(code[start - 2]) || ")]?!>".contains(code[start - 2]))
   }
 
   /// What lies between the parenthesis at `offset` and its match.

@@ -102,7 +102,7 @@ struct FailureLinesTests {
       ip link set lo up && mount --bind "$1" /etc/resolv.conf || exit 1
       /usr/bin/python3 -c "$2" > "$3" 2>&1 < /dev/null &
       server=$!
-      until grep -qx READY "$3"; do sleep 0.05; done
+      until grep -qx READY "$3"; do kill -0 "$server" 2>/dev/null || { cat "$3" >&2; exit 1; }; sleep 0.05; done
       shift 3
       "$@"
       status=$?

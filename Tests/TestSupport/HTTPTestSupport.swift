@@ -55,22 +55,24 @@ public final class FirstCall: Sendable {
 /// Polls `condition` until it holds; fails the test after `timeout` of looking instead of hanging the suite. The
 /// timeout is a guard against a hang, not a measure, and it counts only the time this wait could look: side by side
 /// on two cores, other tests' synchronous work can hold every thread of the shared pool for minutes, and then
-/// neither this poll nor what it waits for runs. A gap between two polls counts as one second at most.
+/// neither this poll nor what it waits for runs. The condition's own time counts whole; a pause between two polls,
+/// at most one second.
 public func waitUntil(
   timeout: Duration = .seconds(120),
   _ condition: () async throws -> Bool,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async throws {
   var looked = Duration.zero
-  var last = ContinuousClock.now
-  while try await !condition() {
-    let now = ContinuousClock.now
-    looked += min(now - last, .seconds(1))
-    last = now
+  while true {
+    let asked = ContinuousClock.now
+    if try await condition() { return }
+    looked += ContinuousClock.now - asked
     guard looked < timeout else {
       Issue.record("condition not met within \(timeout) of looking", sourceLocation: sourceLocation)
       throw CancellationError()
     }
+    let slept = ContinuousClock.now
     try await Task.sleep(for: .milliseconds(10))
+    looked += min(ContinuousClock.now - slept, .seconds(1))
   }
 }

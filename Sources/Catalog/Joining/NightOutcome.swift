@@ -97,6 +97,7 @@ extension CatalogStats {
     answersKept += other.answersKept
     connectivityFailures += other.connectivityFailures
     connectivityReason = connectivityReason ?? other.connectivityReason
+    stoppedAnswering = stoppedAnswering || other.stoppedAnswering
     resolveSeconds = max(resolveSeconds, other.resolveSeconds)
     lookupSeconds = max(lookupSeconds, other.lookupSeconds)
   }

@@ -9,13 +9,7 @@ extension CatalogPass {
   func fetchAlbums(_ state: inout PassState, flush: Bool) async throws(CatalogError) {
     guard !state.wanted.isEmpty else { return }
     try await takeCachedSinceStart(&state)
-    if options.offline {
-      for id in state.wanted {
-        state.albumFailures[id] = .notCached("the album list of catalog artist \(id)")
-      }
-      clearWanted(state.wanted, &state)
-      return
-    }
+    guard !options.offline, state.gone == nil else { return failWanted(&state) }
     let count = flush ? state.wanted.count : state.wanted.count / releaseBatch * releaseBatch
     let batches = Array(state.wanted.prefix(count)).chunks(of: releaseBatch)
     guard !batches.isEmpty else { return }
@@ -26,6 +20,18 @@ extension CatalogPass {
     } take: { batch, answer, state throws(CatalogError) in
       try await record(answer, for: batch, &state)
     }
+    if state.gone != nil { failWanted(&state) }
+  }
+
+  /// Offline, or with the catalog gone: every wanted list that no cache holds fails, unasked.
+  private func failWanted(_ state: inout PassState) {
+    for id in state.wanted {
+      state.albumFailures[id] =
+        options.offline
+        ? .notCached("the album list of catalog artist \(id)")
+        : .unreachable("not asked: the catalog stopped answering tonight (\(state.gone ?? "no connection"))")
+    }
+    clearWanted(state.wanted, &state)
   }
 
   /// Release lists cached after this run read the cache (by a run killed before it could decide) need no request.

@@ -47,6 +47,9 @@ public struct CatalogStats: Sendable, Equatable, Codable {
   public var connectivityFailures = 0
   /// Why the first of them failed, in a few words ("127.0.0.1: connection refused").
   public var connectivityReason: String?
+  /// Requests in a row found no network, and the rest of the run asked the catalog nothing: what needed it is
+  /// listed as failed at once, instead of each after its own tries.
+  public var stoppedAnswering = false
   public var resolveSeconds = 0.0
   public var lookupSeconds = 0.0
 
@@ -95,9 +98,6 @@ public enum PassStop: String, Sendable, Equatable, Codable {
   case budget
   /// The task was cancelled (SIGINT, SIGTERM).
   case cancelled
-  /// Request after request found no network (refused, not found, no answer in time): the rest would only fail too,
-  /// each after its own tries, so a night without network would last as long as the library is big.
-  case unreachable
 }
 
 /// One catalog artist followed for a library artist, with its releases.

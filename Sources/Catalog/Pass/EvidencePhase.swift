@@ -13,15 +13,7 @@ extension CatalogPass {
     guard !state.awaitingEvidence.isEmpty else { return }
     let waiting = state.awaitingEvidence
     state.awaitingEvidence = []
-    guard !options.offline else {
-      for index in waiting {
-        let artist = state.artists[index]
-        state.verdicts[index] = .problem(
-          ArtistProblem(
-            artist: artist, kind: .notCached, detail: "telling its namesakes apart needs the catalog; run online"))
-      }
-      return
-    }
+    guard !options.offline, state.gone == nil else { return unasked(waiting, &state) }
     let perRequest = max(1, provider.limits.artistsPerSearch)
     let batches = waiting.chunks(of: perRequest)
     let sent = try await exchange(batches, &state) { batch, state in
@@ -31,8 +23,22 @@ extension CatalogPass {
     } take: { batch, answer, state throws(CatalogError) in
       try await decide(batch, by: answer, &state)
     }
-    // What the budget or a signal left unasked waits for the next run, which finds it pending.
-    state.awaitingEvidence = Array(batches.dropFirst(sent).joined())
+    // What the budget or a signal left unasked waits for the next run, which finds it pending; with the catalog
+    // gone it fails tonight.
+    let rest = Array(batches.dropFirst(sent).joined())
+    if state.gone != nil { unasked(rest, &state) } else { state.awaitingEvidence = rest }
+  }
+
+  /// Offline, or with the catalog gone: the namesakes are not told apart tonight.
+  private func unasked(_ indices: [Int], _ state: inout PassState) {
+    for index in indices {
+      let artist = state.artists[index]
+      state.verdicts[index] = .problem(
+        options.offline
+          ? ArtistProblem(
+            artist: artist, kind: .notCached, detail: "telling its namesakes apart needs the catalog; run online")
+          : ArtistProblem(artist: artist, kind: .failed, detail: state.notAskedDetail ?? "not asked"))
+    }
   }
 
   private func question(for index: Int, _ state: PassState) -> EvidenceQuestion {

@@ -41,6 +41,9 @@ struct PassState {
   var stop: PassStop?
   /// Requests that found no network since the last answer, each after the client's own tries.
   var connectionFailuresInARow = 0
+  /// Why the catalog is taken as gone for the rest of the run, once ``CatalogPass/connectionFailuresToStop`` requests
+  /// in a row found no network: what memory and the cache hold still counts, and nothing more is asked.
+  var gone: String?
 
   /// Counted after each decide phase: artists checked, and the longest prefix whose check has ended.
   var checked = 0
@@ -66,6 +69,15 @@ struct PassState {
   mutating func noteFailure(_ error: CatalogError) {
     stats.noteFailure(error)
     connectionFailuresInARow = error.isConnectivity ? connectionFailuresInARow + 1 : 0
+    if gone == nil, connectionFailuresInARow >= CatalogPass.connectionFailuresToStop {
+      gone = stats.connectivityReason ?? "no connection"
+      stats.stoppedAnswering = true
+    }
+  }
+
+  /// Why an artist that needed the catalog tonight was not asked, once the catalog is gone.
+  var notAskedDetail: String? {
+    gone.map { "not asked: the catalog stopped answering tonight (\($0))" }
   }
 
   /// Whether the artist's check has ended with an answer: every album list known, or settled as a problem

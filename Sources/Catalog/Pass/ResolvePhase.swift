@@ -41,22 +41,23 @@ extension CatalogPass {
   }
 
   /// Takes the artist from an earlier run's answer when there is one and it is not due for a re-check.
+  /// Once the catalog is gone, an artist that would need a search is settled as failed, unasked.
   private func remember(_ index: Int, _ state: inout PassState) -> Bool {
     let artist = state.artists[index]
     guard let memory = state.memory[artist.key.rawValue] else {
-      guard options.offline else { return false }
+      guard options.offline else { return notAsked(index, &state) }
       state.verdicts[index] = .problem(
         ArtistProblem(artist: artist, kind: .notCached, detail: "never looked up; run once without --offline"))
       return true
     }
-    if !options.offline, isDue(memory) { return false }
+    if !options.offline, state.gone == nil, isDue(memory) { return false }
     switch memory.status {
     case .resolved, .pinned:
-      guard !memory.matches.isEmpty else { return false }
+      guard !memory.matches.isEmpty else { return notAsked(index, &state) }
       take(.follow(memory.matches.map { CatalogArtist(id: $0.id, name: $0.name ?? artist.name) }), for: index, &state)
     case .pending:
       let contenders = Self.decodeCandidates(memory.candidates)
-      guard !contenders.isEmpty else { return false }
+      guard !contenders.isEmpty else { return notAsked(index, &state) }
       take(.compare(contenders), for: index, &state)
     case .ambiguous:
       state.verdicts[index] = .problem(
@@ -68,6 +69,13 @@ extension CatalogPass {
       state.verdicts[index] = .problem(
         ArtistProblem(artist: artist, kind: .unresolved, detail: "not found in the catalog"))
     }
+    return true
+  }
+
+  /// Settles the artist as failed, unasked, when the catalog is gone; false (ask it) otherwise.
+  private func notAsked(_ index: Int, _ state: inout PassState) -> Bool {
+    guard let detail = state.notAskedDetail else { return false }
+    state.verdicts[index] = .problem(ArtistProblem(artist: state.artists[index], kind: .failed, detail: detail))
     return true
   }
 

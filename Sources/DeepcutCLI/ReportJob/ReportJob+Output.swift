@@ -187,11 +187,8 @@ extension ReportJob {
     }
     if let line = model.coverageLine {
       let reason =
-        switch pass.night.stop {
-        case .budget: " (the budget is spent)"
-        case .unreachable: " (a catalog stopped answering)"
-        case .cancelled, nil: ""
-        }
+        pass.night.stop == .budget
+        ? " (the budget is spent)" : pass.night.stats.stoppedAnswering ? " (a catalog stopped answering)" : ""
       Console.error("deepcut: \(line.dropLast())\(reason).")
     }
     if case .delivered = delivery, let note = deliveryNote(delivery) {

@@ -15,7 +15,8 @@ struct Resolved: Sendable {
   let startedAt: Date
   /// Values a command sets over the flag and the file (`why` explains a report that was offline).
   private var overrides = SettingValues()
-  /// The catalogs whose resolutions or told releases the state keeps, once ``rememberEarlierNights()`` read them.
+  /// The catalogs whose resolutions or told releases the state keeps, once ``rememberEarlierNights()`` read them
+  /// (set by tests too, to stand for a state).
   var earlierCatalogs: [String] = []
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
@@ -76,8 +77,9 @@ struct Resolved: Sendable {
   }
 
   /// The night when none is chosen: the catalogs earlier nights asked, whose resolutions and told releases the state
-  /// keeps, when they are not only recommended ones (nobody is moved to others silently); else, answering from a snapshot, the recommended catalogs it
-  /// recorded (a folder for each, or a folder named for the one), or the ones it recorded; else the recommended ones.
+  /// keeps, when they are not only recommended ones (nobody is moved to others silently); else, answering from a
+  /// snapshot, the recommended catalogs it recorded (a folder for each, or a folder named for the one), or the ones
+  /// it recorded; else the recommended ones.
   func defaultNight() throws(CLIError) -> [any ProviderDefinition] {
     if let kept = keptEarlierNight { return kept }
     // Recorded answers are asked of no one: a snapshot needs no contact.

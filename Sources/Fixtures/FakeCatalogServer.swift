@@ -1,5 +1,6 @@
 internal import Basics
 public import Foundation
+public import Identity
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -28,7 +29,7 @@ public final class FakeCatalogServer: Sendable {
     public var rawValue: String
 
     /// `Tests/Fakes/fake_NAME.py`, for the catalog of that name (what `--provider` takes).
-    public init(catalog name: String) {
+    public init(catalog name: CatalogName) {
       rawValue = "fake_\(name).py"
     }
 

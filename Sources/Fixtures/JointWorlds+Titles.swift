@@ -1,5 +1,6 @@
 internal import Basics
 internal import Catalog
+internal import Identity
 internal import MusicLibrary
 
 /// How the catalogs write one title differently. Every variation is one the project's title rules read alike, and

@@ -1,5 +1,6 @@
 internal import Basics
 internal import Catalog
+internal import Identity
 internal import MusicLibrary
 
 /// The worlds the fakes in `Tests/Fakes` serve, in each fake's world format (see the top of each script).

@@ -1,5 +1,6 @@
 internal import Basics
 public import Catalog
+public import Identity
 public import MusicLibrary
 
 /// One set of releases held by three catalogs the way real ones differ, and the truth of it, for the tests of a
@@ -118,7 +119,8 @@ public struct JointWorld: Sendable {
 
     /// The key the project reads from what the catalog sends: the title's, with the kind the catalog types.
     public var key: AlbumKey {
-      CatalogRelease(id: id, artistName: "", title: title, releaseDate: releaseDate, kind: typedKind).key
+      CatalogRelease(id: CatalogReleaseID(id), artistName: "", title: title, releaseDate: releaseDate, kind: typedKind)
+        .key
     }
   }
 

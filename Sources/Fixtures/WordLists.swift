@@ -1,3 +1,5 @@
+import Identity
+
 // Word lists the names are built from. All invented combinations; none of the words is
 // "with", "feat", "featuring" or a "various artists" alias, so no generated name is ambiguous.
 

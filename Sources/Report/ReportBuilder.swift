@@ -1,5 +1,6 @@
 public import Catalog
 public import Foundation
+import Identity
 public import MusicLibrary
 
 /// Turns the catalog pass's findings into the report's view model.
@@ -190,9 +191,9 @@ public enum ReportBuilder {
 
   /// "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at
   /// the current rate."
-  static func coverageLine(_ coverage: Coverage, on catalog: String? = nil) -> String? {
+  static func coverageLine(_ coverage: Coverage, on title: String? = nil) -> String? {
     guard !coverage.complete else { return nil }
-    let place = catalog.map { " on \($0)" } ?? ""
+    let place = title.map { " on \($0)" } ?? ""
     var line =
       "Checked \(grouped(coverage.checked)) of \(grouped(coverage.artists)) artists\(place), most played first; "
     line += "the rest continue on the next run"
@@ -236,7 +237,7 @@ public enum ReportBuilder {
       }
     let identity = finding.identity ?? ReleaseLink(catalog: catalog, release: finding.release)
     return ReportModel.Release(
-      id: StableID.release(provider: identity.catalog, catalogID: identity.release.id),
+      id: StableID.release(identity.reference),
       artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
       title: finding.release.title,
       kind: finding.kind.label,

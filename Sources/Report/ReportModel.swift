@@ -1,4 +1,5 @@
 public import Catalog
+public import Identity
 
 /// Everything a report shows, as plain values: the one view model every format and template sees.
 /// Renderers never see catalog JSON, and every string here is still raw text, escaped by the renderer.
@@ -27,7 +28,7 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var reason: String
     /// For editions: the title of the owned album it repackages.
     public var editionOf: String?
-    public var catalogID: String
+    public var catalogID: CatalogReleaseID
     /// The library artist's place in listening order (play count, then owned tracks): 1 is the most played.
     public var rank: Int
     /// Where each catalog that lists it has it, in the night's order; `url` and `catalogID` are the first's.
@@ -37,8 +38,8 @@ public struct ReportModel: Sendable, Equatable, Codable {
   /// One catalog's page of a release.
   public struct Link: Sendable, Hashable, Codable {
     /// The catalog's name, as `--provider` takes it.
-    public var catalog: String
-    public var id: String
+    public var catalog: CatalogName
+    public var id: CatalogReleaseID
     /// Only http(s) links ever get here.
     public var url: String?
     /// Where it opens, as people who listen there call it: "Apple Music", "Deezer", "MusicBrainz".
@@ -81,11 +82,11 @@ public struct ReportModel: Sendable, Equatable, Codable {
     /// As for releases: 1 is the most played artist.
     public var rank: Int
     /// The catalog that could not resolve the artist, on a night that asks several.
-    public var catalog: String?
+    public var catalog: CatalogName?
   }
 
   public struct Candidate: Sendable, Equatable, Codable {
-    public var id: String
+    public var id: CatalogArtistID
     public var name: String
     public var genre: String?
     /// The catalog's note that tells namesakes apart ("epic doom metal band from United Kingdom").
@@ -113,7 +114,7 @@ public struct ReportModel: Sendable, Equatable, Codable {
 
   /// How much of the library one catalog of the night checked.
   public struct CatalogCoverage: Sendable, Equatable, Codable {
-    public var catalog: String
+    public var catalog: CatalogName
     public var coverage: Coverage
     /// "Checked 420 of 1,610 artists on MusicBrainz, …"; nil when it checked them all.
     public var line: String?

@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 
 /// How deepcut matched one library artist to a provider's catalog.
 public struct ArtistResolution: Sendable, Equatable, Codable {
@@ -15,17 +16,17 @@ public struct ArtistResolution: Sendable, Equatable, Codable {
 
   /// One catalog artist a library artist is matched to.
   public struct Match: Sendable, Equatable, Codable {
-    public var id: String
+    public var id: CatalogArtistID
     public var name: String?
 
-    public init(id: String, name: String? = nil) {
+    public init(id: CatalogArtistID, name: String? = nil) {
       self.id = id
       self.name = name
     }
   }
 
-  public var provider: String
-  public var artistKey: String
+  public var provider: CatalogName
+  public var artistKey: ArtistKey
   public var artistName: String
   /// The catalog artists followed for this library artist: one usually, several when the owned albums prove
   /// that one library name covers several catalog artists ("The Young Rivers" and "Young Rivers").
@@ -37,7 +38,7 @@ public struct ArtistResolution: Sendable, Equatable, Codable {
   public var checkedAt: Date
 
   public init(
-    provider: String, artistKey: String, artistName: String, matches: [Match], status: Status,
+    provider: CatalogName, artistKey: ArtistKey, artistName: String, matches: [Match], status: Status,
     candidates: String? = nil, checkedAt: Date
   ) {
     self.provider = provider
@@ -51,8 +52,8 @@ public struct ArtistResolution: Sendable, Equatable, Codable {
 
   /// A resolution with at most one catalog artist.
   public init(
-    provider: String, artistKey: String, artistName: String, catalogID: String? = nil, catalogName: String? = nil,
-    status: Status, candidates: String? = nil, checkedAt: Date
+    provider: CatalogName, artistKey: ArtistKey, artistName: String, catalogID: CatalogArtistID? = nil,
+    catalogName: String? = nil, status: Status, candidates: String? = nil, checkedAt: Date
   ) {
     self.init(
       provider: provider, artistKey: artistKey, artistName: artistName,
@@ -61,7 +62,7 @@ public struct ArtistResolution: Sendable, Equatable, Codable {
   }
 
   /// The first catalog artist matched, if any.
-  public var catalogID: String? { matches.first?.id }
+  public var catalogID: CatalogArtistID? { matches.first?.id }
   public var catalogName: String? { matches.first?.name }
 }
 
@@ -99,12 +100,12 @@ public struct CacheStats: Sendable, Equatable {
 
 /// How old one catalog's kept answers are.
 public struct AnswerAge: Sendable, Equatable {
-  public var catalog: String
+  public var catalog: CatalogName
   public var answers: Int
   public var oldest: Date
   public var newest: Date
 
-  public init(catalog: String, answers: Int, oldest: Date, newest: Date) {
+  public init(catalog: CatalogName, answers: Int, oldest: Date, newest: Date) {
     self.catalog = catalog
     self.answers = answers
     self.oldest = oldest
@@ -200,8 +201,7 @@ public struct RunEnd: Sendable, Equatable {
 
 /// A release the catalog has listed for one of the user's artists, and whether a report told of it.
 public struct SeenRelease: Sendable, Equatable {
-  public var key: String
-  public var artistKey: String
+  public var key: LedgerKey
   public var title: String
   public var releaseDate: String?
   public var firstSeen: Date
@@ -212,8 +212,7 @@ public struct SeenRelease: Sendable, Equatable {
   public var kind: String?
 
   public init(
-    key: String,
-    artistKey: String,
+    key: LedgerKey,
     title: String,
     releaseDate: String?,
     firstSeen: Date,
@@ -222,7 +221,6 @@ public struct SeenRelease: Sendable, Equatable {
     kind: String? = nil
   ) {
     self.key = key
-    self.artistKey = artistKey
     self.title = title
     self.releaseDate = releaseDate
     self.firstSeen = firstSeen
@@ -230,16 +228,19 @@ public struct SeenRelease: Sendable, Equatable {
     self.reportedAs = reportedAs
     self.kind = kind
   }
+
+  /// The library artist it was told to.
+  public var artistKey: ArtistKey { key.artist }
 }
 
 /// What a catalog answered about one release's cover.
 public struct ArtworkRecord: Sendable, Equatable {
-  public var releaseID: String
+  public var releaseID: CatalogReleaseID
   /// The image's address; nil when the catalog has none.
   public var url: String?
   public var checkedAt: Date
 
-  public init(releaseID: String, url: String?, checkedAt: Date) {
+  public init(releaseID: CatalogReleaseID, url: String?, checkedAt: Date) {
     self.releaseID = releaseID
     self.url = url
     self.checkedAt = checkedAt

@@ -1,3 +1,5 @@
+import Identity
+
 /// One schema step. Its version is its 1-based position in the migration list.
 struct Migration: Sendable {
   /// Short description, for error messages and reading the list.
@@ -91,6 +93,31 @@ enum Schema {
         ALTER TABLE run ADD COLUMN told INTEGER NULL;
         ALTER TABLE run ADD COLUMN delivered INTEGER NULL;    -- 1 accepted, 0 not, NULL not sent
         ALTER TABLE run ADD COLUMN delivery_reply TEXT NULL;  -- the server's reply, or why it was not delivered
+        """
+    ),
+    Migration(
+      name: "releases seen keyed by artist and album, not by the two glued together",
+      // Keys written before were the artist key, U+001F, and the album key's text; the artist key is kept already.
+      sql: """
+        CREATE TABLE release_seen_by_key (
+          provider     TEXT NOT NULL,
+          artist_key   TEXT NOT NULL,
+          album_key    TEXT NOT NULL, -- base [edition+edition] <kind>, as AlbumKey prints it
+          title        TEXT NOT NULL,
+          release_date TEXT NULL,
+          first_seen   REAL NOT NULL,
+          reported_at  REAL NULL,
+          reported_as  TEXT NULL,
+          kind         TEXT NULL,
+          PRIMARY KEY (provider, artist_key, album_key)
+        );
+        INSERT INTO release_seen_by_key
+          SELECT provider, artist_key, substr(release_key, instr(release_key, char(31)) + 1), title, release_date,
+            first_seen, reported_at, reported_as, kind
+          FROM release_seen WHERE instr(release_key, char(31)) > 0;
+        DROP TABLE release_seen;
+        ALTER TABLE release_seen_by_key RENAME TO release_seen;
+        CREATE INDEX release_seen_artist ON release_seen (provider, artist_key);
         """
     ),
   ]

@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 
 /// deepcut's persistent state: artist resolutions, the provider response cache and the run log, in one
 /// SQLite file (`<directory>/state.sqlite`, WAL mode).
@@ -58,21 +59,22 @@ public actor StateStore {
   // MARK: - Artist resolutions
 
   /// All resolutions for `provider`, by artist key.
-  public func resolutions(provider: String) throws(StateError) -> [String: ArtistResolution] {
+  public func resolutions(provider: CatalogName) throws(StateError) -> [ArtistKey: ArtistResolution] {
     let path = database.path
     let rows = try database.query(
       """
       SELECT artist_key, artist_name, catalog_id, catalog_name, status, candidates, checked_at, matches
       FROM artist_resolution WHERE provider = ?
-      """, [.text(provider)]
+      """, [.text(provider.rawValue)]
     ) { row throws(StateError) in
-      let key = try row.requiredString(at: 0, "artist_key")
+      let key = ArtistKey(rawValue: try row.requiredString(at: 0, "artist_key"))
       let rawStatus = try row.requiredString(at: 4, "status")
       guard let status = ArtistResolution.Status(rawValue: rawStatus) else {
         throw StateError.unexpectedValue(
           path: path, detail: "unknown artist status '\(rawStatus)' for \(provider) artist '\(key)'")
       }
-      var matches = row.string(at: 2).map { [ArtistResolution.Match(id: $0, name: row.string(at: 3))] } ?? []
+      var matches =
+        row.string(at: 2).map { [ArtistResolution.Match(id: CatalogArtistID($0), name: row.string(at: 3))] } ?? []
       if let text = row.string(at: 7) {
         guard let decoded = try? JSONDecoder().decode([ArtistResolution.Match].self, from: Data(text.utf8)) else {
           throw StateError.unexpectedValue(
@@ -106,8 +108,8 @@ public actor StateStore {
     try database.transaction { () throws(StateError) in
       for resolution in resolutions {
         try statement.execute([
-          .text(resolution.provider), .text(resolution.artistKey), .text(resolution.artistName),
-          SQLValue(resolution.catalogID), SQLValue(resolution.catalogName), .text(resolution.status.rawValue),
+          .text(resolution.provider.rawValue), .text(resolution.artistKey.rawValue), .text(resolution.artistName),
+          SQLValue(resolution.catalogID?.rawValue), SQLValue(resolution.catalogName), .text(resolution.status.rawValue),
           SQLValue(resolution.candidates), SQLValue(resolution.checkedAt),
           SQLValue(Self.encodeMatches(resolution.matches)),
         ])
@@ -118,8 +120,8 @@ public actor StateStore {
   /// Pins an artist to the catalog entries chosen by the user (usually one; several when one library name
   /// covers several catalog artists), replacing any automatic resolution. Keeps the stored candidates, if any.
   public func pin(
-    provider: String, artistKey: String, artistName: String, catalogIDs: [String], catalogName: String? = nil,
-    at: Date
+    provider: CatalogName, artistKey: ArtistKey, artistName: String, catalogIDs: [CatalogArtistID],
+    catalogName: String? = nil, at: Date
   ) throws(StateError) {
     let matches = catalogIDs.enumerated().map { ArtistResolution.Match(id: $1, name: $0 == 0 ? catalogName : nil) }
     try database.transaction { () throws(StateError) in
@@ -134,7 +136,7 @@ public actor StateStore {
           matches = excluded.matches
         """,
         [
-          .text(provider), .text(artistKey), .text(artistName), SQLValue(matches.first?.id),
+          .text(provider.rawValue), .text(artistKey.rawValue), .text(artistName), SQLValue(matches.first?.id.rawValue),
           SQLValue(matches.first?.name), SQLValue(at), SQLValue(Self.encodeMatches(matches)),
         ])
     }
@@ -142,7 +144,8 @@ public actor StateStore {
 
   /// Pins an artist to one catalog entry.
   public func pin(
-    provider: String, artistKey: String, artistName: String, catalogID: String, catalogName: String? = nil, at: Date
+    provider: CatalogName, artistKey: ArtistKey, artistName: String, catalogID: CatalogArtistID,
+    catalogName: String? = nil, at: Date
   ) throws(StateError) {
     try pin(
       provider: provider, artistKey: artistKey, artistName: artistName, catalogIDs: [catalogID],
@@ -159,11 +162,11 @@ public actor StateStore {
   /// Removes a pin, so the next run resolves the artist afresh. Returns false (and changes nothing) if the
   /// artist was not pinned.
   @discardableResult
-  public func unpin(provider: String, artistKey: String) throws(StateError) -> Bool {
+  public func unpin(provider: CatalogName, artistKey: ArtistKey) throws(StateError) -> Bool {
     try database.transaction { () throws(StateError) in
       try database.run(
         "DELETE FROM artist_resolution WHERE provider = ? AND artist_key = ? AND status = 'pinned'",
-        [.text(provider), .text(artistKey)])
+        [.text(provider.rawValue), .text(artistKey.rawValue)])
       return database.changes > 0
     }
   }
@@ -175,7 +178,7 @@ public actor StateStore {
 
   /// The cached responses among `keys` (duplicates allowed), by key. Missing keys are simply absent.
   public func cachedResponses(
-    provider: String, kind: String, keys: [String]
+    provider: CatalogName, kind: String, keys: [String]
   ) throws(StateError) -> [String: CachedResponse] {
     var seen = Set<String>()
     let unique = keys.filter { seen.insert($0).inserted }
@@ -194,7 +197,7 @@ public actor StateStore {
           WHERE provider = ? AND kind = ? AND key IN (\(placeholders))
           """
         // Only the full-size chunk statement is worth keeping; a short last chunk differs from call to call.
-        let values = [SQLValue.text(provider), .text(kind)] + chunk.map(SQLValue.text)
+        let values = [SQLValue.text(provider.rawValue), .text(kind)] + chunk.map(SQLValue.text)
         let rows = try database.query(sql, values, cached: chunk.count == chunkSize) { row throws(StateError) in
           CachedResponse(
             key: try row.requiredString(at: 0, "key"), body: row.data(at: 1) ?? Data(),
@@ -209,7 +212,7 @@ public actor StateStore {
   /// Inserts or replaces `responses` in one transaction. Callers must only pass successful bodies: the
   /// store caches whatever it is given.
   public func store(
-    provider: String, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date
+    provider: CatalogName, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date
   ) throws(StateError) {
     guard !responses.isEmpty else { return }
     let statement = try database.prepare(
@@ -220,17 +223,19 @@ public actor StateStore {
     let fetched = SQLValue(fetchedAt)
     try database.transaction { () throws(StateError) in
       for response in responses {
-        try statement.execute([.text(provider), .text(kind), .text(response.key), .blob(response.body), fetched])
+        try statement.execute([
+          .text(provider.rawValue), .text(kind), .text(response.key), .blob(response.body), fetched,
+        ])
       }
     }
   }
 
   /// Deletes the cached responses of `provider`, or of every provider if nil. Returns the rows removed.
   @discardableResult
-  public func clearCache(provider: String?) throws(StateError) -> Int {
+  public func clearCache(provider: CatalogName?) throws(StateError) -> Int {
     try database.transaction { () throws(StateError) in
       if let provider {
-        try database.run("DELETE FROM response_cache WHERE provider = ?", [.text(provider)])
+        try database.run("DELETE FROM response_cache WHERE provider = ?", [.text(provider.rawValue)])
       } else {
         try database.run("DELETE FROM response_cache")
       }
@@ -247,7 +252,7 @@ public actor StateStore {
       """
     ) { row throws(StateError) in
       AnswerAge(
-        catalog: try row.requiredString(at: 0, "provider"), answers: row.int(at: 1),
+        catalog: CatalogName(try row.requiredString(at: 0, "provider")), answers: row.int(at: 1),
         oldest: try row.requiredDate(at: 2, "fetched_at"), newest: try row.requiredDate(at: 3, "fetched_at"))
     }
   }
@@ -342,46 +347,51 @@ public actor StateStore {
   // MARK: - Releases seen
 
   /// Every release recorded for `provider`, by key.
-  public func seenReleases(provider: String) throws(StateError) -> [String: SeenRelease] {
+  public func seenReleases(provider: CatalogName) throws(StateError) -> [LedgerKey: SeenRelease] {
+    let path = database.path
     let rows = try database.query(
       """
-      SELECT release_key, artist_key, title, release_date, first_seen, reported_at, reported_as, kind
+      SELECT artist_key, album_key, title, release_date, first_seen, reported_at, reported_as, kind
       FROM release_seen WHERE provider = ?
-      """, [.text(provider)]
+      """, [.text(provider.rawValue)]
     ) { row throws(StateError) in
-      SeenRelease(
-        key: try row.requiredString(at: 0, "release_key"), artistKey: try row.requiredString(at: 1, "artist_key"),
+      let text = try row.requiredString(at: 1, "album_key")
+      guard let album = AlbumKey(description: text) else {
+        throw StateError.unexpectedValue(path: path, detail: "unreadable album key '\(text)' of a \(provider) release")
+      }
+      return SeenRelease(
+        key: LedgerKey(artist: ArtistKey(rawValue: try row.requiredString(at: 0, "artist_key")), album: album),
         title: try row.requiredString(at: 2, "title"), releaseDate: row.string(at: 3),
         firstSeen: try row.requiredDate(at: 4, "first_seen"), reportedAt: row.date(at: 5),
         reportedAs: row.string(at: 6), kind: row.string(at: 7))
     }
-    var result: [String: SeenRelease] = [:]
+    var result: [LedgerKey: SeenRelease] = [:]
     result.reserveCapacity(rows.count)
     for release in rows { result[release.key] = release }
     return result
   }
 
   /// The catalogs the state in `directory` keeps resolutions or told releases of; none when there is no state yet.
-  public static func catalogsKept(directory: String) async throws(StateError) -> [String] {
+  public static func catalogsKept(directory: String) async throws(StateError) -> [CatalogName] {
     guard FileManager.default.fileExists(atPath: directory + "/" + fileName) else { return [] }
     return try await StateStore(directory: directory).catalogsKept()
   }
 
   /// The catalogs this state keeps resolutions or told releases of.
-  public func catalogsKept() throws(StateError) -> [String] {
+  public func catalogsKept() throws(StateError) -> [CatalogName] {
     try database.query(
       """
       SELECT provider FROM artist_resolution UNION SELECT provider FROM release_seen WHERE reported_at IS NOT NULL
       """, []
-    ) { row throws(StateError) in try row.requiredString(at: 0, "provider") }
+    ) { row throws(StateError) in CatalogName(try row.requiredString(at: 0, "provider")) }
   }
 
   /// Every release recorded for any catalog, by catalog and then by key: what one catalog told is told.
-  public func seenReleasesOfEveryCatalog() throws(StateError) -> [String: [String: SeenRelease]] {
+  public func seenReleasesOfEveryCatalog() throws(StateError) -> [CatalogName: [LedgerKey: SeenRelease]] {
     let providers = try database.query("SELECT DISTINCT provider FROM release_seen", []) { row throws(StateError) in
-      try row.requiredString(at: 0, "provider")
+      CatalogName(try row.requiredString(at: 0, "provider"))
     }
-    var result: [String: [String: SeenRelease]] = [:]
+    var result: [CatalogName: [LedgerKey: SeenRelease]] = [:]
     for provider in providers { result[provider] = try seenReleases(provider: provider) }
     return result
   }
@@ -389,13 +399,13 @@ public actor StateStore {
   /// Records releases not seen before, in one transaction; a release already recorded keeps its first sighting.
   /// A record without a kind (written before kinds were kept) that a sighting with one meets under its key was
   /// another release of that key (the single of the album's name): the sighting takes its place, told of nothing.
-  public func recordSeen(provider: String, _ releases: [SeenRelease]) throws(StateError) {
+  public func recordSeen(provider: CatalogName, _ releases: [SeenRelease]) throws(StateError) {
     guard !releases.isEmpty else { return }
     let statement = try database.prepare(
       """
-      INSERT INTO release_seen (provider, release_key, artist_key, title, release_date, first_seen, kind)
+      INSERT INTO release_seen (provider, artist_key, album_key, title, release_date, first_seen, kind)
       VALUES (?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (provider, release_key) DO UPDATE SET
+      ON CONFLICT (provider, artist_key, album_key) DO UPDATE SET
         title = excluded.title, release_date = excluded.release_date, first_seen = excluded.first_seen,
         kind = excluded.kind, reported_at = NULL, reported_as = NULL
       WHERE release_seen.kind IS NULL AND excluded.kind IS NOT NULL
@@ -403,22 +413,30 @@ public actor StateStore {
     try database.transaction { () throws(StateError) in
       for release in releases {
         try statement.execute([
-          .text(provider), .text(release.key), .text(release.artistKey), .text(release.title),
-          release.releaseDate.map(SQLValue.text) ?? .null, SQLValue(release.firstSeen), SQLValue(release.kind),
+          .text(provider.rawValue), .text(release.key.artist.rawValue), .text(release.key.album.description),
+          .text(release.title), release.releaseDate.map(SQLValue.text) ?? .null, SQLValue(release.firstSeen),
+          SQLValue(release.kind),
         ])
       }
     }
   }
 
   /// Marks releases as told of, in one transaction: called only once the report that lists them is written.
-  public func markReported(provider: String, _ reported: [(key: String, section: String)], at: Date) throws(StateError)
-  {
+  public func markReported(
+    provider: CatalogName, _ reported: [(key: LedgerKey, section: String)], at: Date
+  ) throws(StateError) {
     guard !reported.isEmpty else { return }
     let statement = try database.prepare(
-      "UPDATE release_seen SET reported_at = ?, reported_as = ? WHERE provider = ? AND release_key = ?")
+      """
+      UPDATE release_seen SET reported_at = ?, reported_as = ?
+      WHERE provider = ? AND artist_key = ? AND album_key = ?
+      """)
     try database.transaction { () throws(StateError) in
       for item in reported {
-        try statement.execute([SQLValue(at), .text(item.section), .text(provider), .text(item.key)])
+        try statement.execute([
+          SQLValue(at), .text(item.section), .text(provider.rawValue), .text(item.key.artist.rawValue),
+          .text(item.key.album.description),
+        ])
       }
     }
   }
@@ -426,8 +444,10 @@ public actor StateStore {
   // MARK: - Covers
 
   /// The cover answers kept for `releaseIDs` of `provider`, by release id; ids never asked about are absent.
-  public func artwork(provider: String, releaseIDs: [String]) throws(StateError) -> [String: ArtworkRecord] {
-    var result: [String: ArtworkRecord] = [:]
+  public func artwork(
+    provider: CatalogName, releaseIDs: [CatalogReleaseID]
+  ) throws(StateError) -> [CatalogReleaseID: ArtworkRecord] {
+    var result: [CatalogReleaseID: ArtworkRecord] = [:]
     let chunkSize = max(1, min(Self.lookupChunkSize, database.maximumVariableCount - 1))
     let unique = Array(Set(releaseIDs))
     try database.readTransaction { () throws(StateError) in
@@ -436,10 +456,10 @@ public actor StateStore {
         let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ", ")
         let rows = try database.query(
           "SELECT release_id, url, checked_at FROM artwork WHERE provider = ? AND release_id IN (\(placeholders))",
-          [.text(provider)] + chunk.map(SQLValue.text), cached: false
+          [.text(provider.rawValue)] + chunk.map { .text($0.rawValue) }, cached: false
         ) { row throws(StateError) in
           ArtworkRecord(
-            releaseID: try row.requiredString(at: 0, "release_id"), url: row.string(at: 1),
+            releaseID: CatalogReleaseID(try row.requiredString(at: 0, "release_id")), url: row.string(at: 1),
             checkedAt: try row.requiredDate(at: 2, "checked_at"))
         }
         for record in rows { result[record.releaseID] = record }
@@ -449,7 +469,7 @@ public actor StateStore {
   }
 
   /// Keeps cover answers, replacing older ones, in one transaction.
-  public func saveArtwork(provider: String, _ records: [ArtworkRecord]) throws(StateError) {
+  public func saveArtwork(provider: CatalogName, _ records: [ArtworkRecord]) throws(StateError) {
     guard !records.isEmpty else { return }
     let statement = try database.prepare(
       """
@@ -459,7 +479,7 @@ public actor StateStore {
     try database.transaction { () throws(StateError) in
       for record in records {
         try statement.execute([
-          .text(provider), .text(record.releaseID), SQLValue(record.url), SQLValue(record.checkedAt),
+          .text(provider.rawValue), .text(record.releaseID.rawValue), SQLValue(record.url), SQLValue(record.checkedAt),
         ])
       }
     }

@@ -3,6 +3,7 @@ internal import Catalog
 internal import CatalogHTTP
 internal import Fixtures
 internal import Foundation
+import Identity
 internal import MusicLibrary
 internal import State
 
@@ -13,10 +14,10 @@ internal import State
 enum JointBenchmark {
   /// A night's catalogs: those searched, and one linked to by UPC only.
   struct Night {
-    var searched: [String]
-    var linked: String?
+    var searched: [CatalogName]
+    var linked: CatalogName?
 
-    var label: String { searched.joined(separator: ",") + (linked.map { " --links \($0)" } ?? "") }
+    var label: String { searched.map(\.rawValue).joined(separator: ",") + (linked.map { " --links \($0)" } ?? "") }
   }
 
   static let nights = [
@@ -41,8 +42,8 @@ enum JointBenchmark {
     let world = JointWorld(library: library, today: today, seed: 1)
     print("joint world: \(world.releasesAnyCatalogHas().count) new and upcoming releases any catalog has")
     try await world.serve { served in
-      var servers: [String: FakeCatalogServer] = [:]
-      for (catalog, server) in served { servers[catalog.rawValue] = server }
+      var servers: [CatalogName: FakeCatalogServer] = [:]
+      for (catalog, server) in served { servers[CatalogName(catalog.rawValue)] = server }
       // Requests are counted and timed at each catalog's pace afterwards; the fake's own quota would only wait.
       try await servers["deezer"]?.setKnobs(["quota": NSNull()])
       var rows: [Row] = []
@@ -78,7 +79,7 @@ enum JointBenchmark {
   }
 
   static func measure(
-    _ night: Night, _ library: OwnedLibrary, _ world: JointWorld, _ servers: [String: FakeCatalogServer],
+    _ night: Night, _ library: OwnedLibrary, _ world: JointWorld, _ servers: [CatalogName: FakeCatalogServer],
     _ directory: String
   ) async throws -> Row {
     var row = Row(night: night)
@@ -87,7 +88,7 @@ enum JointBenchmark {
       for server in servers.values { try await server.clearLog() }
       let findings = try await listed(night, library, servers, store, at: offset)
       var counts: [String: Int] = [:]
-      for (name, server) in servers { counts[name] = try await server.requestCount }
+      for (name, server) in servers { counts[name.rawValue] = try await server.requestCount }
       row.requests.append(counts)
       if offset == 0 { score(findings, night, world, into: &row) }
     }
@@ -96,12 +97,12 @@ enum JointBenchmark {
 
   /// One night: each searched catalog's pass side by side, joined; the linked catalog asked about what is listed.
   static func listed(
-    _ night: Night, _ library: OwnedLibrary, _ servers: [String: FakeCatalogServer], _ store: StateStore,
+    _ night: Night, _ library: OwnedLibrary, _ servers: [CatalogName: FakeCatalogServer], _ store: StateStore,
     at offset: Double
   ) async throws -> [Finding] {
     let now = ProvidersBenchmark.firstNight.addingTimeInterval(offset)
     var results: [CatalogResult] = []
-    var sources: [String: any GTINSource] = [:]
+    var sources: [CatalogName: any GTINSource] = [:]
     for name in night.searched {
       guard let definition = ProviderRegistry.standard.named(name), let server = servers[name] else { continue }
       let pass = ProvidersBenchmark.pass(definition, server, store, .infinity, at: offset)
@@ -126,11 +127,11 @@ enum JointBenchmark {
   /// The share of the releases any catalog has that the night lists, and of the pairs (release, catalog of the
   /// night that has it) that carry that catalog's link.
   static func score(_ findings: [Finding], _ night: Night, _ world: JointWorld, into row: inout Row) {
-    var listed: [Int: [String]] = [:]
+    var listed: [Int: [CatalogName]] = [:]
     for finding in findings {
       for link in finding.links {
-        guard let catalog = JointWorld.Catalog(rawValue: link.catalog),
-          let release = world.release(in: catalog, id: link.release.id)
+        guard let catalog = JointWorld.Catalog(rawValue: link.catalog.rawValue),
+          let release = world.release(in: catalog, id: link.release.id.rawValue)
         else { continue }
         listed[release.id, default: []].append(link.catalog)
       }
@@ -140,7 +141,7 @@ enum JointBenchmark {
     row.found = held.count { listed[$0.id] != nil }
     let asked = night.searched + (night.linked.map { [$0] } ?? [])
     for release in held where listed[release.id] != nil {
-      for name in asked where JointWorld.Catalog(rawValue: name).map(release.isHeld(by:)) == true {
+      for name in asked where JointWorld.Catalog(rawValue: name.rawValue).map(release.isHeld(by:)) == true {
         row.linkable += 1
         if listed[release.id]?.contains(name) == true { row.linked += 1 }
       }

@@ -3,6 +3,7 @@ internal import Catalog
 internal import CatalogHTTP
 internal import Fixtures
 internal import Foundation
+import Identity
 internal import MusicLibrary
 internal import State
 
@@ -12,7 +13,7 @@ internal import State
 /// its fake is `Tests/Fakes/fake_NAME.py`.
 enum ProvidersBenchmark {
   struct Row {
-    var catalog: String
+    var catalog: CatalogName
     var cold = 0
     var next = 0
     var same = 0
@@ -34,7 +35,8 @@ enum ProvidersBenchmark {
     for definition in ProviderRegistry.standard.providers {
       print("measuring \(definition.name)…")
       rows.append(
-        try await measure(definition, library, realPace: realPace.contains(definition.name), directory: directory))
+        try await measure(
+          definition, library, realPace: realPace.contains(definition.name.rawValue), directory: directory))
     }
     report(rows)
   }
@@ -150,7 +152,8 @@ enum ProvidersBenchmark {
         + "   real pace")
     for row in rows {
       let columns = [
-        row.catalog.padding(toLength: 12, withPad: " ", startingAt: 0), "\(Int(row.perMinute))".leftPadded(to: 10),
+        row.catalog.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0),
+        "\(Int(row.perMinute))".leftPadded(to: 10),
         "\(row.cold) (\(format(row.minutes(row.cold), 1)))".leftPadded(to: 19),
         "\(row.next) (\(format(row.minutes(row.next), 1)))".leftPadded(to: 18), "\(row.same)".leftPadded(to: 12),
         "\(row.stopped)+\(row.resumed)".leftPadded(to: 17), "\(row.repeated)".leftPadded(to: 10),

@@ -1,6 +1,7 @@
 internal import Catalog
 internal import DeepcutCLI
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import Templates
 

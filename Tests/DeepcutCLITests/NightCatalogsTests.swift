@@ -16,7 +16,7 @@ struct NightCatalogsTests {
     try SettingsTableTests.resolved(flags, config: config, for: spec)
   }
 
-  static func names(_ settings: Resolved) throws -> [String] { try settings.nightCatalogs.map(\.name) }
+  static func names(_ settings: Resolved) throws -> [String] { try settings.nightCatalogs.map(\.name.rawValue) }
 
   static func catalog(_ name: String) throws -> any ProviderDefinition { try #require(registry.named(name)) }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import Report
 import Testing

@@ -1,6 +1,7 @@
 import Catalog
 import CatalogHTTP
 import Foundation
+import Identity
 import MusicLibrary
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
 struct ProviderPluginTests {
   /// A tiny catalog with its own wire format: `/artists?names=A|B` and `/releases?ids=1,2`, JSON.
   struct ToyCatalog: ProviderDefinition {
-    var name: String { "toy" }
+    var name: CatalogName { "toy" }
     var title: String { "the toy catalog" }
     var defaultBaseURL: URL { URL(string: "https://toy.invalid") ?? URL(fileURLWithPath: "/") }
     var defaultRequestsPerMinute: Int { 600 }
@@ -24,7 +25,7 @@ struct ProviderPluginTests {
       default: "main", example: "attic")
     var settings: [any ProviderSettingDeclaration] { [Self.shelf] }
 
-    func normalizedID(_ text: String) -> String? { text.hasPrefix("toy-") ? text : nil }
+    func normalizedID(_ text: String) -> CatalogArtistID? { text.hasPrefix("toy-") ? CatalogArtistID(text) : nil }
     func idProblem(_ text: String) -> String { "a toy id starts with toy-; not '\(text)'" }
 
     func provider(for run: ProviderRun) -> any CatalogProvider {
@@ -36,7 +37,7 @@ struct ProviderPluginTests {
     let transport: ToyTransport
     let pace: Double
 
-    var name: String { "toy" }
+    var name: CatalogName { "toy" }
     var limits: ProviderLimits {
       ProviderLimits(requestsPerMinute: pace, artistsPerSearch: 10, artistsPerReleaseRequest: 10)
     }
@@ -52,19 +53,19 @@ struct ProviderPluginTests {
       }
     }
 
-    func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
-      let lists = try decode(
-        [String: [Toy.Release]].self, try await transport.get(url("releases?ids=\(ids.joined(separator: ","))")))
-      var result: [String: ReleaseList] = [:]
+    func releases(of ids: [CatalogArtistID]) async throws(CatalogError) -> [CatalogArtistID: ReleaseList] {
+      let asked = ids.map(\.rawValue).joined(separator: ",")
+      let lists = try decode([String: [Toy.Release]].self, try await transport.get(url("releases?ids=\(asked)")))
+      var result: [CatalogArtistID: ReleaseList] = [:]
       for id in ids {
-        let releases = lists[id] ?? []
+        let releases = lists[id.rawValue] ?? []
         result[id] = ReleaseList(
           releases: releases.map(\.catalogRelease), body: (try? JSONEncoder().encode(releases)) ?? Data())
       }
       return result
     }
 
-    func cacheEntry(for id: String) -> (kind: String, key: String) { ("toy-releases", id) }
+    func cacheEntry(for id: CatalogArtistID) -> (kind: String, key: String) { ("toy-releases", id.rawValue) }
 
     func cachedReleases(_ body: Data) -> [CatalogRelease]? {
       (try? JSONDecoder().decode([Toy.Release].self, from: body)).map { $0.map(\.catalogRelease) }
@@ -88,7 +89,7 @@ struct ProviderPluginTests {
     struct Artist: Codable {
       var id: String
       var name: String
-      var catalogArtist: CatalogArtist { CatalogArtist(id: id, name: name) }
+      var catalogArtist: CatalogArtist { CatalogArtist(id: CatalogArtistID(id), name: name) }
     }
 
     struct Release: Codable {
@@ -97,7 +98,7 @@ struct ProviderPluginTests {
       var date: String
       var catalogRelease: CatalogRelease {
         CatalogRelease(
-          id: id, artistName: "", title: title, releaseDate: CalendarDay(iso8601: date),
+          id: CatalogReleaseID(id), artistName: "", title: title, releaseDate: CalendarDay(iso8601: date),
           url: "https://toy.invalid/\(id)")
       }
     }
@@ -212,7 +213,7 @@ struct ProviderPluginTests {
 
   @Test func helpAndTheExampleSpeakOfItFromItsOwnDeclaration() {
     let help = ReportCommand.spec.help(Self.registry)
-    let others = ProviderRegistry.standard.names.dropFirst().joined(separator: ", ")
+    let others = ProviderRegistry.standard.names.dropFirst().map(\.rawValue).joined(separator: ", ")
     #expect(help.contains("in the order of their links: itunes, \(others) or toy (default itunes)"), "\(help)")
     #expect(ArtistsCommand.spec.help(Self.registry).contains("the catalog: itunes, \(others) or toy; needed when"))
     #expect(help.contains("--toy-shelf NAME"))

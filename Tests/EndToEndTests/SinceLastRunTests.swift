@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Identity
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Catalog
 import CatalogHTTP
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing
@@ -89,7 +90,8 @@ private func canonicalJSON(_ object: [String: Any]) throws -> Data {
     for release in world.releases {
       for (catalog, listing) in release.listings {
         let read = CatalogRelease(
-          id: listing.id, artistName: release.artistName, title: listing.title, releaseDate: listing.releaseDate,
+          id: CatalogReleaseID(listing.id), artistName: release.artistName, title: listing.title,
+          releaseDate: listing.releaseDate,
           kind: listing.typedKind)
         #expect(read.key == release.key, "\(catalog) \(listing.title) for \(release.title)")
         #expect(listing.key == release.key)

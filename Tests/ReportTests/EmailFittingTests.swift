@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import Report
 import TestSupport
 import Testing
@@ -144,7 +145,8 @@ struct EmailFittingTests {
     let rows = shown.model.new + shown.model.upcoming + shown.model.backfill + shown.model.editions
     #expect(rows.map(\.catalogID) == shown.findings.map(\.release.id))
     // The ledger marks the kept findings under every artist they are credited to, and nothing else.
-    let ledger = ReleaseLedger.apply(listing.findings, seen: [:], now: ReportFixtures.now, onlyUnreported: true)
+    let ledger = ReleaseLedger.apply(
+      listing.findings, seen: [:], now: ReportFixtures.now, onlyUnreported: true, fallback: "itunes")
     let marked = ledger.reported(showing: shown.findings)
     #expect(Set(marked.map(\.key)) == Set(shown.findings.flatMap(ReleaseLedger.keys(for:))))
     #expect(marked.count == Set(marked.map(\.key)).count)
@@ -165,7 +167,8 @@ struct EmailFittingTests {
   @Test func anEmailSentWholeTellsEverythingItLists() throws {
     let listing = ReportFixtures.busyListing
     let (_, shown, _) = try Self.listed(listing)
-    let ledger = ReleaseLedger.apply(listing.findings, seen: [:], now: ReportFixtures.now, onlyUnreported: true)
+    let ledger = ReleaseLedger.apply(
+      listing.findings, seen: [:], now: ReportFixtures.now, onlyUnreported: true, fallback: "itunes")
     #expect(shown.findings.count == 5)
     #expect(ledger.reported(showing: shown.findings).map(\.key) == ledger.reported.map(\.key))
   }

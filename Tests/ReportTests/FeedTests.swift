@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import Report
 import TestSupport
 import Testing
@@ -199,10 +200,12 @@ struct FeedTests {
     let both = FeedOptions(identity: "tests", calendarIncludesNew: true)
     let uids = Set(try Self.calendar(model, feed: both).children.compactMap { $0.one("UID")?.raw })
     #expect(Set(jsonIDs).isSubset(of: uids))
-    #expect(StableID.release(provider: "itunes", catalogID: "1234") == "urn:uuid:6076123e-2292-5bdf-903b-8ccb2d55f14c")
     #expect(
-      StableID.release(provider: "musicbrainz", catalogID: "1234")
-        != StableID.release(provider: "itunes", catalogID: "1234"))
+      StableID.release(ReleaseReference(catalog: "itunes", id: "1234"))
+        == "urn:uuid:6076123e-2292-5bdf-903b-8ccb2d55f14c")
+    #expect(
+      StableID.release(ReleaseReference(catalog: "musicbrainz", id: "1234"))
+        != StableID.release(ReleaseReference(catalog: "itunes", id: "1234")))
   }
 
   @Test func escapingForXMLLeavesOutWhatXMLForbids() {

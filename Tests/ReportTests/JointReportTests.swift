@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import Report
 import Testing
@@ -10,7 +11,7 @@ struct JointReportTests {
   static let today = CalendarDay(iso8601: "2026-11-29") ?? CalendarDay(daysSinceEpoch: 0)
   static let artist = LibraryArtist(key: ArtistKey("Gorillaz"), name: "Gorillaz", albumCount: 1, trackCount: 10)
 
-  static func result(_ catalog: String, title: String, _ releases: [CatalogRelease], coverage: Coverage)
+  static func result(_ catalog: CatalogName, title: String, _ releases: [CatalogRelease], coverage: Coverage)
     -> CatalogResult
   {
     CatalogResult(
@@ -68,7 +69,7 @@ struct JointReportTests {
     #expect(release.links.map(\.name) == ["Apple Music", "Deezer"])
     #expect(release.url == "https://music.apple.com/us/album/900" && release.catalogID == "900")
     // A release no catalog saw before is named by its first link, as a night of that catalog alone names it.
-    #expect(release.id == StableID.release(provider: "itunes", catalogID: "900"))
+    #expect(release.id == StableID.release(ReleaseReference(catalog: "itunes", id: "900")))
     let feed = FeedOptions(identity: "tests")
     let markdown = try ReportRenderer.render(
       Self.listing(night).model, as: .markdown, templates: TemplateLocator(), email: nil, feed: feed)

@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import Testing
 
 @testable import State
@@ -27,8 +28,8 @@ struct MigrationTests {
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 5)
-      #expect(try Database(path: store.databasePath).userVersion() == 5)
+      #expect(Schema.migrations.count == 6)
+      #expect(try Database(path: store.databasePath).userVersion() == 6)
       #expect(
         try tableNames(store.databasePath) == [
           "artist_resolution", "artwork", "release_seen", "response_cache", "run", "sqlite_sequence",
@@ -51,7 +52,8 @@ struct MigrationTests {
             VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
             """,
             [
-              .text(row.provider), .text(row.artistKey), .text(row.artistName), SQLValue(row.catalogID),
+              .text(row.provider.rawValue), .text(row.artistKey.rawValue), .text(row.artistName),
+              SQLValue(row.catalogID?.rawValue),
               SQLValue(row.catalogName), .text(row.status.rawValue), SQLValue(row.checkedAt),
             ])
         }
@@ -64,26 +66,33 @@ struct MigrationTests {
       }
       #expect(try Database(path: path).userVersion() == 1)
 
-      // Today's build upgrades the v1 file to v5 (release_seen, several catalog ids, covers, what runs told) and keeps
-      // every row.
+      // Today's build upgrades the v1 file to v6 (release_seen, several catalog ids, covers, what runs told, releases
+      // keyed by artist and album) and keeps every row.
       let v2 = try StateStore(directory: directory)
-      #expect(try Database(path: path).userVersion() == 5)
+      #expect(try Database(path: path).userVersion() == 6)
       #expect(try tableNames(path).contains("release_seen"))
       #expect(
-        try await v2.resolutions(provider: "spotify") == ["a": resolution("a"), "b": resolution("b", status: .pinned)])
+        try await v2.resolutions(provider: "spotify") == [
+          ArtistKey(rawValue: "a"): resolution("a"), ArtistKey(rawValue: "b"): resolution("b", status: .pinned),
+        ])
       #expect(try await v2.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.fetchedAt == date(9))
       let runs = try await v2.recentRuns(limit: 5)
       #expect(runs.map(\.status) == ["ok"])
       #expect(runs.first?.kind == nil && runs.first?.outcome == nil)
       try await v2.recordSeen(
-        provider: "p", [SeenRelease(key: "r1", artistKey: "a", title: "T", releaseDate: nil, firstSeen: date(3))])
+        provider: "p",
+        [
+          SeenRelease(
+            key: LedgerKey(artist: ArtistKey(rawValue: "a"), album: AlbumKey(base: "r1")), title: "T", releaseDate: nil,
+            firstSeen: date(3))
+        ])
 
       // A later step extends it again; reopening is a no-op; this build then refuses the newer file.
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
-      #expect(try Database(path: path).userVersion() == 6)
+      #expect(try Database(path: path).userVersion() == 7)
       #expect(try rowCount("release_seen", path: path) == 1)
-      #expect(throws: StateError.newerSchema(path: path, found: 6, supported: 5)) {
+      #expect(throws: StateError.newerSchema(path: path, found: 7, supported: 6)) {
         _ = try StateStore(directory: directory)
       }
     }
@@ -100,9 +109,9 @@ struct MigrationTests {
         _ = try StateStore(
           databasePath: path, migrations: Schema.migrations + [futureStep, broken], busyTimeout: .seconds(1))
       }
-      #expect(error == .migrationFailed(path: path, version: 7, message: "no such table: no_such_table"))
-      // Step 6 ran in its own transaction and stays; step 7 left nothing behind.
-      #expect(try Database(path: path).userVersion() == 6)
+      #expect(error == .migrationFailed(path: path, version: 8, message: "no such table: no_such_table"))
+      // Step 7 ran in its own transaction and stays; step 8 left nothing behind.
+      #expect(try Database(path: path).userVersion() == 7)
       let tables = try tableNames(path)
       #expect(tables.contains("future_table"))
       #expect(!tables.contains("half_done"))
@@ -126,6 +135,43 @@ struct MigrationTests {
           "newer deepcut (schema version 99, this build knows up to \(Schema.migrations.count))") == true)
       #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
       #expect(try Database(path: path).journalMode() == "delete")
+    }
+  }
+
+  @Test("a state written before releases were keyed by artist and album keeps what it told, under typed keys")
+  func aStateOfSchemaFiveKeepsItsLedger() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = databasePath(in: directory)
+      let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/state-schema-5.sql")
+      try Database(path: path).execute(try String(contentsOf: fixture, encoding: .utf8))
+      #expect(try Database(path: path).userVersion() == 5)
+      let told = try Database(path: path).query(
+        "SELECT provider, release_key, reported_as FROM release_seen WHERE reported_at IS NOT NULL"
+      ) { row in [row.string(at: 0) ?? "", row.string(at: 1) ?? "", row.string(at: 2) ?? ""] }
+      #expect(told.count == 17)
+
+      let store = try StateStore(directory: directory)
+      #expect(try Database(path: path).userVersion() == 6)
+      let seen = try await store.seenReleasesOfEveryCatalog()
+      #expect(seen.keys.sorted() == ["deezer", "musicbrainz"])
+      #expect(seen.values.map(\.count).reduce(0, +) == 43)
+      // Every release told before is told under the artist and the album its glued key named, as the same section.
+      for row in told {
+        let parts = row[1].split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        let album = try #require(AlbumKey(description: parts[1]))
+        let record = try #require(
+          seen[CatalogName(row[0])]?[LedgerKey(artist: ArtistKey(rawValue: parts[0]), album: album)])
+        #expect(record.reportedAt != nil && record.reportedAs == row[2])
+      }
+      let edition = LedgerKey(
+        artist: ArtistKey(rawValue: "jansenband"), album: AlbumKey(base: "jansenband", editions: [.deluxe]))
+      #expect(seen["deezer"]?[edition]?.reportedAs == "edition")
+      let ep = LedgerKey(artist: ArtistKey(rawValue: "djbluefield"), album: AlbumKey(base: "nightshift", kind: .ep))
+      #expect(seen["musicbrainz"]?[ep]?.kind == "ep")
+      #expect(
+        try await store.resolutions(provider: "musicbrainz").count + store.resolutions(provider: "deezer").count == 50)
+      #expect(try await store.recentRuns(limit: 5).first?.outcome?.told == 17)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import Testing
 
 @testable import State
@@ -6,12 +7,13 @@ import Testing
 @Suite("Sightings and covers")
 struct SightingsAndCoversTests {
   static func date(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_795_953_600 + seconds) }
+  static let key = LedgerKey(artist: ArtistKey(rawValue: "a"), album: AlbumKey(base: "x"))
 
   @Test("a release seen again keeps its first sighting and what it was told as")
   func aSightingKeepsWhatWasTold() async throws {
     let store = try StateStore(inMemory: ())
     let first = SeenRelease(
-      key: "a\u{1F}x", artistKey: "a", title: "X", releaseDate: "2026-11-20", firstSeen: Self.date(0), kind: "album")
+      key: Self.key, title: "X", releaseDate: "2026-11-20", firstSeen: Self.date(0), kind: "album")
     try await store.recordSeen(provider: "p", [first])
     try await store.markReported(provider: "p", [(key: first.key, section: "new")], at: Self.date(1))
     var again = first
@@ -27,11 +29,11 @@ struct SightingsAndCoversTests {
   func anOldRecordOfAnotherReleaseIsReplaced() async throws {
     let store = try StateStore(inMemory: ())
     let old = SeenRelease(
-      key: "a\u{1F}x", artistKey: "a", title: "X", releaseDate: "2026-10-01", firstSeen: Self.date(0))
+      key: Self.key, title: "X", releaseDate: "2026-10-01", firstSeen: Self.date(0))
     try await store.recordSeen(provider: "p", [old])
     try await store.markReported(provider: "p", [(key: old.key, section: "new")], at: Self.date(1))
     let album = SeenRelease(
-      key: old.key, artistKey: "a", title: "X", releaseDate: "2026-11-20", firstSeen: Self.date(86_400),
+      key: old.key, title: "X", releaseDate: "2026-11-20", firstSeen: Self.date(86_400),
       kind: "album")
     try await store.recordSeen(provider: "p", [album])
     let kept = try #require(try await store.seenReleases(provider: "p")[old.key])
@@ -45,7 +47,8 @@ struct SightingsAndCoversTests {
     let store = try StateStore(inMemory: ())
     let records = (0..<1_200).map {
       ArtworkRecord(
-        releaseID: "r\($0)", url: $0 % 2 == 0 ? "https://covers.example/\($0)" : nil, checkedAt: Self.date(0))
+        releaseID: CatalogReleaseID("r\($0)"), url: $0 % 2 == 0 ? "https://covers.example/\($0)" : nil,
+        checkedAt: Self.date(0))
     }
     try await store.saveArtwork(provider: "p", records)
     let read = try await store.artwork(provider: "p", releaseIDs: records.map(\.releaseID) + ["unknown"])

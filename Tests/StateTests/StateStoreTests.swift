@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import Testing
 
 @testable import State
@@ -29,7 +30,7 @@ struct StateStoreTests {
           provider: "p", kind: "albums", responses: [(key: "k", body: Data("b".utf8))], fetchedAt: date(5))
       }
       let reopened = try StateStore(directory: directory)
-      #expect(try await reopened.resolutions(provider: "spotify") == ["a": resolution("a")])
+      #expect(try await reopened.resolutions(provider: "spotify") == [ArtistKey(rawValue: "a"): resolution("a")])
       #expect(
         try await reopened.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.body == Data("b".utf8))
     }

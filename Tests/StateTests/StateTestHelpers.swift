@@ -1,5 +1,6 @@
 import Basics
 import Foundation
+import Identity
 import Testing
 
 @testable import State
@@ -24,11 +25,11 @@ func date(_ seconds: Double) -> Date {
 }
 
 func resolution(
-  _ key: String, provider: String = "spotify", status: ArtistResolution.Status = .resolved,
-  catalogID: String? = "cat-id", checkedAt: Double = 1_750_000_000
+  _ key: String, provider: CatalogName = "spotify", status: ArtistResolution.Status = .resolved,
+  catalogID: CatalogArtistID? = "cat-id", checkedAt: Double = 1_750_000_000
 ) -> ArtistResolution {
   ArtistResolution(
-    provider: provider, artistKey: key, artistName: key.capitalized, catalogID: catalogID,
+    provider: provider, artistKey: ArtistKey(rawValue: key), artistName: key.capitalized, catalogID: catalogID,
     catalogName: catalogID.map { "Name of \($0)" }, status: status,
     candidates: status == .ambiguous ? #"[{"id":"a"},{"id":"b"}]"# : nil, checkedAt: date(checkedAt))
 }

@@ -1,6 +1,7 @@
 public import Catalog
 public import Foundation
-public import MusicLibrary
+public import Identity
+import MusicLibrary
 internal import Synchronization
 
 /// The iTunes Search API in process: search and lookup URLs answered from a small world in the API's wire

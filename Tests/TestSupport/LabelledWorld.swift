@@ -2,6 +2,7 @@ internal import Basics
 public import Catalog
 internal import CatalogHTTP
 internal import Foundation
+public import Identity
 public import MusicLibrary
 
 /// A catalog and a library generated together, with every catalog release labelled by what it truly is to
@@ -248,7 +249,7 @@ extension LabelledWorld {
       for finding in finder.findings(
         for: followed.artist, releases: followed.releases, owned: owned[followed.artist.key] ?? [])
       where finding.category == .new || finding.category == .upcoming {
-        reported[finding.release.id] = finding.category
+        reported[finding.release.id.rawValue] = finding.category
       }
     }
     return reported

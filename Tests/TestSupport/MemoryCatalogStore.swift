@@ -1,5 +1,6 @@
 public import Catalog
 public import Foundation
+public import Identity
 public import State
 
 /// What the catalog pass and the cover check keep, in memory: no file, no SQL, so a test of the pass's own logic
@@ -7,24 +8,19 @@ public import State
 /// `CatalogStoreContractTests` hold both to it), down to dates read back as the unix seconds SQLite keeps.
 public actor MemoryCatalogStore: CatalogStore {
   private struct CacheKey: Hashable {
-    var provider: String
+    var provider: CatalogName
     var kind: String
     var key: String
   }
 
-  private struct ReleaseKey: Hashable {
-    var provider: String
-    var releaseID: String
-  }
-
   /// Provider → artist key → resolution.
-  private var resolutionsByProvider: [String: [String: ArtistResolution]] = [:]
+  private var resolutionsByProvider: [CatalogName: [ArtistKey: ArtistResolution]] = [:]
   private var responses: [CacheKey: CachedResponse] = [:]
-  private var covers: [ReleaseKey: ArtworkRecord] = [:]
+  private var covers: [ReleaseReference: ArtworkRecord] = [:]
 
   public init() {}
 
-  public func resolutions(provider: String) -> [String: ArtistResolution] {
+  public func resolutions(provider: CatalogName) -> [ArtistKey: ArtistResolution] {
     resolutionsByProvider[provider] ?? [:]
   }
 
@@ -38,7 +34,7 @@ public actor MemoryCatalogStore: CatalogStore {
     }
   }
 
-  public func cachedResponses(provider: String, kind: String, keys: [String]) -> [String: CachedResponse] {
+  public func cachedResponses(provider: CatalogName, kind: String, keys: [String]) -> [String: CachedResponse] {
     var found: [String: CachedResponse] = [:]
     for key in keys {
       if let response = responses[CacheKey(provider: provider, kind: kind, key: key)] { found[key] = response }
@@ -46,26 +42,26 @@ public actor MemoryCatalogStore: CatalogStore {
     return found
   }
 
-  public func store(provider: String, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date) {
+  public func store(provider: CatalogName, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date) {
     for response in responses {
       self.responses[CacheKey(provider: provider, kind: kind, key: response.key)] = CachedResponse(
         key: response.key, body: response.body, fetchedAt: Self.asKept(fetchedAt))
     }
   }
 
-  public func artwork(provider: String, releaseIDs: [String]) -> [String: ArtworkRecord] {
-    var found: [String: ArtworkRecord] = [:]
+  public func artwork(provider: CatalogName, releaseIDs: [CatalogReleaseID]) -> [CatalogReleaseID: ArtworkRecord] {
+    var found: [CatalogReleaseID: ArtworkRecord] = [:]
     for id in releaseIDs {
-      if let record = covers[ReleaseKey(provider: provider, releaseID: id)] { found[id] = record }
+      if let record = covers[ReleaseReference(catalog: provider, id: id)] { found[id] = record }
     }
     return found
   }
 
-  public func saveArtwork(provider: String, _ records: [ArtworkRecord]) {
+  public func saveArtwork(provider: CatalogName, _ records: [ArtworkRecord]) {
     for record in records {
       var kept = record
       kept.checkedAt = Self.asKept(record.checkedAt)
-      covers[ReleaseKey(provider: provider, releaseID: record.releaseID)] = kept
+      covers[ReleaseReference(catalog: provider, id: record.releaseID)] = kept
     }
   }
 

@@ -2,6 +2,7 @@ internal import Basics
 public import Catalog
 internal import CatalogHTTP
 public import Foundation
+import Identity
 public import MusicLibrary
 internal import Synchronization
 

@@ -1,5 +1,6 @@
 public import Catalog
 public import Foundation
+internal import Identity
 internal import MusicLibrary
 public import Report
 
@@ -70,7 +71,7 @@ public enum ReportFixtures {
       followed.append(
         FollowedArtist(
           artist: libraryArtists[libraryArtists.count - 1],
-          catalogArtist: CatalogArtist(id: String(index), name: artist.name),
+          catalogArtist: CatalogArtist(id: CatalogArtistID(String(index)), name: artist.name),
           releases: releases))
     }
     for (offset, collaboration) in collaborations.enumerated() {
@@ -100,7 +101,8 @@ public enum ReportFixtures {
     id: String, artistID: String, artist: String, title: String, date: String, explicitness: Explicitness, tracks: Int
   ) -> CatalogRelease {
     CatalogRelease(
-      id: id, artistID: artistID, artistName: artist, title: title, releaseDate: CalendarDay(iso8601: date),
+      id: CatalogReleaseID(id), artistID: CatalogArtistID(artistID), artistName: artist, title: title,
+      releaseDate: CalendarDay(iso8601: date),
       trackCount: tracks, explicitness: explicitness, url: "https://music.apple.com/us/album/\(id)",
       artworkURL: "https://is1-ssl.mzstatic.com/image/thumb/\(id)/100x100bb.jpg")
   }

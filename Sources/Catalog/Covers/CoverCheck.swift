@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 internal import State
 
 /// Covers for the releases a report shows, from a catalog that keeps them apart from its release lists.
@@ -9,7 +10,7 @@ internal import State
 public struct CoverCheck: Sendable {
   public let source: any CoverSource
   /// The provider whose releases these are: the key of the kept answers.
-  public let provider: String
+  public let provider: CatalogName
   public let store: any CatalogStore
   public let now: Date
   /// Answer from the kept answers only, whatever their age.
@@ -26,7 +27,7 @@ public struct CoverCheck: Sendable {
 
   public struct Result: Sendable, Equatable {
     /// Release id → the cover's address, for the releases that have one.
-    public var covers: [String: String] = [:]
+    public var covers: [CatalogReleaseID: String] = [:]
     /// Requests sent tonight.
     public var requests = 0
     /// Requests that got no answer (and show no cover tonight, unless an older answer had one).
@@ -35,7 +36,7 @@ public struct CoverCheck: Sendable {
     public var keepingFailed: String?
   }
 
-  public init(source: any CoverSource, provider: String, store: any CatalogStore, now: Date) {
+  public init(source: any CoverSource, provider: CatalogName, store: any CatalogStore, now: Date) {
     self.source = source
     self.provider = provider
     self.store = store
@@ -43,17 +44,17 @@ public struct CoverCheck: Sendable {
   }
 
   /// The covers of releases `ids`: kept answers that still hold, the rest asked.
-  public func covers(of ids: [String]) async throws(CatalogError) -> Result {
-    var seen: Set<String> = []
+  public func covers(of ids: [CatalogReleaseID]) async throws(CatalogError) -> Result {
+    var seen: Set<CatalogReleaseID> = []
     let unique = ids.filter { seen.insert($0).inserted }
-    let kept: [String: ArtworkRecord]
+    let kept: [CatalogReleaseID: ArtworkRecord]
     do {
       kept = try await store.artwork(provider: provider, releaseIDs: unique)
     } catch {
       throw .state(error.description)
     }
     var result = Result()
-    var unknown: [String] = []
+    var unknown: [CatalogReleaseID] = []
     for id in unique {
       // A cover found before still shows until an answer says otherwise, even when it is not asked again tonight.
       result.covers[id] = kept[id]?.url
@@ -72,7 +73,7 @@ public struct CoverCheck: Sendable {
 
   /// Asks about `ids`, a few at a time, keeping each answer as it arrives. A lost connection stops the asking:
   /// the rest would only fail too, one timeout each.
-  private func ask(_ ids: [String], into result: inout Result) async {
+  private func ask(_ ids: [CatalogReleaseID], into result: inout Result) async {
     let source = source
     var next = 0
     var connected = true
@@ -108,11 +109,11 @@ public struct CoverCheck: Sendable {
 
   /// One answer of the cover source.
   struct Answer: Sendable {
-    var id: String
+    var id: CatalogReleaseID
     var cover: Swift.Result<String?, CatalogError>
   }
 
-  static func ask(_ source: any CoverSource, about id: String) async -> Answer {
+  static func ask(_ source: any CoverSource, about id: CatalogReleaseID) async -> Answer {
     do throws(CatalogError) {
       return Answer(id: id, cover: .success(try await source.cover(of: id)))
     } catch {
@@ -121,7 +122,9 @@ public struct CoverCheck: Sendable {
   }
 
   /// `findings` with each release's cover as the check found it, and none where it found none.
-  public static func applying(_ covers: [String: String], of catalog: String, to findings: [Finding]) -> [Finding] {
+  public static func applying(_ covers: [CatalogReleaseID: String], of catalog: CatalogName, to findings: [Finding])
+    -> [Finding]
+  {
     findings.map { finding in
       var finding = finding
       let links = finding.links.isEmpty ? [ReleaseLink(catalog: catalog, release: finding.release)] : finding.links

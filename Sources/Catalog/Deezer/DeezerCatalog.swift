@@ -1,5 +1,6 @@
 public import CatalogHTTP
 public import Foundation
+public import Identity
 
 /// Deezer's public API, as deepcut knows it before asking: no key, about 50 requests every 5 seconds per address,
 /// one search and one album list (paged) per artist, since no endpoint takes several ids; errors, the quota's
@@ -12,7 +13,7 @@ public struct DeezerCatalog: ProviderDefinition {
 
   public init() {}
 
-  public var name: String { "deezer" }
+  public var name: CatalogName { "deezer" }
   public var title: String { "Deezer" }
   public var defaultBaseURL: URL { DeezerEndpoint.production }
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
@@ -24,7 +25,7 @@ public struct DeezerCatalog: ProviderDefinition {
   public var maximumBatchSize: Int { 1 }
   public var secondaryTypes: [String] { ["compilation"] }
 
-  public func normalizedID(_ text: String) -> String? { numericID(text) }
+  public func normalizedID(_ text: String) -> CatalogArtistID? { numericID(text) }
 
   public func idProblem(_ text: String) -> String {
     "a Deezer artist id is a number, like 27 (the end of deezer.com/artist/27); not '\(text)'"

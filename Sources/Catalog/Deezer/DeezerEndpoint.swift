@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 
 /// Where Deezer's answers are: an artist search (plain text: the `artist:"…"` form finds the wrong artists), and
 /// an artist's albums, a page at a time.
@@ -26,14 +27,14 @@ public struct DeezerEndpoint: Sendable {
 
   /// Page of `id`'s albums from `index`. The page's `next` is not followed as such: it names Deezer's own host,
   /// and a base URL given for a mirror or a test server must hold for every page.
-  public func albumsURL(id: String, index: Int) -> URL {
+  public func albumsURL(id: CatalogArtistID, index: Int) -> URL {
     var items = [("limit", "\(Self.albumsPerPage)")]
     if index > 0 { items.append(("index", "\(index)")) }
     return url("/artist/\(id)/albums", items)
   }
 
   /// One album, whole: the only answer that carries its `upc`.
-  public func albumURL(id: String) -> URL {
+  public func albumURL(id: CatalogReleaseID) -> URL {
     url("/album/\(id)", [])
   }
 

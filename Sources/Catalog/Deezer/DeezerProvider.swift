@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 public import MusicLibrary
 
 /// Deezer: a plain search per artist (one page, or a few while none names the artist), then each artist's whole
@@ -70,7 +71,8 @@ public struct DeezerProvider: TransportProvider {
     try DeezerDecoding.check(page.error)
     let data = page.data ?? []
     let found = data.filter { !isStandIn($0.name, for: artist) }.map {
-      CatalogArtist(id: String($0.id), name: $0.name, url: $0.link, disambiguation: $0.nbFan.map { "\($0) fans" })
+      CatalogArtist(
+        id: CatalogArtistID(String($0.id)), name: $0.name, url: $0.link, disambiguation: $0.nbFan.map { "\($0) fans" })
     }
     return (found, data.count, page.next != nil && !data.isEmpty)
   }
@@ -87,8 +89,8 @@ public struct DeezerProvider: TransportProvider {
 
   /// Every page of each artist's albums, cached in one body with the artist they were listed under. "no data" means
   /// the id is gone: an empty list, which is an answer.
-  public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
-    var lists: [String: ReleaseList] = [:]
+  public func releases(of ids: [CatalogArtistID]) async throws(CatalogError) -> [CatalogArtistID: ReleaseList] {
+    var lists: [CatalogArtistID: ReleaseList] = [:]
     for id in ids {
       let albums = try await allAlbums(of: id)
       lists[id] = ReleaseList(
@@ -98,7 +100,7 @@ public struct DeezerProvider: TransportProvider {
     return lists
   }
 
-  private func allAlbums(of id: String) async throws(CatalogError) -> [DZAlbum] {
+  private func allAlbums(of id: CatalogArtistID) async throws(CatalogError) -> [DZAlbum] {
     var albums: [DZAlbum] = []
     while true {
       let page = try DeezerDecoding.decode(
@@ -113,7 +115,7 @@ public struct DeezerProvider: TransportProvider {
 
   /// The albums as releases. Deezer lists an album's explicit and clean versions as two albums of one title and
   /// date: the one without the advisory is the clean twin.
-  static func releases(_ albums: [DZAlbum], artistID: String) -> [CatalogRelease] {
+  static func releases(_ albums: [DZAlbum], artistID: CatalogArtistID) -> [CatalogRelease] {
     var releases = albums.map { $0.release(artistID: artistID) }
     let explicit = Set(
       releases.filter { $0.explicitness == .explicit }.map { "\($0.key)|\($0.dateText ?? "")" })
@@ -125,7 +127,7 @@ public struct DeezerProvider: TransportProvider {
     return releases
   }
 
-  public func cacheEntry(for id: String) -> (kind: String, key: String) { ("albums", id) }
+  public func cacheEntry(for id: CatalogArtistID) -> (kind: String, key: String) { ("albums", id.rawValue) }
 
   public func cachedReleases(_ body: Data) -> [CatalogRelease]? {
     (try? JSONDecoder().decode(DZCachedList.self, from: body)).map { Self.releases($0.albums, artistID: $0.artist) }
@@ -137,7 +139,7 @@ extension DeezerProvider: GTINSource {
   public var requestsPerMinute: Double { limits.requestsPerMinute }
 
   /// The album's `upc`; "no data" means the album is gone, which has none.
-  public func gtin(ofRelease id: String) async throws(CatalogError) -> GTIN? {
+  public func gtin(ofRelease id: CatalogReleaseID) async throws(CatalogError) -> GTIN? {
     let body = try await transport.get(endpoint.albumURL(id: id))
     let album: DZWholeAlbum
     do {

@@ -1,5 +1,6 @@
 internal import CatalogHTTP
 internal import Foundation
+import Identity
 internal import MusicLibrary
 
 /// An error as Deezer sends it, inside a `200`: `{"error":{"type","message","code"}}`; `code` may be missing.
@@ -64,10 +65,10 @@ struct DZAlbum: Codable, Sendable {
 
   /// The album as deepcut reports it, listed under `artistID`. A compilation is an album of the secondary type
   /// "compilation"; "0000-00-00" is no date.
-  func release(artistID: String) -> CatalogRelease {
+  func release(artistID: CatalogArtistID) -> CatalogRelease {
     let type = recordType?.lowercased()
     return CatalogRelease(
-      id: String(id), artistID: artistID, artistName: "", title: title,
+      id: CatalogReleaseID(String(id)), artistID: artistID, artistName: "", title: title,
       releaseDate: releaseDate.flatMap { $0.hasPrefix("0000") ? nil : CalendarDay(iso8601: $0) },
       explicitness: explicitLyrics == true ? .explicit : .notExplicit, url: link, artworkURL: coverMedium,
       kind: type == "ep" ? .ep : type == "single" ? .single : .album,
@@ -77,7 +78,7 @@ struct DZAlbum: Codable, Sendable {
 
 /// An artist's album list as the cache keeps it: all pages, and the artist asked for.
 struct DZCachedList: Codable, Sendable {
-  var artist: String
+  var artist: CatalogArtistID
   var albums: [DZAlbum]
 }
 

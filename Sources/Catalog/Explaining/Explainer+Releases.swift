@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import State
 
@@ -143,22 +144,24 @@ extension Explainer {
           entry.facts.outcome.followed, owned: entry.facts.library.albumsByArtist()),
         groupsEditions: entry.options.catalogGroupsEditions)
     }
-    var rows: [String: Verdict] = [:]
+    var rows: [ReleaseReference: Verdict] = [:]
     for verdict in ReleaseJoin.join(listings) {
-      for link in verdict.links { rows[link.catalog + "\u{1F}" + link.release.id] = verdict }
+      for link in verdict.links { rows[link.reference] = verdict }
     }
     return explained.map { entry in
       var explanation = entry.explanation
       let catalog = explanation.provider
       for index in explanation.releases.indices {
-        guard let row = rows[catalog + "\u{1F}" + explanation.releases[index].id] else { continue }
+        let reference = ReleaseReference(catalog: catalog, id: explanation.releases[index].id)
+        guard let row = rows[reference] else { continue }
         explanation.releases[index] = joined(explanation.releases[index], row, in: catalog)
       }
       return explanation
     }
   }
 
-  private static func joined(_ release: Explanation.Release, _ row: Verdict, in catalog: String) -> Explanation.Release
+  private static func joined(_ release: Explanation.Release, _ row: Verdict, in catalog: CatalogName)
+    -> Explanation.Release
   {
     var release = release
     let others = row.links.filter { $0.catalog != catalog }

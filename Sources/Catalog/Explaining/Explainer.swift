@@ -1,11 +1,12 @@
 public import Foundation
+public import Identity
 public import MusicLibrary
 public import State
 
 /// Answers "why is this (not) in my report?" for one library artist from what deepcut already holds: the
 /// library, the resolutions and release lists in the state, and the record of what was told. It asks no catalog.
 public struct Explainer: Sendable {
-  public var provider: String
+  public var provider: CatalogName
   /// The report's rules, as the report applies them.
   public var options: FinderOptions
   public var recheckResolvedAfterDays: Int
@@ -27,13 +28,13 @@ public struct Explainer: Sendable {
     public var resolution: ArtistResolution?
     /// What the catalog's kept answers say about the artists deepcut looks up (an offline pass).
     public var outcome: CatalogOutcome
-    public var seen: [String: SeenRelease]
+    public var seen: [LedgerKey: SeenRelease]
     /// When the artist's release lists were last fetched.
     public var listsFetched: Date?
 
     public init(
       library: OwnedLibrary, artist: LibraryArtist, notLookedUpBecause: String?, resolution: ArtistResolution?,
-      outcome: CatalogOutcome, seen: [String: SeenRelease], listsFetched: Date?
+      outcome: CatalogOutcome, seen: [LedgerKey: SeenRelease], listsFetched: Date?
     ) {
       self.library = library
       self.artist = artist
@@ -46,7 +47,7 @@ public struct Explainer: Sendable {
   }
 
   public init(
-    provider: String, options: FinderOptions, recheckResolvedAfterDays: Int, recheckUnresolvedAfterDays: Int,
+    provider: CatalogName, options: FinderOptions, recheckResolvedAfterDays: Int, recheckUnresolvedAfterDays: Int,
     listsAreWindows: Bool, pinCommand: String
   ) {
     self.provider = provider
@@ -166,7 +167,7 @@ public struct Explainer: Sendable {
     // The schedule counts UTC days; the first run on or after its day searches again.
     let checked = RecheckSchedule.day(of: resolution.checkedAt)
     return CalendarDay(
-      daysSinceEpoch: RecheckSchedule(windowDays: days).dueDay(of: resolution.artistKey, checkedDay: checked))
+      daysSinceEpoch: RecheckSchedule(windowDays: days).dueDay(of: resolution.artistKey.rawValue, checkedDay: checked))
   }
 
   static func fact(_ candidate: ResolutionCandidate) -> Explanation.CatalogArtistFact {

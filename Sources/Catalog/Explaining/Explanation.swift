@@ -1,3 +1,5 @@
+public import Identity
+
 /// What `deepcut why` knows about one library artist, and with an album, about that album: the library side, the
 /// catalog side and every release the catalog lists, each with its verdict and the rule that decided it. A plain
 /// value with stable keys: `--json` prints it as it is, and the text is written from it.
@@ -5,7 +7,7 @@ public struct Explanation: Sendable, Equatable, Codable {
   /// The day explained (the last report's, or `--now`) and its window.
   public var date: String
   public var since: String
-  public var provider: String
+  public var provider: CatalogName
   public var library: LibrarySide
   public var catalog: CatalogSide
   /// By verdict (new first, left-out last), the most recent first in each.
@@ -61,7 +63,7 @@ public struct Explanation: Sendable, Equatable, Codable {
   }
 
   public struct CatalogArtistFact: Sendable, Equatable, Codable {
-    public var id: String
+    public var id: CatalogArtistID
     public var name: String
     public var note: String?
     public var url: String?
@@ -70,7 +72,7 @@ public struct Explanation: Sendable, Equatable, Codable {
   }
 
   public struct Release: Sendable, Equatable, Codable {
-    public var id: String
+    public var id: CatalogReleaseID
     public var title: String
     public var kind: String
     public var date: String?
@@ -90,7 +92,7 @@ public struct Explanation: Sendable, Equatable, Codable {
     /// The verdict in plain words.
     /// On a night of several catalogs: the catalogs that list it as one row, this one first, and how they were
     /// found to be one ("gtin", "titleAndDate"); nil on a night of one.
-    public var catalogs: [String]?
+    public var catalogs: [CatalogName]?
     public var joinedBy: String?
     public var sentence: String
   }
@@ -99,7 +101,7 @@ public struct Explanation: Sendable, Equatable, Codable {
     public var query: String
     public var found: Bool
     /// The ids of the releases in `releases` it names.
-    public var releases: [String]
+    public var releases: [CatalogReleaseID]
     /// Owned albums of that name.
     public var owned: [String]
     public var sentence: String

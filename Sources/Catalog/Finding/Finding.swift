@@ -1,3 +1,4 @@
+public import Identity
 public import MusicLibrary
 
 /// Where a catalog release lands in tonight's report.
@@ -113,7 +114,7 @@ public struct Finding: Sendable, Equatable, Codable {
     identityCatalog.flatMap { name in links.first { $0.catalog == name } } ?? links.first
   }
   /// Set by the ledger, from what each catalog saw before.
-  public var identityCatalog: String?
+  public var identityCatalog: CatalogName?
 
   public init(
     artist: LibraryArtist,
@@ -136,11 +137,14 @@ public struct Finding: Sendable, Equatable, Codable {
 
 /// Where one catalog lists a release: the catalog's name (`--provider`) and its release.
 public struct ReleaseLink: Sendable, Equatable, Codable {
-  public var catalog: String
+  public var catalog: CatalogName
   public var release: CatalogRelease
 
-  public init(catalog: String, release: CatalogRelease) {
+  public init(catalog: CatalogName, release: CatalogRelease) {
     self.catalog = catalog
     self.release = release
   }
+
+  /// Which release of which catalog it is.
+  public var reference: ReleaseReference { ReleaseReference(catalog: catalog, id: release.id) }
 }

@@ -1,3 +1,4 @@
+public import Identity
 public import MusicLibrary
 
 /// What the user asked to see.
@@ -66,7 +67,7 @@ public struct ReleaseFinder: Sendable {
   public func verdicts(_ followed: [FollowedArtist], owned: [ArtistKey: [OwnedAlbum]]) -> [Verdict] {
     let patterns = options.ignoredTitles.compactMap { pattern in (try? Regex(pattern)).map { (pattern, $0) } }
     var listed: [Verdict] = []
-    var position: [String: Int] = [:]
+    var position: [CatalogReleaseID: Int] = [:]
     for entry in followed {
       for release in entry.releases {
         if let index = position[release.id] {

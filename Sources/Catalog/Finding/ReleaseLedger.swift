@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 public import MusicLibrary
 public import State
 
@@ -14,33 +15,33 @@ public enum ReleaseLedger {
     /// What tonight's report lists.
     public var findings: [Finding]
     /// Releases to record as seen (first sighting), each under the catalog that lists it.
-    public var sightings: [(catalog: String, record: SeenRelease)]
+    public var sightings: [(catalog: CatalogName, record: SeenRelease)]
     /// Releases to mark as reported once the report is written, under each catalog that lists them, with the
     /// section they appear in.
-    public var reported: [(catalog: String, key: String, section: String)]
+    public var reported: [(catalog: CatalogName, key: LedgerKey, section: String)]
 
     /// What to mark as reported when a report showed only `shown` of the findings (a shortened e-mail): the rest
     /// stay untold, for the next report to list.
-    public func reported(showing shown: [Finding]) -> [(catalog: String, key: String, section: String)] {
+    public func reported(showing shown: [Finding]) -> [(catalog: CatalogName, key: LedgerKey, section: String)] {
       let told = Set(shown.flatMap(ReleaseLedger.keys(for:)))
       return reported.filter { told.contains($0.key) }
     }
   }
 
   /// What earlier nights recorded, by catalog and then by key.
-  public typealias Seen = [String: [String: SeenRelease]]
+  public typealias Seen = [CatalogName: [LedgerKey: SeenRelease]]
 
-  public static func key(artist: ArtistKey, release: CatalogRelease) -> String {
+  public static func key(artist: ArtistKey, release: CatalogRelease) -> LedgerKey {
     key(artist, release.key)
   }
 
-  static func key(_ artist: ArtistKey, _ album: AlbumKey) -> String {
-    artist.rawValue + "\u{1F}" + album.description
+  static func key(_ artist: ArtistKey, _ album: AlbumKey) -> LedgerKey {
+    LedgerKey(artist: artist, album: album)
   }
 
   /// The keys a finding is recorded under: one for each library artist it is credited to, so a collaboration is
   /// told once whichever of its artists' keys an earlier run knew it by.
-  public static func keys(for finding: Finding) -> [String] {
+  public static func keys(for finding: Finding) -> [LedgerKey] {
     var keys = keys(owners: finding.owners, release: finding.release)
     for link in finding.links {
       for key in Self.keys(owners: finding.owners, release: link.release) where !keys.contains(key) { keys.append(key) }
@@ -48,8 +49,8 @@ public enum ReleaseLedger {
     return keys
   }
 
-  public static func keys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
-    var keys: [String] = []
+  public static func keys(owners: [LibraryArtist], release: CatalogRelease) -> [LedgerKey] {
+    var keys: [LedgerKey] = []
     for owner in owners {
       let key = key(artist: owner.key, release: release)
       if !keys.contains(key) { keys.append(key) }
@@ -59,7 +60,7 @@ public enum ReleaseLedger {
 
   /// Keys earlier versions used: the kind as the title told it, not as the catalog types it ("one kiss" for
   /// MusicBrainz's single "One Kiss"). Read, never written, so what they told stays told.
-  static func legacyKeys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+  static func legacyKeys(owners: [LibraryArtist], release: CatalogRelease) -> [LedgerKey] {
     let titled = AlbumKey(release.title)
     guard titled != release.key else { return [] }
     return owners.map { key($0.key, titled) }
@@ -69,22 +70,23 @@ public enum ReleaseLedger {
   /// through one catalog is told, whichever lists it now.
   public static func records(of finding: Finding, in seen: Seen) -> [SeenRelease] {
     var records: [SeenRelease] = []
-    for link in links(of: finding, fallback: "") {
+    for release in finding.links.isEmpty ? [finding.release] : finding.links.map(\.release) {
       for catalog in seen.keys.sorted() {
-        records += Self.records(owners: finding.owners, release: link.release, in: seen[catalog] ?? [:])
+        records += Self.records(owners: finding.owners, release: release, in: seen[catalog] ?? [:])
       }
     }
     return records
   }
 
   /// The finding's links; one of `fallback`'s for a finding made without them.
-  static func links(of finding: Finding, fallback: String) -> [ReleaseLink] {
-    finding.links.isEmpty ? [ReleaseLink(catalog: fallback, release: finding.release)] : finding.links
+  static func links(of finding: Finding, fallback: CatalogName?) -> [ReleaseLink] {
+    guard finding.links.isEmpty else { return finding.links }
+    return fallback.map { [ReleaseLink(catalog: $0, release: finding.release)] } ?? []
   }
 
   /// Keys earlier versions used for a release whose title names another kind than the catalog types it: the
   /// catalog's kind ("song machine episode 2 [deluxe]" for Deezer's album "Song Machine Episode 2 – EP (Deluxe)").
-  static func typedKeys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+  static func typedKeys(owners: [LibraryArtist], release: CatalogRelease) -> [LedgerKey] {
     let titled = AlbumKey(release.title)
     guard let kind = release.kind, titled.kind != .album, kind != titled.kind else { return [] }
     return owners.map { key($0.key, AlbumKey(base: titled.base, editions: titled.editions, kind: kind)) }
@@ -93,7 +95,7 @@ public enum ReleaseLedger {
   /// What the state database holds about the release, under any of its keys. Under a catalog-typed key only a
   /// record of the same title is the release's: an album of the EP's name has that key too.
   public static func records(
-    owners: [LibraryArtist], release: CatalogRelease, in seen: [String: SeenRelease]
+    owners: [LibraryArtist], release: CatalogRelease, in seen: [LedgerKey: SeenRelease]
   ) -> [SeenRelease] {
     let keys = keys(owners: owners, release: release) + legacyKeys(owners: owners, release: release)
     let current = (keys + otherKindKeys(owners: owners, release: release)).compactMap {
@@ -107,7 +109,7 @@ public enum ReleaseLedger {
 
   /// The keys a single would have as an EP, and an EP as a single: catalogs disagree on which a record is (and
   /// Deezer retypes them), so one told as either is told. Read, never written.
-  static func otherKindKeys(owners: [LibraryArtist], release: CatalogRelease) -> [String] {
+  static func otherKindKeys(owners: [LibraryArtist], release: CatalogRelease) -> [LedgerKey] {
     let key = release.key
     guard key.kind != .album else { return [] }
     let other = AlbumKey(base: key.base, editions: key.editions, kind: key.kind == .single ? .ep : .single)
@@ -150,12 +152,12 @@ public enum ReleaseLedger {
     seen: Seen,
     now: Date,
     onlyUnreported: Bool,
-    fallback: String = ""
+    fallback: CatalogName?
   ) -> Result {
     // An artist is known to a catalog that saw its releases before: only there is an old release news (a backfill).
     let knownArtists = seen.mapValues { Set($0.values.map(\.artistKey)) }
     var result = Result(findings: [], sightings: [], reported: [])
-    var keysInThisRun: Set<String> = []
+    var keysInThisRun: Set<LedgerKey> = []
     for var finding in findings {
       let keys = keys(for: finding)
       guard !keys.contains(where: keysInThisRun.contains) else { continue }
@@ -164,7 +166,7 @@ public enum ReleaseLedger {
       let records = records(of: finding, in: seen)
       result.sightings += sightings(finding, links, seen, now)
       let artistKnown = links.contains { link in
-        finding.owners.contains { knownArtists[link.catalog]?.contains($0.key.rawValue) ?? false }
+        finding.owners.contains { knownArtists[link.catalog]?.contains($0.key) ?? false }
       }
       finding.identityCatalog = identityCatalog(links, seen, finding.owners)
       let section = section(
@@ -182,9 +184,9 @@ public enum ReleaseLedger {
 
   /// The first sighting of each catalog's listing, under each of its artists' keys.
   private static func sightings(_ finding: Finding, _ links: [ReleaseLink], _ seen: Seen, _ now: Date)
-    -> [(catalog: String, record: SeenRelease)]
+    -> [(catalog: CatalogName, record: SeenRelease)]
   {
-    var sightings: [(catalog: String, record: SeenRelease)] = []
+    var sightings: [(catalog: CatalogName, record: SeenRelease)] = []
     for link in links {
       let release = link.release
       for owner in finding.owners {
@@ -196,7 +198,7 @@ public enum ReleaseLedger {
           (
             link.catalog,
             SeenRelease(
-              key: key, artistKey: owner.key.rawValue, title: release.title, releaseDate: release.dateText,
+              key: key, title: release.title, releaseDate: release.dateText,
               firstSeen: now, kind: release.releaseKind.rawValue)
           ))
       }
@@ -206,9 +208,9 @@ public enum ReleaseLedger {
 
   /// Each catalog's keys of the finding that are not yet told in `section`.
   private static func reported(_ finding: Finding, _ links: [ReleaseLink], _ seen: Seen, _ section: String)
-    -> [(catalog: String, key: String, section: String)]
+    -> [(catalog: CatalogName, key: LedgerKey, section: String)]
   {
-    var reported: [(catalog: String, key: String, section: String)] = []
+    var reported: [(catalog: CatalogName, key: LedgerKey, section: String)] = []
     for link in links {
       for key in keys(owners: finding.owners, release: link.release) {
         let own = seen[link.catalog]?[key].flatMap { isRecord($0, of: link.release) ? $0 : nil }
@@ -221,8 +223,8 @@ public enum ReleaseLedger {
   }
 
   /// The catalog whose record of the release is oldest among those that list it; nil when none saw it before.
-  private static func identityCatalog(_ links: [ReleaseLink], _ seen: Seen, _ owners: [LibraryArtist]) -> String? {
-    var oldest: (catalog: String, at: Date)?
+  private static func identityCatalog(_ links: [ReleaseLink], _ seen: Seen, _ owners: [LibraryArtist]) -> CatalogName? {
+    var oldest: (catalog: CatalogName, at: Date)?
     for link in links {
       let records = Self.records(owners: owners, release: link.release, in: seen[link.catalog] ?? [:])
       guard let first = records.map(\.firstSeen).min() else { continue }

@@ -1,5 +1,6 @@
 public import CatalogHTTP
 public import Foundation
+public import Identity
 
 /// The iTunes Search API, as deepcut knows it before asking: about 20 requests a minute, one search per artist,
 /// the album lists of up to 200 artists in one lookup, and `403` with an empty body when a caller goes too fast.
@@ -11,7 +12,7 @@ public struct ITunesCatalog: ProviderDefinition {
 
   public init() {}
 
-  public var name: String { "itunes" }
+  public var name: CatalogName { "itunes" }
   public var title: String { "the iTunes Search API" }
   /// Its album pages open in Apple Music.
   public var linkTitle: String { "Apple Music" }
@@ -21,7 +22,7 @@ public struct ITunesCatalog: ProviderDefinition {
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
   public var maximumBatchSize: Int { Self.artistsPerLookup }
 
-  public func normalizedID(_ text: String) -> String? { numericID(text) }
+  public func normalizedID(_ text: String) -> CatalogArtistID? { numericID(text) }
 
   public func idProblem(_ text: String) -> String {
     "an iTunes artist id is a number, like 414425; not '\(text)'"

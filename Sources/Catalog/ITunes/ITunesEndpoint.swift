@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 
 /// The iTunes Search API's two requests, built the way the API documents them.
 public struct ITunesEndpoint: Sendable, Equatable {
@@ -24,11 +25,12 @@ public struct ITunesEndpoint: Sendable, Equatable {
   }
 
   /// One request for many artists: each artist record comes back followed by up to `limit` of its albums.
-  public func lookupURL(ids: [String], limit: Int) -> URL {
+  public func lookupURL(ids: [CatalogArtistID], limit: Int) -> URL {
     url(
       "lookup",
       [
-        ("id", ids.joined(separator: ",")), ("entity", "album"), ("limit", String(limit)), ("country", country),
+        ("id", ids.map(\.rawValue).joined(separator: ",")), ("entity", "album"), ("limit", String(limit)),
+        ("country", country),
         ("sort", "recent"),
       ]
     )

@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 public import MusicLibrary
 
 /// The iTunes Search API: one search per artist, album lists of up to 200 artists per lookup, each list the
@@ -32,7 +33,7 @@ public struct ITunesProvider: TransportProvider {
       artists, url: { endpoint.searchURL(term: $0, limit: searchLimit) }, candidates: Self.candidates(in:for:))
   }
 
-  public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
+  public func releases(of ids: [CatalogArtistID]) async throws(CatalogError) -> [CatalogArtistID: ReleaseList] {
     try Self.releaseLists(in: try await transport.get(endpoint.lookupURL(ids: ids, limit: albumsPerArtist)), ids: ids)
   }
 
@@ -48,14 +49,16 @@ public struct ITunesProvider: TransportProvider {
   }
 
   /// The album lists of `ids` in a lookup's body.
-  public static func releaseLists(in body: Data, ids: [String]) throws(CatalogError) -> [String: ReleaseList] {
+  public static func releaseLists(
+    in body: Data, ids: [CatalogArtistID]
+  ) throws(CatalogError) -> [CatalogArtistID: ReleaseList] {
     let wanted = Set(ids)
-    var byID: [String: [WireRecord]] = [:]
+    var byID: [CatalogArtistID: [WireRecord]] = [:]
     for group in ITunesDecoding.groupsByArtist(try ITunesDecoding.envelope(body)) where wanted.contains(group.artistID)
     {
       byID[group.artistID, default: []] += group.records.filter(\.record.isCollection)
     }
-    var lists: [String: ReleaseList] = [:]
+    var lists: [CatalogArtistID: ReleaseList] = [:]
     for id in ids {
       let records = byID[id] ?? []
       // Cached as the API sent them, so nothing is lost or re-encoded.
@@ -64,7 +67,7 @@ public struct ITunesProvider: TransportProvider {
     return lists
   }
 
-  public func cacheEntry(for id: String) -> (kind: String, key: String) {
+  public func cacheEntry(for id: CatalogArtistID) -> (kind: String, key: String) {
     ("albums", "\(endpoint.country.lowercased())/\(id)")
   }
 

@@ -1,4 +1,5 @@
 internal import Foundation
+import Identity
 
 /// One result record of the iTunes Search API, the fields deepcut reads; artists, collections and tracks share
 /// the shape, told apart by `wrapperType`. A response body is `{"resultCount": N, "results": [...]}` after three
@@ -26,7 +27,7 @@ struct ITunesRecord: Equatable {
   var artist: CatalogArtist? {
     guard isArtist, let artistId, let artistName else { return nil }
     return CatalogArtist(
-      id: String(artistId),
+      id: CatalogArtistID(String(artistId)),
       name: artistName,
       genre: primaryGenreName,
       url: artistLinkUrl ?? artistViewUrl
@@ -51,8 +52,8 @@ struct ITunesRecord: Equatable {
       default: .notExplicit
       }
     return CatalogRelease(
-      id: String(collectionId),
-      artistID: artistId.map(String.init),
+      id: CatalogReleaseID(String(collectionId)),
+      artistID: artistId.map { CatalogArtistID(String($0)) },
       artistName: artistName ?? "",
       title: collectionName,
       releaseDate: releaseDate.flatMap { CalendarDay(iso8601: $0) },
@@ -81,11 +82,11 @@ enum ITunesDecoding {
   /// Splits a batched album lookup by position: each artist record starts the group its albums
   /// belong to, whatever `artistId` an album itself carries (a collaboration is listed under both
   /// artists with one credited id). Ids the catalog does not know are simply absent.
-  static func groupsByArtist(_ records: [WireRecord]) -> [(artistID: String, records: [WireRecord])] {
-    var groups: [(artistID: String, records: [WireRecord])] = []
+  static func groupsByArtist(_ records: [WireRecord]) -> [(artistID: CatalogArtistID, records: [WireRecord])] {
+    var groups: [(artistID: CatalogArtistID, records: [WireRecord])] = []
     for record in records {
       if record.record.isArtist, let id = record.record.artistId {
-        groups.append((String(id), [record]))
+        groups.append((CatalogArtistID(String(id)), [record]))
       } else if !groups.isEmpty {
         groups[groups.count - 1].records.append(record)
       }

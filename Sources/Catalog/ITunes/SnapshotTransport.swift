@@ -1,4 +1,5 @@
 public import Foundation
+internal import Identity
 internal import MusicLibrary
 
 /// Answers iTunes requests from recorded response bodies in a folder, so a report can be made with no

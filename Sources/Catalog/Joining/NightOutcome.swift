@@ -1,15 +1,16 @@
+public import Identity
 public import MusicLibrary
 
 /// What one catalog said tonight, and how its releases are judged (a catalog that groups editions judges its own).
 public struct CatalogResult: Sendable {
   /// The catalog's name (`--provider`).
-  public var catalog: String
+  public var catalog: CatalogName
   /// What its links are called where people listen: "Apple Music", "Deezer", "MusicBrainz".
   public var linkTitle: String
   public var outcome: CatalogOutcome
   public var options: FinderOptions
 
-  public init(catalog: String, linkTitle: String, outcome: CatalogOutcome, options: FinderOptions) {
+  public init(catalog: CatalogName, linkTitle: String, outcome: CatalogOutcome, options: FinderOptions) {
     self.catalog = catalog
     self.linkTitle = linkTitle
     self.outcome = outcome
@@ -22,18 +23,20 @@ public struct NightOutcome: Sendable {
   /// In `--provider` order.
   public var results: [CatalogResult]
   /// The catalogs that answered nothing tonight, with why: their releases are missing from the report.
-  public var unreachable: [(catalog: String, reason: String)] = []
+  public var unreachable: [(catalog: CatalogName, reason: String)] = []
 
   public init(_ results: [CatalogResult]) {
     self.results = results
   }
 
   /// The one catalog of a night that asks one.
-  public init(catalog: String, linkTitle: String? = nil, outcome: CatalogOutcome, options: FinderOptions) {
-    self.init([CatalogResult(catalog: catalog, linkTitle: linkTitle ?? catalog, outcome: outcome, options: options)])
+  public init(catalog: CatalogName, linkTitle: String? = nil, outcome: CatalogOutcome, options: FinderOptions) {
+    self.init([
+      CatalogResult(catalog: catalog, linkTitle: linkTitle ?? catalog.rawValue, outcome: outcome, options: options)
+    ])
   }
 
-  public var catalogs: [String] { results.map(\.catalog) }
+  public var catalogs: [CatalogName] { results.map(\.catalog) }
   public var isJoint: Bool { results.count > 1 }
 
   /// Every catalog's releases, judged, each release once: one finding per row.
@@ -77,8 +80,8 @@ public struct NightOutcome: Sendable {
   public var followsAnyone: Bool { results.contains { !$0.outcome.followed.isEmpty } }
 
   /// A link's title, by catalog.
-  public func linkTitle(of catalog: String) -> String {
-    results.first { $0.catalog == catalog }?.linkTitle ?? catalog
+  public func linkTitle(of catalog: CatalogName) -> String {
+    results.first { $0.catalog == catalog }?.linkTitle ?? catalog.rawValue
   }
 }
 

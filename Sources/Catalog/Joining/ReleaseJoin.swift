@@ -1,3 +1,4 @@
+public import Identity
 internal import MusicLibrary
 
 /// One release found in several catalogs is one row: the catalogs' verdicts on it joined into one.
@@ -23,13 +24,13 @@ public enum ReleaseJoin {
 
   /// One catalog's verdicts.
   public struct Listing: Sendable {
-    public var catalog: String
+    public var catalog: CatalogName
     public var verdicts: [Verdict]
     /// The catalog keeps every edition of an album in one entry (MusicBrainz): its "owned" of an edition's title
     /// says only that the owned album is that entry.
     public var groupsEditions: Bool
 
-    public init(catalog: String, verdicts: [Verdict], groupsEditions: Bool = false) {
+    public init(catalog: CatalogName, verdicts: [Verdict], groupsEditions: Bool = false) {
       self.catalog = catalog
       self.verdicts = verdicts
       self.groupsEditions = groupsEditions
@@ -40,7 +41,7 @@ public enum ReleaseJoin {
   public static func join(_ listings: [Listing]) -> [Verdict] {
     var joined: [Verdict] = []
     var byGTIN: [GTIN: Int] = [:]
-    var byTitle: [String: [Int]] = [:]
+    var byTitle: [TitleIndex: [Int]] = [:]
     for listing in listings {
       for var verdict in listing.verdicts {
         verdict.links = [ReleaseLink(catalog: listing.catalog, release: verdict.release)]
@@ -69,8 +70,14 @@ public enum ReleaseJoin {
   }
 
   /// Where a listing is looked for: its artist and its title without the kind, which catalogs disagree on.
-  private static func titleIndex(_ artist: ArtistKey, _ album: AlbumKey) -> String {
-    artist.rawValue + "\u{1F}" + album.base + "\u{1F}" + album.editions.map(\.rawValue).joined(separator: "+")
+  private struct TitleIndex: Hashable {
+    var artist: ArtistKey
+    var base: String
+    var editions: [Edition]
+  }
+
+  private static func titleIndex(_ artist: ArtistKey, _ album: AlbumKey) -> TitleIndex {
+    TitleIndex(artist: artist, base: album.base, editions: album.editions)
   }
 
   /// The same title and kind, dates within the tolerance; a listing without a date is no evidence against.

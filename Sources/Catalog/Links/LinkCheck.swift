@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 internal import State
 
 /// Links to a catalog that is not searched tonight (`--links itunes`), for the releases a report lists and only
@@ -10,10 +11,10 @@ internal import State
 /// a store later; a failure is never kept.
 public struct LinkCheck: Sendable {
   /// The catalog the links open: its name, and how it is asked.
-  public let catalog: String
+  public let catalog: CatalogName
   public let lookup: any GTINLookup
   /// Where the UPC/EAN of a listed release is asked, by the name of the catalog that lists it.
-  public let gtinSources: [String: any GTINSource]
+  public let gtinSources: [CatalogName: any GTINSource]
   public let store: any CatalogStore
   public let now: Date
   /// Answer from the kept answers only, whatever their age.
@@ -43,7 +44,8 @@ public struct LinkCheck: Sendable {
   }
 
   public init(
-    catalog: String, lookup: any GTINLookup, gtinSources: [String: any GTINSource], store: any CatalogStore, now: Date
+    catalog: CatalogName, lookup: any GTINLookup, gtinSources: [CatalogName: any GTINSource], store: any CatalogStore,
+    now: Date
   ) {
     self.catalog = catalog
     self.lookup = lookup
@@ -79,7 +81,7 @@ public struct LinkCheck: Sendable {
 
   /// `findings` with the links found, every finding's links in `order` (the linked catalogs, then the searched
   /// ones), and its cover the first link's that has one.
-  public static func applying(_ links: [Int: ReleaseLink], to findings: [Finding], order: [String]) -> [Finding] {
+  public static func applying(_ links: [Int: ReleaseLink], to findings: [Finding], order: [CatalogName]) -> [Finding] {
     findings.enumerated().map { index, finding in
       var finding = finding
       if let link = links[index] { finding.links.append(link) }
@@ -123,7 +125,7 @@ public struct LinkCheck: Sendable {
     if let known = finding.release.gtin ?? finding.links.lazy.compactMap(\.release.gtin).first { return known }
     for link in finding.links {
       guard let source = gtinSources[link.catalog] else { continue }
-      let key = link.release.id
+      let key = link.release.id.rawValue
       switch await kept(provider: link.catalog, kind: Self.gtinKind, key: key) {
       case .found(let body): return GTIN(String(decoding: body, as: UTF8.self))
       case .missing: continue
@@ -132,7 +134,7 @@ public struct LinkCheck: Sendable {
       guard !offline else { continue }
       answer.requests += 1
       do throws(CatalogError) {
-        let gtin = try await source.gtin(ofRelease: key)
+        let gtin = try await source.gtin(ofRelease: link.release.id)
         // Kept in a form of a valid length: the digits alone lose a UPC's leading zero.
         await keep(Data((gtin?.lookupForm ?? "").utf8), provider: link.catalog, kind: Self.gtinKind, key: key, &answer)
         if let gtin { return gtin }
@@ -171,7 +173,7 @@ public struct LinkCheck: Sendable {
   }
 
   /// A kept answer that still holds: an empty body says there was none, which holds a few days only.
-  private func kept(provider: String, kind: String, key: String) async -> Kept {
+  private func kept(provider: CatalogName, kind: String, key: String) async -> Kept {
     guard let entry = try? await store.cachedResponses(provider: provider, kind: kind, keys: [key])[key] else {
       return .unknown
     }
@@ -181,7 +183,7 @@ public struct LinkCheck: Sendable {
     return entry.body.isEmpty ? .missing : .found(entry.body)
   }
 
-  private func keep(_ body: Data, provider: String, kind: String, key: String, _ answer: inout Answer) async {
+  private func keep(_ body: Data, provider: CatalogName, kind: String, key: String, _ answer: inout Answer) async {
     do throws(StateError) {
       try await store.store(provider: provider, kind: kind, responses: [(key, body)], fetchedAt: now)
     } catch {

@@ -1,9 +1,10 @@
-public import MusicLibrary
+public import Identity
+import MusicLibrary
 
 /// An artist as the catalog knows it.
 public struct CatalogArtist: Hashable, Sendable, Codable {
   /// The catalog's id, as text so every provider fits (iTunes numbers, MusicBrainz UUIDs).
-  public var id: String
+  public var id: CatalogArtistID
   public var name: String
   public var genre: String?
   public var url: String?
@@ -11,7 +12,7 @@ public struct CatalogArtist: Hashable, Sendable, Codable {
   public var disambiguation: String?
 
   public init(
-    id: String, name: String, genre: String? = nil, url: String? = nil, disambiguation: String? = nil
+    id: CatalogArtistID, name: String, genre: String? = nil, url: String? = nil, disambiguation: String? = nil
   ) {
     self.id = id
     self.name = name
@@ -41,9 +42,9 @@ public enum DatePrecision: String, Hashable, Sendable, Codable {
 
 /// One album, EP or single in the catalog.
 public struct CatalogRelease: Hashable, Sendable, Codable {
-  public var id: String
+  public var id: CatalogReleaseID
   /// The artist the catalog credits, which may differ from the artist it was listed under.
-  public var artistID: String?
+  public var artistID: CatalogArtistID?
   public var artistName: String
   public var title: String
   /// The first day the release can have come out: the day itself, or the first of its month or year.
@@ -63,8 +64,8 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
   public var gtin: GTIN?
 
   public init(
-    id: String,
-    artistID: String? = nil,
+    id: CatalogReleaseID,
+    artistID: CatalogArtistID? = nil,
     artistName: String,
     title: String,
     releaseDate: CalendarDay?,

@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 
 /// The Cover Art Archive, MusicBrainz's store of covers: `GET /release-group/{id}` lists a release group's images
 /// as JSON, or answers 404 when it has none, which is common the week a release comes out.
@@ -22,7 +23,7 @@ public struct CoverArtArchive: CoverSource {
   }
 
   /// The group's front image at 250 px (sharp at the report's 64 px on a 2x screen), or nil when it has none.
-  public func cover(of id: String) async throws(CatalogError) -> String? {
+  public func cover(of id: CatalogReleaseID) async throws(CatalogError) -> String? {
     let body: Data
     do {
       body = try await transport.get(url("release-group/\(id)"))

@@ -1,5 +1,6 @@
 public import CatalogHTTP
 public import Foundation
+public import Identity
 
 /// MusicBrainz, as deepcut knows it before asking: one request a second at most from a client that says who runs
 /// it, many artists per search, release groups that hold every edition, covers kept apart in the Cover Art Archive,
@@ -12,7 +13,7 @@ public struct MusicBrainzCatalog: ProviderDefinition {
 
   public init() {}
 
-  public var name: String { "musicbrainz" }
+  public var name: CatalogName { "musicbrainz" }
   public var title: String { "MusicBrainz" }
   public var defaultBaseURL: URL { MusicBrainzEndpoint.production }
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
@@ -32,8 +33,8 @@ public struct MusicBrainzCatalog: ProviderDefinition {
 
   public var settings: [any ProviderSettingDeclaration] { [Self.coverArtURL] }
 
-  public func normalizedID(_ text: String) -> String? {
-    UUID(uuidString: text) == nil ? nil : text.lowercased()
+  public func normalizedID(_ text: String) -> CatalogArtistID? {
+    UUID(uuidString: text) == nil ? nil : CatalogArtistID(text.lowercased())
   }
 
   public func idProblem(_ text: String) -> String {

@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 public import MusicLibrary
 
 /// MusicBrainz: many artists per search, the release groups of many artists per release search (a window of
@@ -118,19 +119,20 @@ public struct MusicBrainzProvider: TransportProvider {
 
   /// `firstreleasedate:[SINCE TO HORIZON] AND (arid:… OR …)`, every page; each release group goes to every
   /// asked artist in its credit.
-  public func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList] {
+  public func releases(of ids: [CatalogArtistID]) async throws(CatalogError) -> [CatalogArtistID: ReleaseList] {
     let window = LuceneQuery.range("firstreleasedate", from: since.description, to: horizon.description) + " AND "
-    var byID: [String: [MBReleaseGroup]] = [:]
+    var byID: [CatalogArtistID: [MBReleaseGroup]] = [:]
     for run in endpoint.pack(
-      ids, limit: ids.count, .releaseGroup, prefix: window, clause: { LuceneQuery.term("arid", $0) })
+      ids, limit: ids.count, .releaseGroup, prefix: window, clause: { LuceneQuery.term("arid", $0.rawValue) })
     {
-      let groups = try await allReleaseGroups(window + LuceneQuery.anyOf(run.map { LuceneQuery.term("arid", $0) }))
+      let groups = try await allReleaseGroups(
+        window + LuceneQuery.anyOf(run.map { LuceneQuery.term("arid", $0.rawValue) }))
       let asked = Set(run)
       for group in groups {
         for id in Set(group.creditedIDs) where asked.contains(id) { byID[id, default: []].append(group) }
       }
     }
-    var lists: [String: ReleaseList] = [:]
+    var lists: [CatalogArtistID: ReleaseList] = [:]
     for id in ids {
       let groups = byID[id] ?? []
       lists[id] = ReleaseList(releases: reported(groups), body: ReleaseList.cacheBody(groups) ?? Data("[]".utf8))
@@ -138,7 +140,7 @@ public struct MusicBrainzProvider: TransportProvider {
     return lists
   }
 
-  public func cacheEntry(for id: String) -> (kind: String, key: String) {
+  public func cacheEntry(for id: CatalogArtistID) -> (kind: String, key: String) {
     ("release-groups", "\(id)/\(since)/\(horizon)")
   }
 
@@ -156,8 +158,8 @@ public struct MusicBrainzProvider: TransportProvider {
 
   /// `(arid:… OR …) AND (releasegroup:"…" OR …)` for many questions at once: every candidate, and the owned
   /// titles without edition markers; each question keeps only its own candidates and titles.
-  public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]] {
-    var answers = [[String: Set<String>]](repeating: [:], count: questions.count)
+  public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[CatalogArtistID: Set<String>]] {
+    var answers = [[CatalogArtistID: Set<String>]](repeating: [:], count: questions.count)
     for run in packQuestions(questions) {
       let groups = try await allReleaseGroups(evidenceQuery(run.map { questions[$0] }))
       for index in run {
@@ -172,13 +174,13 @@ public struct MusicBrainzProvider: TransportProvider {
   }
 
   private func evidenceQuery(_ questions: [EvidenceQuestion]) -> String {
-    var ids: [String] = []
+    var ids: [CatalogArtistID] = []
     var titles: [String] = []
     for question in questions {
       for candidate in question.candidates where !ids.contains(candidate.id) { ids.append(candidate.id) }
       for title in question.ownedTitles.map(Self.searchTitle) where !titles.contains(title) { titles.append(title) }
     }
-    return LuceneQuery.anyOf(ids.map { LuceneQuery.term("arid", $0) }) + " AND "
+    return LuceneQuery.anyOf(ids.map { LuceneQuery.term("arid", $0.rawValue) }) + " AND "
       + LuceneQuery.anyOf(titles.map { LuceneQuery.phrase("releasegroup", $0) })
   }
 

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 
 /// An artist search page: `{"created", "count", "offset", "artists": [...]}`, ordered by score.
@@ -58,7 +59,7 @@ struct MBArtist: Decodable {
     let described = [type, country.map { "from \($0)" }].compactMap { $0 }.joined(separator: " ")
     let note = disambiguation.flatMap { $0.isEmpty ? nil : $0 } ?? (described.isEmpty ? nil : described)
     return CatalogArtist(
-      id: id, name: name, url: "https://musicbrainz.org/artist/\(id)", disambiguation: note)
+      id: CatalogArtistID(id), name: name, url: "https://musicbrainz.org/artist/\(id)", disambiguation: note)
   }
 }
 
@@ -91,7 +92,7 @@ struct MBReleaseGroup: Codable, Equatable {
     case artistCredit = "artist-credit"
   }
 
-  var creditedIDs: [String] { (artistCredit ?? []).map(\.artist.id) }
+  var creditedIDs: [CatalogArtistID] { (artistCredit ?? []).map { CatalogArtistID($0.artist.id) } }
 
   /// "Ada North & Bo South", as the credit reads.
   var creditedName: String {
@@ -107,7 +108,8 @@ struct MBReleaseGroup: Codable, Equatable {
       default: .album
       }
     return CatalogRelease(
-      id: id, artistID: artistCredit?.first?.artist.id, artistName: creditedName, title: title,
+      id: CatalogReleaseID(id), artistID: artistCredit?.first.map { CatalogArtistID($0.artist.id) },
+      artistName: creditedName, title: title,
       releaseDate: date?.day, url: "https://musicbrainz.org/release-group/\(id)",
       // Covers come from the Cover Art Archive, asked only about the groups a report shows.
       datePrecision: date?.precision ?? .day, kind: kind,

@@ -1,5 +1,6 @@
 internal import Basics
 internal import Foundation
+import Identity
 internal import State
 
 /// Fetch albums: the wanted album lists, many artists per lookup, each lookup's answer cached the moment it
@@ -37,7 +38,7 @@ extension CatalogPass {
   /// Release lists cached after this run read the cache (by a run killed before it could decide) need no request.
   private func takeCachedSinceStart(_ state: inout PassState) async throws(CatalogError) {
     let cached = try await cachedLists(state.wanted)
-    var found: [String] = []
+    var found: [CatalogArtistID] = []
     for id in state.wanted {
       guard let releases = usable(cached[id]) else { continue }
       state.albums[id] = releases
@@ -47,7 +48,7 @@ extension CatalogPass {
     clearWanted(found, &state)
   }
 
-  private func lookup(_ batch: [String]) async -> Result<[String: ReleaseList], CatalogError> {
+  private func lookup(_ batch: [CatalogArtistID]) async -> Result<[CatalogArtistID: ReleaseList], CatalogError> {
     do throws(CatalogError) {
       return .success(try await provider.releases(of: batch))
     } catch {
@@ -57,7 +58,8 @@ extension CatalogPass {
 
   /// Caches a lookup's answer (never a failure), then takes it in.
   private func record(
-    _ result: Result<[String: ReleaseList], CatalogError>, for batch: [String], _ state: inout PassState
+    _ result: Result<[CatalogArtistID: ReleaseList], CatalogError>, for batch: [CatalogArtistID],
+    _ state: inout PassState
   ) async throws(CatalogError) {
     switch result {
     case .success(let lists):
@@ -78,7 +80,7 @@ extension CatalogPass {
     report(state)
   }
 
-  private func clearWanted(_ ids: [String], _ state: inout PassState) {
+  private func clearWanted(_ ids: [CatalogArtistID], _ state: inout PassState) {
     let done = Set(ids)
     state.wanted.removeAll { done.contains($0) }
     state.wantedSet.subtract(done)

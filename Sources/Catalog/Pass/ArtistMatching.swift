@@ -1,4 +1,5 @@
 internal import Foundation
+public import Identity
 public import MusicLibrary
 
 /// How a library artist was matched to catalog artists, or why not.
@@ -54,7 +55,7 @@ public enum ArtistMatching {
   public static func decide(
     exact: [CatalogArtist],
     near: [CatalogArtist],
-    albums: [String: [CatalogRelease]],
+    albums: [CatalogArtistID: [CatalogRelease]],
     owned: [OwnedAlbum]
   ) -> ArtistMatch {
     decide(exact: exact, near: near, proofs: proofs(contenders(exact: exact, near: near), albums: albums, owned: owned))
@@ -62,10 +63,10 @@ public enum ArtistMatching {
 
   /// For each candidate, the bases of the owned albums its release list has.
   public static func proofs(
-    _ candidates: [CatalogArtist], albums: [String: [CatalogRelease]], owned: [OwnedAlbum]
-  ) -> [String: Set<String>] {
+    _ candidates: [CatalogArtist], albums: [CatalogArtistID: [CatalogRelease]], owned: [OwnedAlbum]
+  ) -> [CatalogArtistID: Set<String>] {
     let ownedBases = Set(owned.map(\.key.base))
-    var proofs: [String: Set<String>] = [:]
+    var proofs: [CatalogArtistID: Set<String>] = [:]
     for candidate in candidates {
       proofs[candidate.id] = Set((albums[candidate.id] ?? []).map(\.key.base)).intersection(ownedBases)
     }
@@ -79,7 +80,7 @@ public enum ArtistMatching {
   /// Anaesthetic" follows both bands called Nirvana; owning "Reign in Blood" follows the metal Slayer alone.
   /// Candidates that only share albums with a better one add nothing and are left. When the best candidates
   /// tie on exactly the same albums, or nobody has any, the user decides (`deepcut artists pin`).
-  public static func decide(exact: [CatalogArtist], near: [CatalogArtist], proofs: [String: Set<String>])
+  public static func decide(exact: [CatalogArtist], near: [CatalogArtist], proofs: [CatalogArtistID: Set<String>])
     -> ArtistMatch
   {
     if exact.count == 1, let only = exact.first { return .resolved([only]) }

@@ -90,7 +90,7 @@ extension CatalogPass {
       case .compare(let contenders)?:
         ids += contenders.count { state.albums[$0.id] == nil }
       case .problem?, nil:
-        let memory = state.memory[state.artists[index].key.rawValue]
+        let memory = state.memory[state.artists[index].key]
         if let memory, memory.status == .resolved || memory.status == .pinned {
           ids += max(1, memory.matches.count)
         } else {

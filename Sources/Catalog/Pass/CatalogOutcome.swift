@@ -1,3 +1,4 @@
+public import Identity
 public import MusicLibrary
 
 /// An artist the report must mention under "Needs attention".
@@ -14,7 +15,7 @@ public struct ArtistProblem: Sendable, Equatable, Codable {
   public var detail: String
   public var candidates: [CatalogArtist]
   /// The catalog that could not resolve the artist, on a night that asks several.
-  public var catalog: String?
+  public var catalog: CatalogName?
 
   public init(artist: LibraryArtist, kind: Kind, detail: String, candidates: [CatalogArtist] = []) {
     self.artist = artist

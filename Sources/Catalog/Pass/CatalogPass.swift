@@ -1,5 +1,6 @@
 internal import Basics
 public import Foundation
+import Identity
 public import MusicLibrary
 internal import State
 
@@ -60,14 +61,14 @@ public struct CatalogPass: Sendable {
 
   /// Reads what earlier runs left: resolutions, and the cached release lists of the artists they name.
   private func start(_ library: OwnedLibrary) async throws(CatalogError) -> PassState {
-    let memory: [String: ArtistResolution]
+    let memory: [ArtistKey: ArtistResolution]
     do {
       memory = try await store.resolutions(provider: provider.name)
     } catch {
       throw .state(error.description)
     }
     var state = PassState(library: library, memory: memory)
-    var ids: [String] = []
+    var ids: [CatalogArtistID] = []
     for resolution in memory.values {
       ids += resolution.matches.map(\.id)
       if resolution.status == .pending { ids += Self.decodeCandidates(resolution.candidates).map(\.id) }
@@ -80,12 +81,12 @@ public struct CatalogPass: Sendable {
   // MARK: - Shared by the phases
 
   /// The release lists cached for `ids`, by id, whatever their age.
-  func cachedLists(_ ids: [String]) async throws(CatalogError) -> [String: CachedResponse] {
+  func cachedLists(_ ids: [CatalogArtistID]) async throws(CatalogError) -> [CatalogArtistID: CachedResponse] {
     guard let kind = ids.first.map({ provider.cacheEntry(for: $0).kind }) else { return [:] }
     let keys = Dictionary(ids.map { (provider.cacheEntry(for: $0).key, $0) }, uniquingKeysWith: { first, _ in first })
     do {
       let cached = try await store.cachedResponses(provider: provider.name, kind: kind, keys: Array(keys.keys))
-      var byID: [String: CachedResponse] = [:]
+      var byID: [CatalogArtistID: CachedResponse] = [:]
       for (key, response) in cached { if let id = keys[key] { byID[id] = response } }
       return byID
     } catch {
@@ -100,7 +101,7 @@ public struct CatalogPass: Sendable {
   }
 
   /// Asks for the release lists of `ids` unless this run knows them already or the cache has them fresh.
-  func want(_ ids: [String], _ state: inout PassState) {
+  func want(_ ids: [CatalogArtistID], _ state: inout PassState) {
     for id in ids where state.albums[id] == nil && state.albumFailures[id] == nil && !state.wantedSet.contains(id) {
       if let releases = usable(state.cached[id]) {
         state.albums[id] = releases

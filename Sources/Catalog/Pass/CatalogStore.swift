@@ -1,4 +1,5 @@
 public import Foundation
+public import Identity
 public import State
 
 /// What the catalog pass and the cover check keep between runs, and nothing else: the resolutions of library
@@ -10,23 +11,24 @@ public import State
 /// back as unix seconds.
 public protocol CatalogStore: Sendable {
   /// Every resolution kept for `provider`, by artist key.
-  func resolutions(provider: String) async throws(StateError) -> [String: ArtistResolution]
+  func resolutions(provider: CatalogName) async throws(StateError) -> [ArtistKey: ArtistResolution]
   /// Keeps `resolutions`, each replacing the one of its provider and artist key; a pinned one only gives way to
   /// another pin, since the user set it.
   func save(_ resolutions: [ArtistResolution]) async throws(StateError)
 
   /// The answers kept among `keys` (duplicates allowed), by key; a key never kept is absent.
-  func cachedResponses(provider: String, kind: String, keys: [String]) async throws(StateError)
+  func cachedResponses(provider: CatalogName, kind: String, keys: [String]) async throws(StateError)
     -> [String: CachedResponse]
   /// Keeps answers, each replacing the one of its key. Only successful bodies: a store keeps whatever it is given,
   /// and a failure kept would be served as an answer the next night.
-  func store(provider: String, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date)
+  func store(provider: CatalogName, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date)
     async throws(StateError)
 
   /// The cover answers kept for `releaseIDs`, by release id; an id never asked about is absent.
-  func artwork(provider: String, releaseIDs: [String]) async throws(StateError) -> [String: ArtworkRecord]
+  func artwork(provider: CatalogName, releaseIDs: [CatalogReleaseID]) async throws(StateError)
+    -> [CatalogReleaseID: ArtworkRecord]
   /// Keeps cover answers, each replacing the one of its release.
-  func saveArtwork(provider: String, _ records: [ArtworkRecord]) async throws(StateError)
+  func saveArtwork(provider: CatalogName, _ records: [ArtworkRecord]) async throws(StateError)
 }
 
 extension StateStore: CatalogStore {}

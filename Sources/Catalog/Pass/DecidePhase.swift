@@ -1,3 +1,4 @@
+import Identity
 internal import MusicLibrary
 internal import State
 
@@ -32,7 +33,8 @@ extension CatalogPass {
   /// What a match means for the artist in this run, and what is saved of it: a resolution decided by the owned
   /// albums keeps the candidates with the titles found under each, so `deepcut why` can say how it was decided.
   func decision(
-    for artist: LibraryArtist, _ match: ArtistMatch, contenders: [CatalogArtist], proofs: [String: Set<String>],
+    for artist: LibraryArtist, _ match: ArtistMatch, contenders: [CatalogArtist],
+    proofs: [CatalogArtistID: Set<String>],
     owned: [OwnedAlbum]
   ) -> (verdict: PassState.Verdict, resolution: ArtistResolution) {
     switch match {

@@ -1,4 +1,5 @@
 internal import Basics
+import Identity
 internal import MusicLibrary
 internal import State
 
@@ -51,7 +52,7 @@ extension CatalogPass {
       candidates: contenders, ownedTitles: owned.prefix(Self.titlesPerQuestion).map(\.title))
   }
 
-  private func ask(_ questions: [EvidenceQuestion]) async -> Result<[[String: Set<String>]], CatalogError> {
+  private func ask(_ questions: [EvidenceQuestion]) async -> Result<[[CatalogArtistID: Set<String>]], CatalogError> {
     do throws(CatalogError) {
       let answers = try await provider.evidence(questions)
       guard answers.count == questions.count else {
@@ -64,7 +65,7 @@ extension CatalogPass {
   }
 
   private func decide(
-    _ batch: [Int], by result: Result<[[String: Set<String>]], CatalogError>, _ state: inout PassState
+    _ batch: [Int], by result: Result<[[CatalogArtistID: Set<String>]], CatalogError>, _ state: inout PassState
   ) async throws(CatalogError) {
     switch result {
     case .success(let answers):

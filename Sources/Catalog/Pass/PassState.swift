@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import State
 
@@ -19,19 +20,19 @@ struct PassState {
   let artists: [LibraryArtist]
   let ownedByArtist: [ArtistKey: [OwnedAlbum]]
   /// Resolutions as the state database holds them, updated as this run saves new ones.
-  var memory: [String: ArtistResolution]
+  var memory: [ArtistKey: ArtistResolution]
   var verdicts: [Verdict?]
   /// Artists before this index have been looked at: known from an earlier run, or searched.
   var cursor = 0
 
   /// Album lists known in this run by catalog id: answered, or fresh in the cache.
-  var albums: [String: [CatalogRelease]] = [:]
-  var albumFailures: [String: CatalogError] = [:]
+  var albums: [CatalogArtistID: [CatalogRelease]] = [:]
+  var albumFailures: [CatalogArtistID: CatalogError] = [:]
   /// Release lists cached by earlier runs, by catalog id, read once at the start.
-  var cached: [String: CachedResponse] = [:]
+  var cached: [CatalogArtistID: CachedResponse] = [:]
   /// Ids whose album lists must be asked for, in check order.
-  var wanted: [String] = []
-  var wantedSet: Set<String> = []
+  var wanted: [CatalogArtistID] = []
+  var wantedSet: Set<CatalogArtistID> = []
   /// Artists whose candidates wait for the provider's evidence (``ProofSource/ownedTitles``), in check order.
   var awaitingEvidence: [Int] = []
 
@@ -52,7 +53,7 @@ struct PassState {
   var requestsToFinish = 0
   var requestsAtEstimate = 0
 
-  init(library: OwnedLibrary, memory: [String: ArtistResolution]) {
+  init(library: OwnedLibrary, memory: [ArtistKey: ArtistResolution]) {
     artists = library.artists.sorted(by: LibraryArtist.listeningOrder)
     ownedByArtist = library.albumsByArtist()
     self.memory = memory

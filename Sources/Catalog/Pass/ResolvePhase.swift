@@ -44,7 +44,7 @@ extension CatalogPass {
   /// Once the catalog is gone, an artist that would need a search is settled as failed, unasked.
   private func remember(_ index: Int, _ state: inout PassState) -> Bool {
     let artist = state.artists[index]
-    guard let memory = state.memory[artist.key.rawValue] else {
+    guard let memory = state.memory[artist.key] else {
       guard options.offline else { return notAsked(index, &state) }
       state.verdicts[index] = .problem(
         ArtistProblem(artist: artist, kind: .notCached, detail: "never looked up; run once without --offline"))
@@ -88,7 +88,7 @@ extension CatalogPass {
     case .resolved: days = options.recheckResolvedAfterDays
     case .ambiguous, .unresolved: days = options.recheckUnresolvedAfterDays
     }
-    return RecheckSchedule(windowDays: days).isDue(memory.artistKey, checkedAt: memory.checkedAt, now: now)
+    return RecheckSchedule(windowDays: days).isDue(memory.artistKey.rawValue, checkedAt: memory.checkedAt, now: now)
   }
 
   private func search(_ artists: [LibraryArtist]) async -> Result<[ArtistCandidates], CatalogError> {
@@ -136,7 +136,7 @@ extension CatalogPass {
       for index in batch {
         let artist = state.artists[index]
         // A failed re-check keeps what was known; nothing about the failure is remembered.
-        if let memory = state.memory[artist.key.rawValue], memory.status == .resolved || memory.status == .pinned,
+        if let memory = state.memory[artist.key], memory.status == .resolved || memory.status == .pinned,
           !memory.matches.isEmpty
         {
           take(
@@ -185,7 +185,7 @@ extension CatalogPass {
   ) -> ArtistResolution {
     ArtistResolution(
       provider: provider.name,
-      artistKey: artist.key.rawValue,
+      artistKey: artist.key,
       artistName: artist.name,
       matches: matches.map { ArtistResolution.Match(id: $0.id, name: $0.name) },
       status: status,

@@ -1,11 +1,12 @@
 public import Foundation
+public import Identity
 public import MusicLibrary
 
 /// A music catalog as the pass asks it: finding library artists, the releases of catalog artists, and what tells
 /// artists of one name apart. A provider knows its wire format and its limits; nothing else does.
 public protocol CatalogProvider: Sendable {
   /// The key of this catalog's resolutions, pins, caches and release records in the state database.
-  var name: String { get }
+  var name: CatalogName { get }
   var limits: ProviderLimits { get }
   /// Where work that awaits answers had best run: the transport's own thread, if it has one.
   var taskExecutor: (any TaskExecutor)? { get }
@@ -18,10 +19,10 @@ public protocol CatalogProvider: Sendable {
 
   /// The release lists of catalog artists `ids` (at most `limits.artistsPerReleaseRequest`), by id; an id the
   /// catalog does not list has an empty list, which is an answer too.
-  func releases(of ids: [String]) async throws(CatalogError) -> [String: ReleaseList]
+  func releases(of ids: [CatalogArtistID]) async throws(CatalogError) -> [CatalogArtistID: ReleaseList]
 
   /// Where an artist's release list is cached: the cache kind and key.
-  func cacheEntry(for id: String) -> (kind: String, key: String)
+  func cacheEntry(for id: CatalogArtistID) -> (kind: String, key: String)
   /// A cached release list read back; nil if it cannot be read.
   func cachedReleases(_ body: Data) -> [CatalogRelease]?
 
@@ -29,7 +30,7 @@ public protocol CatalogProvider: Sendable {
   var proof: ProofSource { get }
   /// For ``ProofSource/ownedTitles``: for each question, in order, which candidates list releases titled like
   /// the owned albums, as candidate id → the bases of the owned album keys they have.
-  func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]]
+  func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[CatalogArtistID: Set<String>]]
 
   /// Where covers come from when the release lists leave them out; nil when they carry them.
   var covers: (any CoverSource)? { get }
@@ -43,7 +44,7 @@ public protocol CatalogProvider: Sendable {
 
 extension CatalogProvider {
   /// A provider whose release lists prove ownership needs no evidence of its own.
-  public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[String: Set<String>]] {
+  public func evidence(_ questions: [EvidenceQuestion]) async throws(CatalogError) -> [[CatalogArtistID: Set<String>]] {
     questions.map { _ in [:] }
   }
 
@@ -58,7 +59,7 @@ extension CatalogProvider {
 public protocol GTINSource: Sendable {
   var requestsPerMinute: Double { get }
   /// The GTIN of release `id`, or nil when the catalog has none for it.
-  func gtin(ofRelease id: String) async throws(CatalogError) -> GTIN?
+  func gtin(ofRelease id: CatalogReleaseID) async throws(CatalogError) -> GTIN?
 }
 
 /// The catalog's release of a UPC/EAN, one request each.
@@ -80,7 +81,7 @@ public protocol CoverSource: Sendable {
   /// The pace it is asked at, for budgets.
   var requestsPerMinute: Double { get }
   /// The address of release `id`'s front cover, or nil when the catalog has none.
-  func cover(of id: String) async throws(CatalogError) -> String?
+  func cover(of id: CatalogReleaseID) async throws(CatalogError) -> String?
 }
 
 /// What a provider can be asked at once, and how fast.

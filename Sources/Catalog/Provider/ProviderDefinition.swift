@@ -1,5 +1,6 @@
 public import CatalogHTTP
 public import Foundation
+public import Identity
 
 /// A catalog as deepcut knows it before asking it anything: everything the command line, the settings, the state
 /// commands and the HTTP client need to know of it, declared in its own folder. ``ProviderRegistry`` lists them;
@@ -8,7 +9,7 @@ public import Foundation
 public protocol ProviderDefinition: Sendable {
   init()
   /// `--provider NAME` and `provider.name`; the key of everything deepcut keeps for this catalog.
-  var name: String { get }
+  var name: CatalogName { get }
   /// What it is, for help texts: "the iTunes Search API".
   var title: String { get }
   /// Where its links open, as people who listen there call it: "Apple Music". Its title unless it says otherwise.
@@ -32,7 +33,7 @@ public protocol ProviderDefinition: Sendable {
   var settings: [any ProviderSettingDeclaration] { get }
 
   /// An artist id as kept, from what a person typed for `artists pin`; nil when it is not one of this catalog's.
-  func normalizedID(_ text: String) -> String?
+  func normalizedID(_ text: String) -> CatalogArtistID?
   /// What a wrong id is told: "an iTunes artist id is a number, like 414425; not 'x'".
   func idProblem(_ text: String) -> String
   /// The client's settings for this catalog: how it says "slow down", how long its waits are.
@@ -56,8 +57,8 @@ extension ProviderDefinition {
   public func snapshotTransport(_ directory: URL) -> any CatalogTransport { RecordedTransport(directory: directory) }
 
   /// `text` as kept, for catalogs whose artist ids are numbers (iTunes, Deezer).
-  func numericID(_ text: String) -> String? {
-    !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? text : nil
+  func numericID(_ text: String) -> CatalogArtistID? {
+    !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? CatalogArtistID(text) : nil
   }
 }
 

@@ -1,10 +1,12 @@
+public import Identity
+
 /// The catalogs deepcut can ask, and the ones a night asks when none is chosen.
 public struct ProviderRegistry: Sendable {
   public var providers: [any ProviderDefinition]
   /// The names of the catalogs a night asks when none is chosen, in the order of their links; none means the first.
-  public var recommended: [String]
+  public var recommended: [CatalogName]
 
-  public init(_ providers: [any ProviderDefinition], recommended: [String] = []) {
+  public init(_ providers: [any ProviderDefinition], recommended: [CatalogName] = []) {
     self.providers = providers
     self.recommended = recommended
   }
@@ -15,15 +17,20 @@ public struct ProviderRegistry: Sendable {
   public static let standard = ProviderRegistry(
     [ITunesCatalog(), MusicBrainzCatalog(), DeezerCatalog()], recommended: ["deezer", "musicbrainz"])
 
-  public var names: [String] { providers.map(\.name) }
+  public var names: [CatalogName] { providers.map(\.name) }
   public var defaultProvider: (any ProviderDefinition)? { providers.first }
 
+  /// The catalog a person named, in any case.
   public func named(_ name: String) -> (any ProviderDefinition)? {
-    providers.first { $0.name == name.lowercased() }
+    providers.first { $0.name.rawValue == name.lowercased() }
+  }
+
+  public func named(_ name: CatalogName) -> (any ProviderDefinition)? {
+    providers.first { $0.name == name }
   }
 
   /// "itunes or musicbrainz", "a, b or c".
-  public var alternatives: String { alternatives(\.name) }
+  public var alternatives: String { alternatives(\.name.rawValue) }
 
   /// The catalogs as `word` names each, in a list: "a, b or c".
   public func alternatives(_ word: (any ProviderDefinition) -> String) -> String {

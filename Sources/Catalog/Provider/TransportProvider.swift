@@ -1,4 +1,5 @@
 internal import Foundation
+public import Identity
 internal import MusicLibrary
 
 /// A provider that asks its catalog through one transport, for the catalog its ``Definition`` declares: its name is
@@ -9,7 +10,7 @@ public protocol TransportProvider: CatalogProvider {
 }
 
 extension TransportProvider {
-  public var name: String { Definition().name }
+  public var name: CatalogName { Definition().name }
   public var taskExecutor: (any TaskExecutor)? { transport.taskExecutor }
   public func counters() async -> TransportCounters { await transport.counters() }
 

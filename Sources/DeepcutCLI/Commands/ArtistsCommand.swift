@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import State
 
@@ -31,7 +32,7 @@ enum ArtistsCommand {
         defer { withExtendedLifetime(lock) {} }
         guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
         let name = arguments.positionals[1]
-        let removed = try await store.unpin(provider: provider.name, artistKey: ArtistKey(name).rawValue)
+        let removed = try await store.unpin(provider: provider.name, artistKey: ArtistKey(name))
         Console.out(removed ? "unpinned \(name); the next run looks it up again" : "\(name) was not pinned")
       case let other?:
         throw CLIError.usage("unknown 'artists' action '\(other)'; use pin or unpin")
@@ -48,17 +49,18 @@ enum ArtistsCommand {
     defer { withExtendedLifetime(lock) {} }
     guard positionals.count >= 3 else { throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID [ID ...]") }
     let name = positionals[1]
-    var ids: [String] = []
+    var ids: [CatalogArtistID] = []
     for text in positionals.dropFirst(2) {
       guard let id = provider.normalizedID(text) else { throw CLIError.usage(provider.idProblem(text)) }
       if !ids.contains(id) { ids.append(id) }
     }
     try await store.pin(
-      provider: provider.name, artistKey: ArtistKey(name).rawValue, artistName: name, catalogIDs: ids, at: Date())
-    Console.out("pinned \(name) to catalog artist\(ids.count == 1 ? "" : "s") \(ids.joined(separator: ", "))")
+      provider: provider.name, artistKey: ArtistKey(name), artistName: name, catalogIDs: ids, at: Date())
+    Console.out(
+      "pinned \(name) to catalog artist\(ids.count == 1 ? "" : "s") \(ids.map(\.rawValue).joined(separator: ", "))")
   }
 
-  private static func list(_ store: StateStore, provider: String, unresolvedOnly: Bool) async throws {
+  private static func list(_ store: StateStore, provider: CatalogName, unresolvedOnly: Bool) async throws {
     let resolutions = try await store.resolutions(provider: provider).values.sorted {
       $0.artistName.localizedStandardCompare($1.artistName) == .orderedAscending
     }

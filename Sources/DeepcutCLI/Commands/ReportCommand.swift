@@ -17,15 +17,15 @@ enum ReportCommand {
     try await resolved.rememberEarlierNights()
     let settings = try ReportSettings(resolved)
     if let earlier = resolved.keepsEarlierCatalogs, !settings[\.quiet] {
-      let recommended = registry.defaultNight.map(\.name).joined(separator: ",")
+      let recommended = registry.defaultNight.map(\.name.rawValue).joined(separator: ",")
       Console.error(
-        "deepcut: asking \(earlier.joined(separator: ",")), as earlier nights did (the state keeps what they learned); "
+        "deepcut: asking \(earlier.map(\.rawValue).joined(separator: ",")), as earlier nights did (the state keeps what they learned); "
           + "the recommended catalogs are \(recommended): choose with --provider or provider.name in the config")
     }
     let waiting = resolved.waitingForContact
     if !waiting.isEmpty, !settings[\.quiet] {
       Console.error(
-        "deepcut: \(waiting.joined(separator: " and ")) is asked too once you say who runs this: --contact EMAIL, or "
+        "deepcut: \(waiting.map(\.rawValue).joined(separator: " and ")) is asked too once you say who runs this: --contact EMAIL, or "
           + "\"contact\" (or email.from) in the config")
     }
     // Held until this function returns; the kernel drops it if the process dies.

@@ -1,4 +1,5 @@
 internal import Foundation
+import Identity
 internal import State
 
 /// What `deepcut status` tells, as `--json` prints it: the last nights, what waits undelivered, the schedule and
@@ -114,7 +115,7 @@ struct StatusReport: Encodable {
 
   /// How old one catalog's kept answers are.
   struct Answers: Encodable {
-    var catalog: String
+    var catalog: CatalogName
     var count: Int
     var oldest: Date
     var newest: Date

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import Report
 internal import State
@@ -117,7 +118,7 @@ enum WhyCommand {
       throw .catalog(error)
     }
     do {
-      let resolution = try await store.resolutions(provider: provider.name)[artist.key.rawValue]
+      let resolution = try await store.resolutions(provider: provider.name)[artist.key]
       let entries = (resolution?.matches ?? []).map { provider.cacheEntry(for: $0.id) }
       let fetched = try await store.cachedResponses(
         provider: provider.name, kind: entries.first?.kind ?? "", keys: entries.map(\.key))
@@ -131,8 +132,8 @@ enum WhyCommand {
   }
 
   /// Every catalog's records as one: what one catalog told is told, whichever lists the release now.
-  static func told(_ seen: ReleaseLedger.Seen) -> [String: SeenRelease] {
-    var merged: [String: SeenRelease] = [:]
+  static func told(_ seen: ReleaseLedger.Seen) -> [LedgerKey: SeenRelease] {
+    var merged: [LedgerKey: SeenRelease] = [:]
     for catalog in seen.keys.sorted() {
       for (key, record) in seen[catalog] ?? [:] where merged[key]?.reportedAt == nil {
         merged[key] = record

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import Report
 internal import State
@@ -22,7 +23,7 @@ extension ReportJob {
     let outcomes = await passes(looked.library, catalogs, storage, progressBar)
     progressBar.finish()
     var results: [CatalogResult] = []
-    var unreachable: [(catalog: String, reason: String)] = []
+    var unreachable: [(catalog: CatalogName, reason: String)] = []
     for (catalog, outcome) in zip(catalogs, outcomes) {
       let name = catalog.night.definition.name
       let outcome = try outcome.get()
@@ -96,11 +97,14 @@ extension ReportJob {
     } catch {
       throw .state(error.description)
     }
+    let first = pass.night.catalogs.first
     let ledger = ReleaseLedger.apply(
-      findings, seen: seen, now: settings[\.now], onlyUnreported: settings[\.sinceLastRun] && !rolling)
+      findings, seen: seen, now: settings[\.now], onlyUnreported: settings[\.sinceLastRun] && !rolling,
+      fallback: first)
     let window =
       settings[\.feeds] == nil
-      ? nil : ReleaseLedger.apply(findings, seen: seen, now: settings[\.now], onlyUnreported: false)
+      ? nil
+      : ReleaseLedger.apply(findings, seen: seen, now: settings[\.now], onlyUnreported: false, fallback: first)
     return Told(ledger: ledger, window: window)
   }
 
@@ -114,7 +118,7 @@ extension ReportJob {
   mutating func askLinks(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog], _ storage: Storage) async {
     guard !settings.linkedCatalogs.isEmpty else { return }
     let start = timer.now
-    var sources: [String: any GTINSource] = [:]
+    var sources: [CatalogName: any GTINSource] = [:]
     for catalog in catalogs {
       if let source = catalog.provider.gtins { sources[catalog.night.definition.name] = source }
     }
@@ -138,7 +142,7 @@ extension ReportJob {
   private struct LinkContext {
     var linked: CatalogNight
     var lookup: any GTINLookup
-    var sources: [String: any GTINSource]
+    var sources: [CatalogName: any GTINSource]
     /// Each library artist's place, most played first.
     var ranks: [ArtistKey: Int]
   }

@@ -50,7 +50,7 @@ extension ReportSettings {
   /// A catalog's recorded answers in `directory`: its own folder there (`DIR/NAME`, where a night of several
   /// catalogs records each), else the folder itself (where one catalog's were recorded).
   static func snapshot(in directory: String, of provider: any ProviderDefinition) -> String {
-    let own = URL(fileURLWithPath: directory).appendingPathComponent(provider.name).path
+    let own = URL(fileURLWithPath: directory).appendingPathComponent(provider.name.rawValue).path
     var isFolder: ObjCBool = false
     return FileManager.default.fileExists(atPath: own, isDirectory: &isFolder) && isFolder.boolValue ? own : directory
   }

@@ -39,7 +39,7 @@ extension ReportSettings {
   {
     let feedURL = try settings[\.feedURL]?.absoluteString
     return FeedOptions(
-      selfURL: feedURL, identity: provider.name + " " + library,
+      selfURL: feedURL, identity: provider.name.rawValue + " " + library,
       calendarIncludesNew: try settings[\.calendarIncludesNew])
   }
 }

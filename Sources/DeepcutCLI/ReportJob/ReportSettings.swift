@@ -3,6 +3,7 @@ internal import Catalog
 internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import Report
 internal import State
@@ -103,7 +104,7 @@ struct ReportSettings: Sendable {
   {
     let linked = try settings[\.links].filter { link in !night.contains { $0.name == link.name } }
     if let other = linked.first(where: { !$0.canBeLinked }) {
-      let linkable = settings.registry.providers.filter(\.canBeLinked).map(\.name).joined(separator: ", ")
+      let linkable = settings.registry.providers.filter(\.canBeLinked).map(\.name.rawValue).joined(separator: ", ")
       throw .usage(
         "--links takes catalogs a release can be looked up in by its UPC (\(linkable)), not '\(other.name)'; "
           + "search it with --provider instead")
@@ -112,7 +113,7 @@ struct ReportSettings: Sendable {
   }
 
   /// The order of a release's links: the linked catalogs', then the searched ones'.
-  var linkOrder: [String] { (linkedCatalogs + catalogs).map(\.definition.name) }
+  var linkOrder: [CatalogName] { (linkedCatalogs + catalogs).map(\.definition.name) }
 
   /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
   static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {

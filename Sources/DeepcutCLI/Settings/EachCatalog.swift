@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+import Identity
 
 /// A setting each catalog of a night has a value of its own for, declared once in ``SettingsTable`` like any other.
 /// `--rate-limit NAME=N` gives one catalog's and a bare `--rate-limit N` every catalog's; in config.json
@@ -18,12 +19,12 @@ struct EachCatalog<Value: Sendable>: Sendable {
   /// address cannot: with several catalogs it has to name its own.
   let sharedByAll: Bool
   /// The one catalog whose setting this is (a catalog's own, ``ProviderSetting``); nil when every catalog has it.
-  let only: String?
+  let only: CatalogName?
 
   init(
     flag: String, key: String, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
     default fallback: CatalogDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil,
-    sharedByAll: Bool = true, only: String? = nil
+    sharedByAll: Bool = true, only: CatalogName? = nil
   ) {
     names = .flag(flag, key: key)
     self.placeholder = placeholder
@@ -37,9 +38,9 @@ struct EachCatalog<Value: Sendable>: Sendable {
   }
 
   /// The key one catalog's value has in config.json: `provider.NAME.baseURL` beside `provider.baseURL`.
-  func key(of catalog: String) -> String? {
+  func key(of catalog: CatalogName) -> String? {
     guard let key = names.key, let dot = key.firstIndex(of: ".") else { return nil }
-    return key[..<dot] + "." + catalog + key[dot...]
+    return key[..<dot] + "." + catalog.rawValue + key[dot...]
   }
 }
 
@@ -156,7 +157,7 @@ extension EachCatalog {
   }
 
   /// `NAME=VALUE` for a registered catalog's NAME, in any case; nil for anything else (`http://h/x?a=b` is a value).
-  private static func named(_ text: String, _ registry: ProviderRegistry) -> (name: String, value: String)? {
+  private static func named(_ text: String, _ registry: ProviderRegistry) -> (name: CatalogName, value: String)? {
     guard let equals = text.firstIndex(of: "="), let catalog = registry.named(String(text[..<equals])) else {
       return nil
     }
@@ -164,7 +165,7 @@ extension EachCatalog {
   }
 
   /// Refuses a value for a catalog this setting is not of, or that the night does not ask.
-  private func refuse(_ name: String, in text: String, night: [any ProviderDefinition]) throws(CLIError) {
+  private func refuse(_ name: CatalogName, in text: String, night: [any ProviderDefinition]) throws(CLIError) {
     let flag = names.name
     if let only, only != name {
       throw .usage("--\(flag) is \(only)'s own: give it as --\(flag) \(placeholder ?? "VALUE")")
@@ -185,5 +186,7 @@ extension EachCatalog {
     throw error("\(given) names no catalog, and tonight asks \(Self.names(night)): write \(instead) for each")
   }
 
-  private static func names(_ catalogs: [any ProviderDefinition]) -> String { sentence(catalogs.map(\.name), "and") }
+  private static func names(_ catalogs: [any ProviderDefinition]) -> String {
+    sentence(catalogs.map(\.name.rawValue), "and")
+  }
 }

@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+import Identity
 internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
@@ -17,7 +18,7 @@ struct Resolved: Sendable {
   private var overrides = SettingValues()
   /// The catalogs whose resolutions or told releases the state keeps, once ``rememberEarlierNights()`` read them
   /// (set by tests too, to stand for a state).
-  var earlierCatalogs: [String] = []
+  var earlierCatalogs: [CatalogName] = []
 
   /// Reads `--config PATH`, or the default configuration file when there is one.
   init(
@@ -87,7 +88,8 @@ struct Resolved: Sendable {
     let recommended = registry.defaultNight
     var isFolder: ObjCBool = false
     var recorded = registry.providers.filter {
-      FileManager.default.fileExists(atPath: snapshot + "/" + $0.name, isDirectory: &isFolder) && isFolder.boolValue
+      FileManager.default.fileExists(atPath: snapshot + "/" + $0.name.rawValue, isDirectory: &isFolder)
+        && isFolder.boolValue
     }
     // A folder of one catalog's recordings says whose they are by its name (`samples/catalogs/itunes`).
     if recorded.isEmpty, let named = registry.named(URL(fileURLWithPath: snapshot).lastPathComponent) {
@@ -107,7 +109,7 @@ struct Resolved: Sendable {
   }
 
   /// The recommended catalogs tonight leaves out until someone says who runs this.
-  var waitingForContact: [String] {
+  var waitingForContact: [CatalogName] {
     guard (try? given(\.provider)) == nil, keptEarlierNight == nil, (try? self[\.snapshot]) == nil,
       let asked = try? recommendedNight().map(\.name)
     else { return [] }
@@ -127,7 +129,7 @@ struct Resolved: Sendable {
   }
 
   /// Whether the night asks what earlier nights did rather than the recommended catalogs, and which those are.
-  var keepsEarlierCatalogs: [String]? {
+  var keepsEarlierCatalogs: [CatalogName]? {
     guard (try? given(\.provider)) == nil else { return nil }
     return keptEarlierNight?.map(\.name)
   }
@@ -146,7 +148,7 @@ struct Resolved: Sendable {
   func oneCatalog(for command: CommandName) throws(CLIError) -> any ProviderDefinition {
     let catalogs = try nightCatalogs
     if catalogs.count == 1, let only = catalogs.first { return only }
-    let names = sentence(catalogs.map(\.name), "and")
+    let names = sentence(catalogs.map(\.name.rawValue), "and")
     let key = SettingsTable.standard.provider.key ?? ""
     let source =
       onCommandLine(\.provider)

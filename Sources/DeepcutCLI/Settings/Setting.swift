@@ -238,7 +238,7 @@ extension SettingDefault where Value == [any ProviderDefinition] {
   static var nightCatalogs: SettingDefault {
     SettingDefault(
       source: .computed { $0.registry.defaultNight },
-      words: { registry, _ in registry.defaultNight.map(\.name).joined(separator: ",") })
+      words: { registry, _ in registry.defaultNight.map(\.name.rawValue).joined(separator: ",") })
   }
 }
 

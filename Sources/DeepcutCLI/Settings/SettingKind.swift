@@ -224,19 +224,21 @@ extension SettingKind where Value == [any ProviderDefinition] {
         let registry = site.context.registry
         let names = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         return try catalogs(names.map { (String($0), site.name) }, registry) { name, _ in
-          .usage("--\(site.name) takes \(registry.alternatives), not '\(name)'" + didYouMean(name, registry.names))
+          .usage(
+            "--\(site.name) takes \(registry.alternatives), not '\(name)'"
+              + didYouMean(name, registry.names.map(\.rawValue)))
         }
       },
       read: { json, site throws(CLIError) in
         let registry = site.context.registry
         return try catalogs(try catalogNames(json, site), registry) { name, key in
           site.context.fail(
-            key, "one of " + registry.names.joined(separator: ", "), .text(name),
-            hint: didYouMean(name, registry.names))
+            key, "one of " + registry.names.map(\.rawValue).joined(separator: ", "), .text(name),
+            hint: didYouMean(name, registry.names.map(\.rawValue)))
         }
       },
-      json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name) : ConfigJSON.quoted($0.map(\.name)) },
-      text: { $0.map(\.name).joined(separator: ",") }, completion: { .list($0.names) })
+      json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name.rawValue) : ConfigJSON.quoted($0.map(\.name.rawValue)) },
+      text: { $0.map(\.name.rawValue).joined(separator: ",") }, completion: { .list($0.names.map(\.rawValue)) })
   }
 
   /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a

@@ -2,6 +2,7 @@ internal import Catalog
 internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import Report
 internal import State
@@ -204,7 +205,7 @@ struct SettingsTable: Sendable {
   let links = Setting<[any ProviderDefinition]>(
     flag: "links", key: "links", placeholder: "NAMES",
     help: .catalogs { registry in
-      let linkable = registry.providers.filter(\.canBeLinked).map(\.name).joined(separator: ", ")
+      let linkable = registry.providers.filter(\.canBeLinked).map(\.name.rawValue).joined(separator: ", ")
       return "catalogs not searched tonight that listed releases link to too, looked up by UPC (\(linkable)); "
         + "their links come first"
     }, kind: .catalogs, default: .value([], shown: "none"), commands: [.report],
@@ -216,7 +217,7 @@ struct SettingsTable: Sendable {
   let contact = Setting<String?>(
     flag: "contact", key: "contact", placeholder: "TEXT",
     help: .catalogs { registry in
-      let asking = registry.providers.filter(\.requiresContact).map(\.name)
+      let asking = registry.providers.filter(\.requiresContact).map(\.name.rawValue)
       return "who runs this (an e-mail address or URL), sent to the catalog"
         + (asking.isEmpty ? "" : "; \(asking.joined(separator: " and ")) need\(asking.count == 1 ? "s" : "") it")
     }, kind: .contact, commands: [.report],

@@ -87,9 +87,9 @@ extension Setup {
   // MARK: - The catalogs
 
   mutating func chooseCatalogs() throws(CLIError) {
-    let alternatives = settings.registry.providers.map(\.name).joined(separator: ", ")
+    let alternatives = settings.registry.providers.map(\.name.rawValue).joined(separator: ", ")
     // With the sender known, a catalog that asks who runs this can be recommended too.
-    let recommended = try draftedSettings().recommendedNight().map(\.name).joined(separator: ",")
+    let recommended = try draftedSettings().recommendedNight().map(\.name.rawValue).joined(separator: ",")
     let catalogs = try answer(
       \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
     try set(\.provider, to: catalogs)

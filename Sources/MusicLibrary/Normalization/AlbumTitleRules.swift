@@ -1,3 +1,5 @@
+import Identity
+
 /// Splits an album title into its base title and what only repackages it.
 ///
 /// Trailing bracketed groups and " - " suffixes are peeled off one at a time while they name an

@@ -1,3 +1,5 @@
+import Identity
+
 /// Folds track records into owned albums and artists as they stream past, so memory grows with
 /// the number of albums, never with the number of tracks.
 ///

@@ -1,3 +1,5 @@
+public import Identity
+
 /// Why a track in the export does not count as music the user owns.
 public enum SkipReason: String, CaseIterable, Codable, Sendable, Comparable {
   case podcast

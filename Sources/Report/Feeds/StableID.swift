@@ -1,3 +1,5 @@
+public import Identity
+
 /// Ids that name a release the same way in every run and every format that carries one (the JSON report's `id`,
 /// an Atom entry's `id`, an iCalendar event's `UID`): a name-based UUID (RFC 9562, version 5) of the catalog and
 /// its id for the release, so no state is needed to keep them and two catalogs never collide.
@@ -7,9 +9,9 @@ public enum StableID {
     namespace: [0x6B, 0xA7, 0xB8, 0x11, 0x9D, 0xAD, 0x11, 0xD1, 0x80, 0xB4, 0x00, 0xC0, 0x4F, 0xD4, 0x30, 0xC8],
     name: "deepcut")
 
-  /// "urn:uuid:…" for the release `catalogID` of the catalog named `provider`.
-  public static func release(provider: String, catalogID: String) -> String {
-    "urn:uuid:" + uuid(namespace: namespace, name: "release/\(provider)/\(catalogID)")
+  /// "urn:uuid:…" for one catalog's release.
+  public static func release(_ reference: ReleaseReference) -> String {
+    "urn:uuid:" + uuid(namespace: namespace, name: "release/\(reference.catalog)/\(reference.id)")
   }
 
   /// "urn:uuid:…" for a feed, from what tells one person's feed from another's.

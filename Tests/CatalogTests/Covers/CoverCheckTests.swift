@@ -1,6 +1,7 @@
 import Catalog
 import Fixtures
 import Foundation
+import Identity
 import Synchronization
 import TestSupport
 import Testing
@@ -19,7 +20,8 @@ struct CoverCheckTests {
 
     init(_ withCover: Set<String>) { self.withCover = withCover }
 
-    func cover(of id: String) async throws(CatalogError) -> String? {
+    func cover(of release: CatalogReleaseID) async throws(CatalogError) -> String? {
+      let id = release.rawValue
       asked.withLock { $0.append(id) }
       if let error = failing.withLock({ $0 }) { throw error }
       return withCover.contains(id) ? "https://covers.example/\(id)/front-250" : nil
@@ -74,7 +76,7 @@ struct CoverCheckTests {
     source.failing.withLock { $0 = .unreachable("127.0.0.1: connection refused") }
     var check = check(source, store)
     check.maxConcurrentRequests = 1
-    let result = try await check.covers(of: (0..<50).map { "r\($0)" })
+    let result = try await check.covers(of: (0..<50).map { CatalogReleaseID("r\($0)") })
     #expect(result.requests == 1)
   }
 
@@ -118,9 +120,9 @@ struct CoverCheckTests {
           requestsPerMinute: 0, maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20),
           requestTimeout: .seconds(60), userAgent: "deepcut/test ( tests@example.org )"))
       let archive = CoverArtArchive(transport: LiveTransport(client: client), baseURL: server.baseURL)
-      let url = try #require(try await archive.cover(of: group))
+      let url = try #require(try await archive.cover(of: CatalogReleaseID(group)))
       #expect(url == server.baseURL.absoluteString + "/release-group/\(group)/front-250")
-      #expect(try await archive.cover(of: bare) == nil)
+      #expect(try await archive.cover(of: CatalogReleaseID(bare)) == nil)
       // The address given is an image that is there, not a broken one.
       let image = try await LiveTransport(client: client).get(try #require(URL(string: url)))
       #expect(image.starts(with: [0xFF, 0xD8]))

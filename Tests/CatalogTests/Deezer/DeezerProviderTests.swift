@@ -2,6 +2,7 @@ import Catalog
 import CatalogHTTP
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -62,8 +63,8 @@ struct DeezerProviderTests {
     try await FakeCatalogServer.with(Self.service, world: world) { server in
       let provider = Self.provider(server)
       try await server.setKnobs(["quota_next": 3])
-      var lists: [String: ReleaseList] = [:]
-      for id in 1...8 { lists.merge(try await provider.releases(of: ["\(id)"])) { $1 } }
+      var lists: [CatalogArtistID: ReleaseList] = [:]
+      for id in 1...8 { lists.merge(try await provider.releases(of: [CatalogArtistID("\(id)")])) { $1 } }
       #expect(lists.count == 8 && lists.values.allSatisfy { $0.releases.count == 1 })
       #expect(lists.values.allSatisfy { !String(decoding: $0.body, as: UTF8.self).contains("Quota") })
       let faults = try await server.requestLog().compactMap { $0["fault"] as? String }

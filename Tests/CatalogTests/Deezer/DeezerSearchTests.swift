@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing
@@ -33,7 +34,7 @@ struct DeezerSearchTests {
     }
     let deezer = InProcessDeezer(world)
     let found = try await Self.provider(deezer).search(names.map(Self.artist))
-    #expect(found.map(\.exact.first?.id) == names.indices.map { String($0 + 1) })
+    #expect(found.map(\.exact.first?.id) == names.indices.map { CatalogArtistID(String($0 + 1)) })
     #expect(deezer.log.count == names.count)
     #expect(deezer.searches.allSatisfy { $0["index"] == nil && $0["limit"] == "10" })
     #expect(await deezer.counters().requests == names.count)

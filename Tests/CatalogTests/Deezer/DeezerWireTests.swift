@@ -1,5 +1,6 @@
 import CatalogHTTP
 import Foundation
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Catalog
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing
@@ -21,7 +22,7 @@ struct ReleaseFinderTests {
     explicitness: Explicitness = .notExplicit
   ) -> CatalogRelease {
     CatalogRelease(
-      id: id ?? title + (date ?? ""),
+      id: CatalogReleaseID(id ?? title + (date ?? "")),
       artistID: "414425",
       artistName: "Slayer",
       title: title,

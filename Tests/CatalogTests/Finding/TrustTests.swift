@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -23,11 +24,13 @@ struct TrustTests {
     _ id: String, _ title: String, kind: ReleaseKind? = nil, date: String = "2026-11-08", by artist: String = "A"
   ) -> CatalogRelease {
     CatalogRelease(
-      id: id, artistName: artist, title: title, releaseDate: CalendarDay(iso8601: date), kind: kind)
+      id: CatalogReleaseID(id), artistName: artist, title: title, releaseDate: CalendarDay(iso8601: date), kind: kind)
   }
 
   static func followed(_ artist: LibraryArtist, _ releases: [CatalogRelease]) -> FollowedArtist {
-    FollowedArtist(artist: artist, catalogArtist: CatalogArtist(id: artist.name, name: artist.name), releases: releases)
+    FollowedArtist(
+      artist: artist, catalogArtist: CatalogArtist(id: CatalogArtistID(artist.name), name: artist.name),
+      releases: releases)
   }
 
   /// Each release judged on its own (two of one key in one list would be one release listed twice).
@@ -37,7 +40,7 @@ struct TrustTests {
     for release in releases {
       let findings = ReleaseFinder(options: options).findings(
         for: artist, releases: [release], owned: owned.map { Self.owned($0, by: "A") })
-      result[release.id] = findings.first?.category
+      result[release.id.rawValue] = findings.first?.category
     }
     return result
   }
@@ -139,7 +142,7 @@ struct TrustTests {
     let finding = Finding(
       artist: wolves, owners: [wolves, tigers], release: together, kind: .album, category: .new, reason: "")
     let now = Date(timeIntervalSince1970: 1_795_953_600)
-    let first = ReleaseLedger.apply([finding], seen: [:], now: now, onlyUnreported: true)
+    let first = ReleaseLedger.apply([finding], seen: [:], now: now, onlyUnreported: true, fallback: "itunes")
     #expect(first.findings.count == 1)
     #expect(first.reported.map(\.key) == ReleaseLedger.keys(for: finding))
     #expect(first.sightings.count == 2)
@@ -148,10 +151,11 @@ struct TrustTests {
     let tigersKey = ReleaseLedger.key(artist: tigers.key, release: together)
     let seen = [
       tigersKey: SeenRelease(
-        key: tigersKey, artistKey: tigers.key.rawValue, title: together.title, releaseDate: nil, firstSeen: now,
+        key: tigersKey, title: together.title, releaseDate: nil, firstSeen: now,
         reportedAt: now, reportedAs: "new")
     ]
-    let second = ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true)
+    let second = ReleaseLedger.apply(
+      [finding], seen: ["itunes": seen], now: now, onlyUnreported: true, fallback: "itunes")
     #expect(second.findings.isEmpty)
     #expect(second.reported.isEmpty)
   }
@@ -161,55 +165,62 @@ struct TrustTests {
     let single = Self.release("mb", "One Kiss", kind: .single)
     let finding = Finding(artist: artist, release: single, kind: .single, category: .new, reason: "")
     // Before, MusicBrainz's single "One Kiss" was keyed as the title tells it: no kind.
-    let legacy = artist.key.rawValue + "\u{1F}" + AlbumKey("One Kiss").description
+    let legacy = LedgerKey(artist: artist.key, album: AlbumKey("One Kiss"))
     let now = Date(timeIntervalSince1970: 1_795_953_600)
     let seen = [
       legacy: SeenRelease(
-        key: legacy, artistKey: artist.key.rawValue, title: "One Kiss", releaseDate: "2026-11-08", firstSeen: now,
+        key: legacy, title: "One Kiss", releaseDate: "2026-11-08", firstSeen: now,
         reportedAt: now, reportedAs: "new")
     ]
     #expect(ReleaseLedger.key(artist: artist.key, release: single) != legacy)
-    #expect(ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(
+      ReleaseLedger.apply([finding], seen: ["itunes": seen], now: now, onlyUnreported: true, fallback: "itunes")
+        .findings.isEmpty)
   }
 
   @Test func whatAnEarlierVersionToldUnderTheCatalogsKindStaysTold() {
     let artist = Self.artist("Gorillaz")
     // Deezer types the deluxe EP an album; earlier versions keyed it so, now its title's EP counts.
     let deluxe = Self.release("dz", "Song Machine Episode 2 \u{2013} EP (Deluxe)", kind: .album)
-    let typed = artist.key.rawValue + "\u{1F}" + AlbumKey(base: "songmachineepisode2", editions: [.deluxe]).description
+    let typed = LedgerKey(artist: artist.key, album: AlbumKey(base: "songmachineepisode2", editions: [.deluxe]))
     #expect(ReleaseLedger.key(artist: artist.key, release: deluxe) != typed)
     let finding = Finding(artist: artist, release: deluxe, kind: .ep, category: .edition, reason: "")
     let told = [
       typed: Self.record(typed, artist, title: deluxe.title, date: "2026-11-08", told: "edition", kind: "album")
     ]
     let now = Date(timeIntervalSince1970: 1_795_953_600)
-    #expect(ReleaseLedger.apply([finding], seen: ["": told], now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(
+      ReleaseLedger.apply([finding], seen: ["itunes": told], now: now, onlyUnreported: true, fallback: "itunes")
+        .findings.isEmpty)
     // An album of the EP's name has that key too, and what was told of it is not the EP's.
     let album = [
       typed: Self.record(
         typed, artist, title: "Song Machine Episode 2 (Deluxe)", date: "2026-10-01", told: "new", kind: "album")
     ]
-    #expect(ReleaseLedger.apply([finding], seen: ["": album], now: now, onlyUnreported: true).findings.count == 1)
+    #expect(
+      ReleaseLedger.apply([finding], seen: ["itunes": album], now: now, onlyUnreported: true, fallback: "itunes")
+        .findings.count == 1)
   }
 
   static func record(
-    _ key: String, _ artist: LibraryArtist, title: String, date: String?, told: String?, kind: String? = nil
+    _ key: LedgerKey, _ artist: LibraryArtist, title: String, date: String?, told: String?, kind: String? = nil
   ) -> SeenRelease {
     let now = Date(timeIntervalSince1970: 1_795_953_600)
     return SeenRelease(
-      key: key, artistKey: artist.key.rawValue, title: title, releaseDate: date, firstSeen: now,
+      key: key, title: title, releaseDate: date, firstSeen: now,
       reportedAt: told == nil ? nil : now, reportedAs: told, kind: kind)
   }
 
   @Test func anOldSingleRecordDoesNotHideTheAlbumOfItsName() {
     let artist = Self.artist("Imagine Dragons")
     // Written before kinds were kept: MusicBrainz's single "Stories" was keyed like an album of that name.
-    let key = artist.key.rawValue + "\u{1F}" + AlbumKey("Stories").description
+    let key = LedgerKey(artist: artist.key, album: AlbumKey("Stories"))
     let seen = [key: Self.record(key, artist, title: "Stories", date: "2026-10-02", told: "new")]
     let album = Self.release("album", "Stories", kind: .album, date: "2026-11-20")
     let finding = Finding(artist: artist, release: album, kind: .album, category: .new, reason: "")
     let now = Date(timeIntervalSince1970: 1_795_953_600)
-    let result = ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true)
+    let result = ReleaseLedger.apply(
+      [finding], seen: ["itunes": seen], now: now, onlyUnreported: true, fallback: "itunes")
     #expect(result.findings.map(\.release.id) == ["album"])
     // Its sighting takes the old record's place, with its kind, so the next night knows it.
     #expect(result.sightings.map(\.record.key) == [key])
@@ -219,7 +230,9 @@ struct TrustTests {
     let single = Finding(
       artist: artist, release: Self.release("single", "Stories", kind: .single, date: "2026-10-02"), kind: .single,
       category: .new, reason: "")
-    #expect(ReleaseLedger.apply([single], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(
+      ReleaseLedger.apply([single], seen: ["itunes": seen], now: now, onlyUnreported: true, fallback: "itunes").findings
+        .isEmpty)
   }
 
   @Test func toldAsNewUnderAnyKeyIsTold() {
@@ -236,7 +249,9 @@ struct TrustTests {
       tigersKey: Self.record(tigersKey, tigers, title: "Together 741", date: "2026-11-08", told: "new"),
     ]
     let now = Date(timeIntervalSince1970: 1_795_953_600)
-    #expect(ReleaseLedger.apply([finding], seen: ["": seen], now: now, onlyUnreported: true).findings.isEmpty)
+    #expect(
+      ReleaseLedger.apply([finding], seen: ["itunes": seen], now: now, onlyUnreported: true, fallback: "itunes")
+        .findings.isEmpty)
   }
 
   @Test func aCleanTwinListedUnderOneArtistOnlyIsStillOneRelease() {

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import Testing
@@ -16,7 +17,7 @@ struct ReleaseJoinTests {
     explicitness: Explicitness = .notExplicit, artwork: String? = nil
   ) -> CatalogRelease {
     CatalogRelease(
-      id: id, artistName: "Gorillaz", title: title, releaseDate: CalendarDay(iso8601: date),
+      id: CatalogReleaseID(id), artistName: "Gorillaz", title: title, releaseDate: CalendarDay(iso8601: date),
       explicitness: explicitness, url: "https://example.org/\(id)", artworkURL: artwork, kind: kind,
       gtin: gtin.flatMap(GTIN.init))
   }
@@ -25,11 +26,11 @@ struct ReleaseJoinTests {
   static func findings(_ releases: [String: [CatalogRelease]], order: [String], owned: [String] = []) -> [Finding] {
     let results = order.map { catalog in
       CatalogResult(
-        catalog: catalog, linkTitle: catalog.capitalized,
+        catalog: CatalogName(catalog), linkTitle: catalog.capitalized,
         outcome: CatalogOutcome(
           followed: [
             FollowedArtist(
-              artist: artist, catalogArtist: CatalogArtist(id: catalog, name: "Gorillaz"),
+              artist: artist, catalogArtist: CatalogArtist(id: CatalogArtistID(catalog), name: "Gorillaz"),
               releases: releases[catalog] ?? [])
           ], problems: [], stats: CatalogStats(), coverage: .whole(1)),
         options: options)
@@ -115,9 +116,10 @@ struct ReleaseJoinTests {
     ]
     func listing(_ catalog: String, _ release: CatalogRelease, _ options: FinderOptions) -> ReleaseJoin.Listing {
       let followed = FollowedArtist(
-        artist: Self.artist, catalogArtist: CatalogArtist(id: catalog, name: "Gorillaz"), releases: [release])
+        artist: Self.artist, catalogArtist: CatalogArtist(id: CatalogArtistID(catalog), name: "Gorillaz"),
+        releases: [release])
       return ReleaseJoin.Listing(
-        catalog: catalog,
+        catalog: CatalogName(catalog),
         verdicts: ReleaseFinder(options: options).verdicts([followed], owned: [Self.artist.key: owned]),
         groupsEditions: options.catalogGroupsEditions)
     }
@@ -175,11 +177,11 @@ struct ReleaseJoinTests {
 
   // MARK: - The ledger across catalogs
 
-  static func record(_ finding: Finding, told: String?, at date: Date) -> [String: SeenRelease] {
-    var records: [String: SeenRelease] = [:]
+  static func record(_ finding: Finding, told: String?, at date: Date) -> [LedgerKey: SeenRelease] {
+    var records: [LedgerKey: SeenRelease] = [:]
     for key in ReleaseLedger.keys(for: finding) {
       records[key] = SeenRelease(
-        key: key, artistKey: artist.key.rawValue, title: finding.release.title,
+        key: key, title: finding.release.title,
         releaseDate: finding.release.dateText, firstSeen: date, reportedAt: told == nil ? nil : date,
         reportedAs: told, kind: finding.release.releaseKind.rawValue)
     }
@@ -197,11 +199,13 @@ struct ReleaseJoinTests {
         "deezer": [Self.release("2", "Humanz", kind: .single)],
       ], order: ["itunes", "deezer"])
     #expect(later.count == 1)
-    let onlyUnreported = ReleaseLedger.apply(later, seen: seen, now: Date(), onlyUnreported: true)
+    let onlyUnreported = ReleaseLedger.apply(later, seen: seen, now: Date(), onlyUnreported: true, fallback: "itunes")
     #expect(onlyUnreported.findings.isEmpty)
     // Nor when only the other catalog lists it tonight.
     let elsewhere = Self.findings(["itunes": [Self.release("1", "Humanz - Single")]], order: ["itunes"])
-    #expect(ReleaseLedger.apply(elsewhere, seen: seen, now: Date(), onlyUnreported: true).findings.isEmpty)
+    #expect(
+      ReleaseLedger.apply(elsewhere, seen: seen, now: Date(), onlyUnreported: true, fallback: "itunes").findings.isEmpty
+    )
   }
 
   @Test func theIdentityIsTheCatalogThatSawItFirst() throws {
@@ -209,19 +213,19 @@ struct ReleaseJoinTests {
     let seen: ReleaseLedger.Seen = ["deezer": Self.record(deezerOnly, told: nil, at: Date(timeIntervalSince1970: 0))]
     let both = Self.findings(
       ["itunes": [Self.release("1", "Humanz")], "deezer": [Self.release("2", "Humanz")]], order: ["itunes", "deezer"])
-    let told = ReleaseLedger.apply(both, seen: seen, now: Date(), onlyUnreported: false)
+    let told = ReleaseLedger.apply(both, seen: seen, now: Date(), onlyUnreported: false, fallback: "itunes")
     let row = try #require(told.findings.first)
     #expect(row.links.first?.catalog == "itunes")
     #expect(row.identity?.catalog == "deezer" && row.identity?.release.id == "2")
     // A release no catalog saw before is named by its first link.
-    let fresh = ReleaseLedger.apply(both, seen: [:], now: Date(), onlyUnreported: false)
+    let fresh = ReleaseLedger.apply(both, seen: [:], now: Date(), onlyUnreported: false, fallback: "itunes")
     #expect(fresh.findings.first?.identity?.catalog == "itunes")
   }
 
   @Test func eachCatalogRecordsItsOwnSightingAndWhatWasTold() throws {
     let both = Self.findings(
       ["itunes": [Self.release("1", "Humanz")], "deezer": [Self.release("2", "Humanz")]], order: ["itunes", "deezer"])
-    let told = ReleaseLedger.apply(both, seen: [:], now: Date(), onlyUnreported: true)
+    let told = ReleaseLedger.apply(both, seen: [:], now: Date(), onlyUnreported: true, fallback: "itunes")
     #expect(Set(told.sightings.map(\.catalog)) == ["itunes", "deezer"])
     #expect(Set(told.reported.map(\.catalog)) == ["itunes", "deezer"])
     #expect(told.reported.allSatisfy { $0.section == "new" })
@@ -235,11 +239,12 @@ struct ReleaseJoinTests {
     let old = Self.findings(
       ["musicbrainz": [Self.release("3", "Demon Days", date: "2005-05-11")]], order: ["musicbrainz"])
     #expect(old.map(\.category) == [.older])
-    let result = ReleaseLedger.apply(old, seen: seen, now: Date(), onlyUnreported: true)
+    let result = ReleaseLedger.apply(old, seen: seen, now: Date(), onlyUnreported: true, fallback: "itunes")
     #expect(result.findings.isEmpty)
     // While the catalog that knew the artist before does call it one.
     let same = Self.findings(["deezer": [Self.release("4", "Demon Days", date: "2005-05-11")]], order: ["deezer"])
     #expect(
-      ReleaseLedger.apply(same, seen: seen, now: Date(), onlyUnreported: true).findings.map(\.category) == [.backfill])
+      ReleaseLedger.apply(same, seen: seen, now: Date(), onlyUnreported: true, fallback: "itunes").findings.map(
+        \.category) == [.backfill])
   }
 }

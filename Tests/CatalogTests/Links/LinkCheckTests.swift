@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import Synchronization
 import TestSupport
@@ -16,7 +17,8 @@ struct LinkCheckTests {
 
     init(_ upcs: [String: String]) { self.upcs = upcs }
 
-    func gtin(ofRelease id: String) async throws(CatalogError) -> GTIN? {
+    func gtin(ofRelease release: CatalogReleaseID) async throws(CatalogError) -> GTIN? {
+      let id = release.rawValue
       asked.withLock { $0.append(id) }
       return upcs[id].flatMap(GTIN.init)
     }
@@ -44,7 +46,7 @@ struct LinkCheckTests {
 
   static func finding(_ id: String, _ title: String, gtin: String? = nil) -> Finding {
     let release = CatalogRelease(
-      id: id, artistName: "Gorillaz", title: title, releaseDate: CalendarDay(iso8601: "2026-11-20"),
+      id: CatalogReleaseID(id), artistName: "Gorillaz", title: title, releaseDate: CalendarDay(iso8601: "2026-11-20"),
       url: "https://www.deezer.com/album/\(id)", gtin: gtin.flatMap(GTIN.init))
     var finding = Finding(artist: artist, release: release, kind: .album, category: .new, reason: "")
     finding.links = [ReleaseLink(catalog: "deezer", release: release)]
@@ -53,7 +55,7 @@ struct LinkCheckTests {
 
   static func apple(_ id: String, _ title: String) -> CatalogRelease {
     CatalogRelease(
-      id: id, artistName: "Gorillaz", title: title, releaseDate: CalendarDay(iso8601: "2026-11-20"),
+      id: CatalogReleaseID(id), artistName: "Gorillaz", title: title, releaseDate: CalendarDay(iso8601: "2026-11-20"),
       url: "https://music.apple.com/us/album/\(id)", artworkURL: "https://is1-ssl.mzstatic.com/\(id)/200x200bb.jpg")
   }
 

@@ -2,6 +2,7 @@ import Catalog
 import CatalogHTTP
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import Synchronization
@@ -44,7 +45,7 @@ struct MusicBrainzProviderTests {
     try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
       let batch = (0..<25).map { Self.artist("Quiet Harbour \($0)") }
       let answers = try await Self.provider(server).search(batch)
-      #expect(answers.map { $0.exact.map(\.id) } == (0..<25).map { [World.id($0)] })
+      #expect(answers.map { $0.exact.map(\.id.rawValue) } == (0..<25).map { [World.id($0)] })
       #expect(try await server.requestCount == 1)
       let log = try await server.requestLog()
       #expect(log.first?["user_agent"] as? String == "deepcut/test ( tests@example.org )")
@@ -64,9 +65,9 @@ struct MusicBrainzProviderTests {
       ]
       let answers = try await Self.provider(server).search(batch)
       #expect(answers[0].exact.count == 100)  // what one page holds: the albums will decide
-      #expect(answers[1].exact.map(\.id) == [World.id(200)])
-      #expect(answers[2].exact.map(\.id) == [World.id(201)])
-      #expect(answers[3].exact.map(\.id) == [World.id(202)])
+      #expect(answers[1].exact.map(\.id.rawValue) == [World.id(200)])
+      #expect(answers[2].exact.map(\.id.rawValue) == [World.id(201)])
+      #expect(answers[3].exact.map(\.id.rawValue) == [World.id(202)])
       let queries = try await Self.queries(server)
       #expect(
         queries.first == #"(artist:"Metal" OR artist:"Quiet Owls" OR artist:"Blue Harbours" OR artist:"Fab Four")"#)
@@ -110,8 +111,8 @@ struct MusicBrainzProviderTests {
         provider: Self.provider(server), store: store, options: CatalogPassOptions(),
         now: Date(timeIntervalSince1970: 1_795_953_600))
       let outcome = try await pass.run(library)
-      #expect(Set(outcome.catalogArtists[nirvana]?.map(\.id) ?? []) == [World.id(1), World.id(2)])
-      #expect(outcome.catalogArtists[slayer]?.map(\.id) == [World.id(4)])
+      #expect(Set(outcome.catalogArtists[nirvana]?.map(\.id.rawValue) ?? []) == [World.id(1), World.id(2)])
+      #expect(outcome.catalogArtists[slayer]?.map(\.id.rawValue) == [World.id(4)])
       // One search for both names, one question for both sets of namesakes, one release search.
       let queries = try await Self.queries(server)
       #expect(queries.count == 3)
@@ -132,17 +133,19 @@ struct MusicBrainzProviderTests {
       "artists": [World.artist(1, "Ada North", groups: groups), World.artist(2, "Bo South")]
     ]
     try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
-      let lists = try await Self.provider(server).releases(of: [World.id(1), World.id(2)])
-      let ada = try #require(lists[World.id(1)]?.releases)
+      let lists = try await Self.provider(server).releases(of: [
+        CatalogArtistID(World.id(1)), CatalogArtistID(World.id(2)),
+      ])
+      let ada = try #require(lists[CatalogArtistID(World.id(1))]?.releases)
       #expect(ada.count == 132)  // 130 sessions, the EP and the live album (the finder leaves it out); not the old one
       #expect(ada.first { $0.title == "Live at Home" }?.secondaryTypes == ["live"])
-      #expect(lists[World.id(2)]?.releases.map(\.title) == ["Together"])
-      #expect(lists[World.id(2)]?.releases.first?.artistName == "Ada North & Bo South")
+      #expect(lists[CatalogArtistID(World.id(2))]?.releases.map(\.title) == ["Together"])
+      #expect(lists[CatalogArtistID(World.id(2))]?.releases.first?.artistName == "Ada North & Bo South")
       let offsets = try await server.requestLog().compactMap { ($0["query"] as? [String: Any])?["offset"] as? String }
       #expect(offsets == ["0", "100"])
 
       // The cached form reads back the same.
-      let body = try #require(lists[World.id(1)]?.body)
+      let body = try #require(lists[CatalogArtistID(World.id(1))]?.body)
       #expect(Self.provider(server).cachedReleases(body) == ada)
     }
   }

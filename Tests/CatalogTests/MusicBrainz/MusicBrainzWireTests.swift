@@ -1,4 +1,5 @@
 import Foundation
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing
@@ -166,7 +167,7 @@ struct MusicBrainzWireTests {
     func category(_ date: String) -> ReleaseCategory? {
       let partial = CalendarDay.partial(date)
       let release = CatalogRelease(
-        id: date, artistName: "X", title: "T \(date)", releaseDate: partial?.day,
+        id: CatalogReleaseID(date), artistName: "X", title: "T \(date)", releaseDate: partial?.day,
         datePrecision: partial?.precision ?? .day, kind: .album)
       return finder.findings(for: artist, releases: [release], owned: []).first?.category
     }

@@ -2,6 +2,7 @@ import Catalog
 import CatalogHTTP
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -228,8 +229,8 @@ struct CatalogPassTests {
       // One search, then one lookup holding both candidates: no request for the choice alone.
       #expect(try await server.requestCount == 2)
       let remembered = try await store.resolutions(provider: "itunes")
-      #expect(remembered[slayer.rawValue]?.catalogID == "414425")
-      #expect(remembered[slayer.rawValue]?.status == .resolved)
+      #expect(remembered[slayer]?.catalogID == "414425")
+      #expect(remembered[slayer]?.status == .resolved)
     }
   }
 
@@ -249,7 +250,7 @@ struct CatalogPassTests {
 
       // Pinning settles it: the next run asks no search and reports the pinned artist's albums.
       try await store.pin(
-        provider: "itunes", artistKey: slayer.rawValue, artistName: "Slayer", catalogID: "414425", at: Self.now)
+        provider: "itunes", artistKey: slayer, artistName: "Slayer", catalogID: "414425", at: Self.now)
       try await server.clearLog()
       let pinned = try await Self.pass(server, store: store).run(library)
       #expect(pinned.catalogArtists[slayer]?.map(\.id) == ["414425"])

@@ -1,6 +1,7 @@
 import Basics
 import Catalog
 import Foundation
+import Identity
 import State
 import TestSupport
 import Testing
@@ -28,7 +29,8 @@ struct CatalogStoreContractTests {
     candidates: String? = nil, provider: String = "itunes", at date: Date = night
   ) -> ArtistResolution {
     ArtistResolution(
-      provider: provider, artistKey: key, artistName: key.capitalized, matches: matches, status: status,
+      provider: CatalogName(provider), artistKey: ArtistKey(rawValue: key), artistName: key.capitalized,
+      matches: matches, status: status,
       candidates: candidates, checkedAt: date)
   }
 
@@ -51,7 +53,8 @@ struct CatalogStoreContractTests {
 
     let byKey = Dictionary(uniqueKeysWithValues: saved.map { ($0.artistKey, $0) })
     #expect(try await store.resolutions(provider: "itunes") == byKey)
-    #expect(try await store.resolutions(provider: "deezer")["nirvana"]?.matches == [.init(id: "999")])
+    #expect(
+      try await store.resolutions(provider: "deezer")[ArtistKey(rawValue: "nirvana")]?.matches == [.init(id: "999")])
     #expect(try await store.resolutions(provider: "musicbrainz").isEmpty)
   }
 
@@ -66,8 +69,8 @@ struct CatalogStoreContractTests {
       Self.resolution("a", .unresolved, at: later), Self.resolution("b", .resolved, [.init(id: "8")], at: later),
     ])
     var read = try await store.resolutions(provider: "itunes")
-    #expect(read["a"] == Self.resolution("a", .unresolved, at: later))
-    #expect(read["b"] == Self.resolution("b", .pinned, [.init(id: "7")]))
+    #expect(read[ArtistKey(rawValue: "a")] == Self.resolution("a", .unresolved, at: later))
+    #expect(read[ArtistKey(rawValue: "b")] == Self.resolution("b", .pinned, [.init(id: "7")]))
 
     // A pin gives way to a pin; of two for one key in one call, the last holds.
     try await store.save([
@@ -75,8 +78,8 @@ struct CatalogStoreContractTests {
       Self.resolution("a", .ambiguous, candidates: "[1]"),
     ])
     read = try await store.resolutions(provider: "itunes")
-    #expect(read["b"] == Self.resolution("b", .pinned, [.init(id: "9")], at: later))
-    #expect(read["a"] == Self.resolution("a", .ambiguous, candidates: "[1]"))
+    #expect(read[ArtistKey(rawValue: "b")] == Self.resolution("b", .pinned, [.init(id: "9")], at: later))
+    #expect(read[ArtistKey(rawValue: "a")] == Self.resolution("a", .ambiguous, candidates: "[1]"))
     #expect(read.count == 2)
   }
 
@@ -136,14 +139,14 @@ struct CatalogStoreContractTests {
 
   /// Everything a pass or a cover check could read back for one provider.
   struct Reading: Equatable {
-    var resolutions: [String: ArtistResolution]
+    var resolutions: [ArtistKey: ArtistResolution]
     var cached: [String: CachedResponse]
-    var covers: [String: ArtworkRecord]
+    var covers: [CatalogReleaseID: ArtworkRecord]
 
     init(_ store: any CatalogStore, provider: String, keys: [String]) async throws {
-      resolutions = try await store.resolutions(provider: provider)
-      cached = try await store.cachedResponses(provider: provider, kind: "albums", keys: keys)
-      covers = try await store.artwork(provider: provider, releaseIDs: keys)
+      resolutions = try await store.resolutions(provider: CatalogName(provider))
+      cached = try await store.cachedResponses(provider: CatalogName(provider), kind: "albums", keys: keys)
+      covers = try await store.artwork(provider: CatalogName(provider), releaseIDs: keys.map { CatalogReleaseID($0) })
     }
   }
 
@@ -158,10 +161,13 @@ struct CatalogStoreContractTests {
       let date = Self.night.addingTimeInterval(Double(step) * 1_234.567_89)
       let key = keys[Int(generator.next() % 6)]
       let provider = generator.next() % 4 == 0 ? "deezer" : "itunes"
-      let matches = (0..<Int(generator.next() % 3)).map { ArtistResolution.Match(id: "\(step)-\($0)", name: "n\($0)") }
+      let matches = (0..<Int(generator.next() % 3)).map {
+        ArtistResolution.Match(id: CatalogArtistID("\(step)-\($0)"), name: "n\($0)")
+      }
       let resolution = Self.resolution(
         key, statuses[step % statuses.count], matches, candidates: "[\(step)]", provider: provider, at: date)
-      let cover = ArtworkRecord(releaseID: key, url: step % 2 == 0 ? nil : "u\(step)", checkedAt: date)
+      let cover = ArtworkRecord(
+        releaseID: CatalogReleaseID(key), url: step % 2 == 0 ? nil : "u\(step)", checkedAt: date)
       let call = generator.next() % 3
       var readings: [Reading] = []
       for store in stores {
@@ -169,8 +175,9 @@ struct CatalogStoreContractTests {
         case 0: try await store.save([resolution])
         case 1:
           try await store.store(
-            provider: provider, kind: "albums", responses: [(key: key, body: Data("\(step)".utf8))], fetchedAt: date)
-        default: try await store.saveArtwork(provider: provider, [cover])
+            provider: CatalogName(provider), kind: "albums", responses: [(key: key, body: Data("\(step)".utf8))],
+            fetchedAt: date)
+        default: try await store.saveArtwork(provider: CatalogName(provider), [cover])
         }
         readings.append(try await Reading(store, provider: provider, keys: keys))
       }

@@ -2,6 +2,7 @@ import Catalog
 import CatalogHTTP
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -60,7 +61,7 @@ struct FaultyCatalogTests {
       let resolutions = try await store.resolutions(provider: "itunes")
       for url in failed where url.hasPrefix("/search") {
         let term = url.components(separatedBy: "term=").last?.components(separatedBy: "&").first ?? ""
-        #expect(resolutions[ArtistKey(term).rawValue] == nil, "\(term) was kept from a failed search")
+        #expect(resolutions[ArtistKey(term)] == nil, "\(term) was kept from a failed search")
       }
       let cached = try await store.cachedResponses(
         provider: "itunes", kind: "albums", keys: (0..<12).map { "us/\(1_000 + $0)" })

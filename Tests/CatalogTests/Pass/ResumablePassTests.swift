@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -103,7 +104,7 @@ struct ResumablePassTests {
     _ = try await PassFixtures.run(
       PassFixtures.pass(catalog, try StateStore(directory: directory)), library, cancelledAt: 2, in: catalog)
     let store = try StateStore(directory: directory)
-    let pending = try #require(try await store.resolutions(provider: "itunes")[nirvana.rawValue])
+    let pending = try #require(try await store.resolutions(provider: "itunes")[nirvana])
     #expect(pending.status == .pending)
     #expect(pending.matches.isEmpty)
     #expect(CatalogPass.decodeCandidates(pending.candidates).map(\.id) == ["1", "2"])
@@ -113,7 +114,7 @@ struct ResumablePassTests {
     let resumed = try await PassFixtures.pass(catalog, store).run(library)
     #expect(catalog.log == [.lookup(["1", "2"])])
     #expect(resumed.catalogArtists[nirvana]?.map(\.id) == ["2"])
-    #expect(try await store.resolutions(provider: "itunes")[nirvana.rawValue]?.status == .resolved)
+    #expect(try await store.resolutions(provider: "itunes")[nirvana]?.status == .resolved)
   }
 
   @Test func aBudgetStopsAskingAndTheNextRunsContinue() async throws {
@@ -163,7 +164,7 @@ struct ResumablePassTests {
     #expect(outcome.problems.map(\.kind) == [.failed])
     #expect(outcome.coverage.checked == 4)
     #expect(!outcome.coverage.complete)
-    #expect(try await store.resolutions(provider: "itunes")[ArtistKey("Artist 2").rawValue] == nil)
+    #expect(try await store.resolutions(provider: "itunes")[ArtistKey("Artist 2")] == nil)
 
     catalog.failing { _ in nil }
     catalog.clearLog()

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -54,7 +55,7 @@ struct SharedNameTests {
     #expect(outcome.problems.isEmpty)
     #expect(outcome.stats.resolved == 1)
 
-    let saved = try #require(try await store.resolutions(provider: "itunes")[key.rawValue])
+    let saved = try #require(try await store.resolutions(provider: "itunes")[key])
     #expect(saved.status == .resolved)
     #expect(Set(saved.matches.map(\.id)) == ["11", "12"])
     // The next night follows both without searching.
@@ -104,7 +105,7 @@ struct SharedNameTests {
     // Pinning both follows both, with no search.
     try await store.save([
       ArtistResolution(
-        provider: "itunes", artistKey: key.rawValue, artistName: "Slayer", matches: [.init(id: "1"), .init(id: "2")],
+        provider: "itunes", artistKey: key, artistName: "Slayer", matches: [.init(id: "1"), .init(id: "2")],
         status: .pinned, checkedAt: PassFixtures.now)
     ])
     catalog.clearLog()
@@ -127,14 +128,14 @@ struct SharedNameTests {
   }
 
   @Test func decidingFollowsEveryCandidateWithAlbumsOfItsOwn() {
-    func artist(_ id: String) -> CatalogArtist { CatalogArtist(id: id, name: "X") }
+    func artist(_ id: String) -> CatalogArtist { CatalogArtist(id: CatalogArtistID(id), name: "X") }
     func release(_ title: String) -> CatalogRelease {
-      CatalogRelease(id: title, artistName: "X", title: title, releaseDate: nil)
+      CatalogRelease(id: CatalogReleaseID(title), artistName: "X", title: title, releaseDate: nil)
     }
     let owned = ["A", "B", "C"].map {
       OwnedAlbum(artistKey: ArtistKey("X"), artistName: "X", title: $0, key: AlbumKey($0))
     }
-    let albums: [String: [CatalogRelease]] = [
+    let albums: [CatalogArtistID: [CatalogRelease]] = [
       "1": [release("A"), release("B")], "2": [release("B")], "3": [release("C")], "4": [release("Z")],
       "5": [release("C")],
     ]

@@ -1,6 +1,7 @@
 import Catalog
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import State
 import TestSupport
@@ -64,24 +65,25 @@ struct TrustWorldTests {
     // True: nothing owned (a single, an EP, a collaboration owned under one of its artists) is news.
     let wrong = listed.filter { finding in
       switch finding.category {
-      case .new, .upcoming: labels[finding.release.id] != .new && labels[finding.release.id] != .upcoming
-      case .edition: labels[finding.release.id] != .edition
+      case .new, .upcoming:
+        labels[finding.release.id.rawValue] != .new && labels[finding.release.id.rawValue] != .upcoming
+      case .edition: labels[finding.release.id.rawValue] != .edition
       case .backfill, .owned, .older: true
       }
     }
-    #expect(wrong.isEmpty, "wrongly listed: \(wrong.map { ($0.release.title, labels[$0.release.id]) })")
+    #expect(wrong.isEmpty, "wrongly listed: \(wrong.map { ($0.release.title, labels[$0.release.id.rawValue]) })")
     let truth = Set(labels.filter { $0.value == .new || $0.value == .upcoming }.keys)
-    let found = Set(listed.filter { $0.category == .new || $0.category == .upcoming }.map(\.release.id))
+    let found = Set(listed.filter { $0.category == .new || $0.category == .upcoming }.map(\.release.id.rawValue))
     #expect(truth.count > 200)
     #expect(
       Double(found.intersection(truth).count) / Double(truth.count) >= 0.99,
       "found \(found.intersection(truth).count) of \(truth.count)")
     // The owned singles and collaborations are there to be judged: the world is not trivially passed.
     #expect(labels.values.count { $0 == .owned } > 150)
-    let collaborations = listed.filter { credits[$0.release.id] != nil }
+    let collaborations = listed.filter { credits[$0.release.id.rawValue] != nil }
     #expect(collaborations.count >= 20)
     for finding in collaborations {
-      let keys = try #require(credits[finding.release.id])
+      let keys = try #require(credits[finding.release.id.rawValue])
       #expect(Set(finding.owners.map(\.key)) == Set(keys))
       #expect(finding.owners.allSatisfy { finding.reason.contains($0.name) }, "\(finding.reason)")
       #expect(finding.owners.count == keys.count)
@@ -107,7 +109,7 @@ struct TrustWorldTests {
       for album in artist.albums where album.cover { withCover.insert(MusicBrainzWorld.id(album.id, 1)) }
     }
     for finding in listed {
-      #expect((result.covers[finding.release.id] != nil) == withCover.contains(finding.release.id))
+      #expect((result.covers[finding.release.id] != nil) == withCover.contains(finding.release.id.rawValue))
     }
     #expect(result.covers.count > 20 && result.covers.count < listed.count)
     // Each address is an image that is there: fetched over the same client, it answers with the image.

@@ -1,3 +1,4 @@
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Identity
 import MusicLibrary
 import TestSupport
 import Testing

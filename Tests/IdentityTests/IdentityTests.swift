@@ -1,0 +1,43 @@
+import Foundation
+import Identity
+import MusicLibrary
+import Testing
+
+@Suite struct IdentityTests {
+  @Test(arguments: [
+    "Kid A", "Kid A (Deluxe Edition)", "OK Computer (Remastered) [Collector's Edition]", "One Kiss - Single",
+    "Song Machine Episode 2 – EP (Deluxe)", "!!!", "[ ]", "<>", "Live [deluxe] <single>", "Anniversary",
+  ])
+  func anAlbumKeyReadsBackAsItWasKept(title: String) throws {
+    let key = AlbumKey(title)
+    #expect(AlbumKey(description: key.description) == key)
+  }
+
+  @Test func textNoKeyPrintsAsIsRefusedOrReadAsABase() {
+    #expect(AlbumKey(description: "") == nil)
+    #expect(AlbumKey(description: "kida [bogus]") == AlbumKey(base: "kida [bogus]"))
+    #expect(AlbumKey(description: "kida <album>") == AlbumKey(base: "kida <album>"))
+    #expect(
+      AlbumKey(description: "kida [deluxe+remaster] <ep>")
+        == AlbumKey(base: "kida", editions: [.deluxe, .remaster], kind: .ep))
+  }
+
+  @Test func namesOfDifferentKindsStayApartAndSortByText() {
+    let names: [CatalogName] = ["musicbrainz", "deezer", "itunes"]
+    #expect(names.sorted().map(\.rawValue) == ["deezer", "itunes", "musicbrainz"])
+    let references = [
+      ReleaseReference(catalog: "musicbrainz", id: "1"), ReleaseReference(catalog: "deezer", id: "2"),
+    ]
+    #expect(references.sorted().map(\.description) == ["deezer 2", "musicbrainz 1"])
+    #expect(
+      LedgerKey(artist: ArtistKey("Radiohead"), album: AlbumKey("Kid A (Deluxe)")).description
+        == "radiohead / kida [deluxe]")
+  }
+
+  @Test func identitiesAreTextInJSON() throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let encoded = try encoder.encode(ReleaseReference(catalog: "deezer", id: "302127"))
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"catalog":"deezer","id":"302127"}"#)
+  }
+}

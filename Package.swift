@@ -29,8 +29,6 @@ let package = Package(
     .target(name: "Identity", swiftSettings: strict),
     // Reading a Library.xml export and building artist and album keys.
     .target(name: "MusicLibrary", dependencies: ["Basics", "Identity", "CLibXML2", "CZlib"], swiftSettings: strict),
-    // The SQLite state: resolutions, caches, releases told, runs.
-    .target(name: "State", dependencies: ["Basics", "Identity", "CSQLite"], swiftSettings: strict),
     // Mustache templates.
     .target(name: "Templates", swiftSettings: strict),
     // One paced, retrying HTTP client over libcurl; it knows no catalog.
@@ -39,8 +37,11 @@ let package = Package(
     .target(name: "Delivery", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
     // The catalog pass, the providers (one folder each, one registry) and the release rules.
     .target(
-      name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "State", "CatalogHTTP"],
+      name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "CatalogHTTP"],
       swiftSettings: strict),
+    // The SQLite state: it keeps what the catalog pass and the ledger declare they need (`CatalogStore`,
+    // `LedgerStore`), and the run log.
+    .target(name: "State", dependencies: ["Basics", "Identity", "Catalog", "CSQLite"], swiftSettings: strict),
     // The report's view model and its renderers.
     .target(
       name: "Report", dependencies: ["Basics", "Identity", "Catalog", "MusicLibrary", "Templates"],
@@ -100,7 +101,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "StateTests", dependencies: ["Identity", "Basics", "State"], exclude: ["Fixtures"], swiftSettings: strict),
+      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "State"], exclude: ["Fixtures"],
+      swiftSettings: strict),
     .testTarget(name: "DeliveryTests", dependencies: ["Identity", "Delivery", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "DeepcutCLITests", dependencies: ["Identity", "DeepcutCLI", "Catalog", "TestSupport"], swiftSettings: strict

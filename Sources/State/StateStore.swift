@@ -1,3 +1,4 @@
+public import Catalog
 public import Foundation
 public import Identity
 

@@ -1,4 +1,5 @@
 import Basics
+import Catalog
 import Foundation
 import Identity
 import Testing

@@ -1,7 +1,6 @@
 public import Catalog
 public import Foundation
 public import Identity
-public import State
 
 /// What the catalog pass and the cover check keep, in memory: no file, no SQL, so a test of the pass's own logic
 /// makes one per run for nothing. It answers the calls they make as ``StateStore`` does (the contract tests in

@@ -1,6 +1,5 @@
 public import Foundation
 public import Identity
-internal import State
 
 /// Covers for the releases a report shows, from a catalog that keeps them apart from its release lists.
 ///
@@ -51,7 +50,7 @@ public struct CoverCheck: Sendable {
     do {
       kept = try await store.artwork(provider: provider, releaseIDs: unique)
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
     var result = Result()
     var unknown: [CatalogReleaseID] = []
@@ -93,10 +92,10 @@ public struct CoverCheck: Sendable {
         switch answer.cover {
         case .success(let url):
           // A cover is cosmetic: an answer that cannot be kept still counts tonight, and is asked again next time.
-          do throws(StateError) {
+          do {
             try await store.saveArtwork(provider: provider, [ArtworkRecord(releaseID: id, url: url, checkedAt: now)])
           } catch {
-            result.keepingFailed = result.keepingFailed ?? error.description
+            result.keepingFailed = result.keepingFailed ?? String(describing: error)
           }
           result.covers[id] = url
         case .failure(let error):

@@ -1,7 +1,6 @@
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
-internal import State
 
 /// The releases side of `deepcut why`: every release the catalog lists for the artist, judged by the same finder
 /// the report uses, with the rule that decided it in words.

@@ -1,7 +1,6 @@
 public import Foundation
 public import Identity
 public import MusicLibrary
-public import State
 
 /// Answers "why is this (not) in my report?" for one library artist from what deepcut already holds: the
 /// library, the resolutions and release lists in the state, and the record of what was told. It asks no catalog.

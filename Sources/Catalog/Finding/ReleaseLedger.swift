@@ -1,7 +1,6 @@
 public import Foundation
 public import Identity
 public import MusicLibrary
-public import State
 
 /// What "new since the last report" means, from the releases recorded in the state database.
 ///

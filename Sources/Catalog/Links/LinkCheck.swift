@@ -1,6 +1,5 @@
 public import Foundation
 public import Identity
-internal import State
 
 /// Links to a catalog that is not searched tonight (`--links itunes`), for the releases a report lists and only
 /// those: each release's UPC/EAN (from its listing, else asked of a catalog that lists it), looked up there.
@@ -184,10 +183,10 @@ public struct LinkCheck: Sendable {
   }
 
   private func keep(_ body: Data, provider: CatalogName, kind: String, key: String, _ answer: inout Answer) async {
-    do throws(StateError) {
+    do {
       try await store.store(provider: provider, kind: kind, responses: [(key, body)], fetchedAt: now)
     } catch {
-      answer.keepingFailed = answer.keepingFailed ?? error.description
+      answer.keepingFailed = answer.keepingFailed ?? String(describing: error)
     }
   }
 }

@@ -1,7 +1,6 @@
 internal import Basics
 internal import Foundation
 import Identity
-internal import State
 
 /// Fetch albums: the wanted album lists, many artists per lookup, each lookup's answer cached the moment it
 /// arrives. Only full lookups go out until the last group, so the nightly number of lookups stays one per
@@ -68,7 +67,7 @@ extension CatalogPass {
       do {
         try await store.store(provider: provider.name, kind: kind, responses: responses, fetchedAt: now)
       } catch {
-        throw .state(error.description)
+        throw .state(String(describing: error))
       }
       state.noteAnswer()
       for id in batch { state.albums[id] = lists[id]?.releases ?? [] }

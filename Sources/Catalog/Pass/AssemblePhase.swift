@@ -1,7 +1,6 @@
 internal import Basics
 internal import Foundation
 internal import MusicLibrary
-internal import State
 
 /// Assemble: the outcome from what the run knows, most played first, with how much of the library it covers.
 extension CatalogPass {

@@ -2,7 +2,6 @@ internal import Basics
 public import Foundation
 import Identity
 public import MusicLibrary
-internal import State
 
 /// Looks every library artist up in one catalog (a ``CatalogProvider``), most played first, in small steps that
 /// each keep what they learn.
@@ -65,7 +64,7 @@ public struct CatalogPass: Sendable {
     do {
       memory = try await store.resolutions(provider: provider.name)
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
     var state = PassState(library: library, memory: memory)
     var ids: [CatalogArtistID] = []
@@ -90,7 +89,7 @@ public struct CatalogPass: Sendable {
       for (key, response) in cached { if let id = keys[key] { byID[id] = response } }
       return byID
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
   }
 

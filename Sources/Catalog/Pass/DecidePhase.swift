@@ -1,6 +1,5 @@
 import Identity
 internal import MusicLibrary
-internal import State
 
 /// Decide: artists whose candidates' album lists are all known (providers whose lists are whole catalogs) are
 /// settled by the albums the user owns, and the decisions saved together. Until then an artist stays pending in the database, never resolved.

@@ -1,7 +1,6 @@
 internal import Basics
 import Identity
 internal import MusicLibrary
-internal import State
 
 /// Evidence: when a provider's release lists are only a window of recent releases (MusicBrainz), artists with
 /// several candidates are decided by asking which candidates have releases titled like the owned albums, many

@@ -1,7 +1,6 @@
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
-internal import State
 
 /// What one run of the pass has learned so far. Each phase commits what it learns to the state database
 /// first and adds it here after, so whatever ends the run, the database holds at least what this holds.

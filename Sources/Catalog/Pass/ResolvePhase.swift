@@ -1,6 +1,5 @@
 internal import Foundation
 internal import MusicLibrary
-internal import State
 
 /// Resolve: from the cursor on, take each artist from what earlier runs remembered, or search for it (as many
 /// artists per request as the provider takes), until the group's release lists fill one request. Each search's
@@ -172,7 +171,7 @@ extension CatalogPass {
     do {
       if !options.readOnly { try await store.save(resolutions) }
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
     for resolution in resolutions { state.memory[resolution.artistKey] = resolution }
   }

@@ -137,10 +137,9 @@ struct NightCatalogsTests {
     // Editions are a catalog's own way too; the window is the night's.
     #expect(report.catalogs.map(\.finder.catalogGroupsEditions) == [true, false, false])
     #expect(Set(report.catalogs.map(\.finder.since)).count == 1)
-    // The old single-catalog members are the first catalog's.
-    #expect(report.firstCatalog.definition.name == "musicbrainz")
-    #expect(report.pass.maxAge == report.catalogs[0].pass.maxAge)
-    #expect(report.finder.catalogGroupsEditions)
+    // The window and the kinds are the night's, read once.
+    #expect(report.catalogs.first?.definition.name == "musicbrainz")
+    #expect(report.finder.since == report.catalogs[0].finder.since && !report.finder.catalogGroupsEditions)
   }
 
   @Test func nameEqualsIsOneCatalogsOnlyForARegisteredName() throws {
@@ -181,7 +180,8 @@ struct NightCatalogsTests {
     #expect(file.catalogs.map(\.run.baseURL.host) == ["d.test", "m.test"])
     // With one catalog, a bare one is its own as it always was.
     #expect(
-      try ReportSettingsTests.report(["--offline", "--base-url", "http://x.test"]).providerRun.baseURL.host == "x.test")
+      try ReportSettingsTests.report(["--offline", "--base-url", "http://x.test"]).catalogs[0].run.baseURL.host
+        == "x.test")
   }
 
   @Test func aValueForACatalogTheNightDoesNotAskIsRefused() throws {
@@ -199,7 +199,7 @@ struct NightCatalogsTests {
     // config.json may keep another night's values: they are not read tonight.
     let kept = try ReportSettingsTests.report(
       ["--offline", "--provider", "itunes"], config: #"{"provider": {"deezer": {"requestsPerMinute": 5}}}"#)
-    #expect(kept.providerRun.requestsPerMinute == Double(ITunesCatalog().defaultRequestsPerMinute))
+    #expect(kept.catalogs[0].run.requestsPerMinute == Double(ITunesCatalog().defaultRequestsPerMinute))
   }
 
   /// The etiquette is each catalog's: who runs this for one that asks it, and its production limit.

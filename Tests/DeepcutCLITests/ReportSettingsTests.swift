@@ -29,7 +29,7 @@ struct ReportSettingsTests {
     #expect(settings[\.minimumOwnedTracks] == 3)
     #expect(settings.library == "/music/Library.xml")
     // What is made of several settings is made once: recorded answers come at once.
-    #expect(settings.providerRun.requestsPerMinute == .infinity)
+    #expect(settings.catalogs[0].run.requestsPerMinute == .infinity)
   }
 
   @Test func whatTheReportDoesNotReadIsItsDefault() throws {
@@ -93,10 +93,10 @@ struct ReportSettingsTests {
     let mirror = try #require(URL(string: "http://127.0.0.1:8080/covers"))
     let flags = ["--provider", "musicbrainz", "--offline"]
     let given = try Self.report(flags + ["--cover-art-url", mirror.absoluteString])
-    #expect(given.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
+    #expect(given.catalogs[0].run[MusicBrainzCatalog.coverArtURL] == mirror)
     let file = try Self.report(flags, config: #"{"provider": {"coverArtURL": "http://127.0.0.1:8080/covers"}}"#)
-    #expect(file.providerRun[MusicBrainzCatalog.coverArtURL] == mirror)
-    #expect(try Self.report(flags).providerRun[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production)
+    #expect(file.catalogs[0].run[MusicBrainzCatalog.coverArtURL] == mirror)
+    #expect(try Self.report(flags).catalogs[0].run[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production)
   }
 
   /// What goes with an e-mail only says so in its declaration; the report refuses it in another format, naming all.

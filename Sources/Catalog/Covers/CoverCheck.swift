@@ -12,17 +12,7 @@ public struct CoverCheck: Sendable {
   public let provider: CatalogName
   public let store: any CatalogStore
   public let now: Date
-  /// Answer from the kept answers only, whatever their age.
-  public var offline = false
-  /// Whether another request may start: false once the budget is spent or a signal came.
-  public var mayAsk: @Sendable () -> Bool = { !Task.isCancelled }
-  /// Requests in flight at once; the transport's rate limiter still spaces them.
-  public var maxConcurrentRequests = 4
-
-  /// How long an answer of "no cover" holds before it is asked again.
-  public static let missingHolds: TimeInterval = 3 * 86_400
-  /// How long a cover found holds before it is confirmed again.
-  public static let foundHolds: TimeInterval = 90 * 86_400
+  public var asking = Asking()
 
   public struct Result: Sendable, Equatable {
     /// Release id → the cover's address, for the releases that have one.
@@ -57,17 +47,13 @@ public struct CoverCheck: Sendable {
     for id in unique {
       // A cover found before still shows until an answer says otherwise, even when it is not asked again tonight.
       result.covers[id] = kept[id]?.url
-      if let record = kept[id], offline || holds(record) { continue }
-      if !offline { unknown.append(id) }
+      if let record = kept[id], asking.holds(found: record.url != nil, checkedAt: record.checkedAt, now: now) {
+        continue
+      }
+      if !asking.offline { unknown.append(id) }
     }
     await ask(unknown, into: &result)
     return result
-  }
-
-  /// Whether a kept answer still stands; one from a later day than `now` (a run with `--now` ahead) does not.
-  func holds(_ record: ArtworkRecord) -> Bool {
-    let age = now.timeIntervalSince(record.checkedAt)
-    return age >= 0 && age < (record.url == nil ? Self.missingHolds : Self.foundHolds)
   }
 
   /// Asks about `ids`, a few at a time, keeping each answer as it arrives. A lost connection stops the asking:
@@ -79,7 +65,7 @@ public struct CoverCheck: Sendable {
     await withTaskGroup(of: Answer.self) { group in
       var inFlight = 0
       while true {
-        while inFlight < max(1, maxConcurrentRequests), next < ids.count, connected, mayAsk() {
+        while inFlight < max(1, asking.maxConcurrentRequests), next < ids.count, connected, asking.mayAsk() {
           let id = ids[next]
           next += 1
           inFlight += 1

@@ -16,17 +16,8 @@ public struct LinkCheck: Sendable {
   public let gtinSources: [CatalogName: any GTINSource]
   public let store: any CatalogStore
   public let now: Date
-  /// Answer from the kept answers only, whatever their age.
-  public var offline = false
-  /// Whether another release may be asked about: false once the budget is spent or a signal came.
-  public var mayAsk: @Sendable () -> Bool = { !Task.isCancelled }
-  /// Releases asked about at once; the transports' rate limiters still space the requests.
-  public var maxConcurrentRequests = 4
-
-  /// How long "no such release" holds before it is asked again.
-  public static let missingHolds: TimeInterval = 3 * 86_400
-  /// How long an answer found holds.
-  public static let foundHolds: TimeInterval = 90 * 86_400
+  /// Releases are asked about a few at a time; "not there" holds a few days.
+  public var asking = Asking()
 
   static let gtinKind = "gtin"
   static let lookupKind = "gtin-lookup"
@@ -61,7 +52,7 @@ public struct LinkCheck: Sendable {
     await withTaskGroup(of: Answer.self) { group in
       var inFlight = 0
       while true {
-        while inFlight < max(1, maxConcurrentRequests), next < wanted.count, mayAsk() {
+        while inFlight < max(1, asking.maxConcurrentRequests), next < wanted.count, asking.mayAsk() {
           let index = wanted[next]
           next += 1
           inFlight += 1
@@ -130,7 +121,7 @@ public struct LinkCheck: Sendable {
       case .missing: continue
       case .unknown: break
       }
-      guard !offline else { continue }
+      guard !asking.offline else { continue }
       answer.requests += 1
       do throws(CatalogError) {
         let gtin = try await source.gtin(ofRelease: link.release.id)
@@ -152,7 +143,7 @@ public struct LinkCheck: Sendable {
     case .missing: return nil
     case .unknown: break
     }
-    guard !offline else { return nil }
+    guard !asking.offline else { return nil }
     answer.requests += 1
     do throws(CatalogError) {
       let release = try await lookup.release(withGTIN: gtin)
@@ -176,9 +167,7 @@ public struct LinkCheck: Sendable {
     guard let entry = try? await store.cachedResponses(provider: provider, kind: kind, keys: [key])[key] else {
       return .unknown
     }
-    let age = now.timeIntervalSince(entry.fetchedAt)
-    let holds = offline || (age >= 0 && age < (entry.body.isEmpty ? Self.missingHolds : Self.foundHolds))
-    guard holds else { return .unknown }
+    guard asking.holds(found: !entry.body.isEmpty, checkedAt: entry.fetchedAt, now: now) else { return .unknown }
     return entry.body.isEmpty ? .missing : .found(entry.body)
   }
 

@@ -154,8 +154,8 @@ extension ReportJob {
     var check = LinkCheck(
       catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: storage.store,
       now: settings[\.now])
-    check.offline = linked.pass.offline
-    check.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
+    check.asking.offline = linked.pass.offline
+    check.asking.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
     // Most played first: the findings' order is the catalogs', so rank them by the library's order.
     let listed = findings.indices.filter { findings[$0].category.isListed }
     let order = listed.sorted {
@@ -193,8 +193,8 @@ extension ReportJob {
     let asked = listed.filter { $0.release.artworkURL == nil || $0.links.first?.catalog == name }
       .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }
     var check = CoverCheck(source: source, provider: name, store: storage.store, now: settings[\.now])
-    check.offline = catalog.night.pass.offline
-    check.mayAsk = mayAsk(at: source.requestsPerMinute, within: catalog.night.pass.budget)
+    check.asking.offline = catalog.night.pass.offline
+    check.asking.mayAsk = mayAsk(at: source.requestsPerMinute, within: catalog.night.pass.budget)
     let covers: CoverCheck.Result
     do {
       covers = try await check.covers(of: asked)

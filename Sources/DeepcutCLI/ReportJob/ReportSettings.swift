@@ -21,6 +21,8 @@ struct ReportSettings: Sendable {
   /// The catalogs `--links` names that the night does not search: asked only about the releases the report lists.
   let linkedCatalogs: [CatalogNight]
   let today: CalendarDay
+  /// The window, the kinds and what is left out: every catalog's releases are judged alike.
+  let finder: FinderOptions
   let templates: TemplateLocator
   let email: EmailOptions?
   /// With `--send`: where the e-mail is delivered.
@@ -55,6 +57,7 @@ struct ReportSettings: Sendable {
         (catalog, try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline), pass))
     }
     try Self.select(settings, into: &finder)
+    self.finder = finder
     catalogs = asked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
     linkedCatalogs = linked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
     templates = TemplateLocator(
@@ -67,17 +70,6 @@ struct ReportSettings: Sendable {
   }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value { checked[path] }
-
-  // MARK: - The first catalog's, until the report job asks every catalog of the night
-
-  /// The first catalog of the night, with how it is asked.
-  var firstCatalog: CatalogNight { catalogs[0] }
-  /// How the first catalog is asked.
-  var providerRun: ProviderRun { firstCatalog.run }
-  /// The first catalog's pass.
-  var pass: CatalogPassOptions { firstCatalog.pass }
-  /// The window, the kinds, and what is left out, as the first catalog's releases are judged.
-  var finder: FinderOptions { firstCatalog.finder }
 
   /// What the run log calls this run: a night delivers its e-mail and tells; anything else is a run by hand.
   var runKind: RunRecord.Kind {

@@ -51,7 +51,7 @@ struct CoverCheckTests {
     let store = MemoryCatalogStore()
     _ = try await check(Covers(["a"]), store).covers(of: ["a", "b"])
     let later = Covers(["a", "b"])  // art was added to b since
-    let days = Self.night.addingTimeInterval(CoverCheck.missingHolds + 60)
+    let days = Self.night.addingTimeInterval(Asking.missingHolds + 60)
     let result = try await check(later, store, at: days).covers(of: ["a", "b"])
     #expect(later.asked.withLock { $0 } == ["b"])
     #expect(result.covers.keys.sorted() == ["a", "b"])
@@ -75,7 +75,7 @@ struct CoverCheckTests {
     let source = Covers(["a"])
     source.failing.withLock { $0 = .unreachable("127.0.0.1: connection refused") }
     var check = check(source, store)
-    check.maxConcurrentRequests = 1
+    check.asking.maxConcurrentRequests = 1
     let result = try await check.covers(of: (0..<50).map { CatalogReleaseID("r\($0)") })
     #expect(result.requests == 1)
   }
@@ -85,7 +85,7 @@ struct CoverCheckTests {
     _ = try await check(Covers(["a"]), store).covers(of: ["a", "b"])
     let source = Covers(["a", "b", "c"])
     var offline = check(source, store, at: Self.night.addingTimeInterval(30 * 86_400))
-    offline.offline = true
+    offline.asking.offline = true
     let result = try await offline.covers(of: ["a", "b", "c"])
     #expect(result.covers.keys.sorted() == ["a"])
     #expect(source.asked.withLock { $0 }.isEmpty)
@@ -95,7 +95,7 @@ struct CoverCheckTests {
     let store = MemoryCatalogStore()
     let source = Covers(["a"])
     var check = check(source, store)
-    check.mayAsk = { false }
+    check.asking.mayAsk = { false }
     let result = try await check.covers(of: ["a"])
     #expect(result.requests == 0)
     #expect(result.covers.isEmpty)

@@ -86,7 +86,7 @@ struct LinkCheckTests {
     // A release not in the store is asked again after a few days; one found is not.
     let afterDays = await LinkCheck(
       catalog: "itunes", lookup: store, gtinSources: ["deezer": albums], store: state,
-      now: Self.now.addingTimeInterval(LinkCheck.missingHolds + 60)
+      now: Self.now.addingTimeInterval(Asking.missingHolds + 60)
     ).links(for: findings)
     #expect(afterDays.requests == 1)
     #expect(store.asked.withLock { $0.filter { $0 == "5099924352321" }.count } == 2)
@@ -98,12 +98,12 @@ struct LinkCheckTests {
     var check = LinkCheck(
       catalog: "itunes", lookup: store, gtinSources: ["deezer": albums], store: MemoryCatalogStore(), now: Self.now)
     let allowed = Mutex(1)
-    check.mayAsk = {
+    check.asking.mayAsk = {
       allowed.withLock { left in
         defer { left -= 1 }; return left > 0
       }
     }
-    check.maxConcurrentRequests = 1
+    check.asking.maxConcurrentRequests = 1
     let result = await check.links(for: [Self.finding("2", "Humanz"), Self.finding("3", "Song Machine")])
     #expect(result.notAsked == 1)
     #expect(albums.asked.withLock { $0 } == ["2"])

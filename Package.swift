@@ -39,17 +39,24 @@ let package = Package(
     .target(
       name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "CatalogHTTP"],
       swiftSettings: strict),
-    // The SQLite state: it keeps what the catalog pass and the ledger declare they need (`CatalogStore`,
-    // `LedgerStore`), and the run log.
-    .target(name: "State", dependencies: ["Basics", "Identity", "Catalog", "CSQLite"], swiftSettings: strict),
     // The report's view model and its renderers.
     .target(
       name: "Report", dependencies: ["Basics", "Identity", "Catalog", "MusicLibrary", "Templates"],
       swiftSettings: strict),
-    // The commands, the settings table and the report job.
+    // The night: a plan's steps from the library to the report told, over the store, console and interruption it
+    // declares. It reads no setting.
+    .target(
+      name: "Night", dependencies: ["Basics", "Identity", "MusicLibrary", "Catalog", "Report", "Delivery"],
+      swiftSettings: strict),
+    // The SQLite state: it keeps what the catalog pass, the ledger and the night's run log declare they need
+    // (`CatalogStore`, `LedgerStore`, `RunLog`).
+    .target(name: "State", dependencies: ["Basics", "Identity", "Catalog", "Night", "CSQLite"], swiftSettings: strict),
+    // The commands, the settings table, setup, and the plan of a night made from the settings.
     .target(
       name: "DeepcutCLI",
-      dependencies: ["Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Delivery"],
+      dependencies: [
+        "Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Delivery", "Night",
+      ],
       swiftSettings: strict
     ),
     .executableTarget(name: "deepcut", dependencies: ["DeepcutCLI"], swiftSettings: strict),
@@ -71,7 +78,9 @@ let package = Package(
     // Tests: one target per library target, one test-support target, and end-to-end tests of the built binary.
     .target(
       name: "TestSupport",
-      dependencies: ["Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Fixtures"],
+      dependencies: [
+        "Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Night", "Fixtures",
+      ],
       path: "Tests/TestSupport",
       swiftSettings: strict
     ),
@@ -101,13 +110,18 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "State"], exclude: ["Fixtures"],
+      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "Night", "State"], exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(name: "DeliveryTests", dependencies: ["Identity", "Delivery", "TestSupport"], swiftSettings: strict),
     .testTarget(
-      name: "DeepcutCLITests", dependencies: ["Identity", "DeepcutCLI", "Catalog", "TestSupport"], swiftSettings: strict
+      name: "DeepcutCLITests", dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "TestSupport"],
+      swiftSettings: strict
     ),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
+    .testTarget(
+      name: "NightTests",
+      dependencies: ["Identity", "Basics", "Night", "Catalog", "Report", "Delivery", "MusicLibrary", "TestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

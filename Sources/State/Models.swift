@@ -1,5 +1,6 @@
 public import Foundation
 public import Identity
+public import Night
 
 /// Size and age of the response cache.
 public struct CacheStats: Sendable, Equatable {
@@ -38,11 +39,7 @@ public struct AnswerAge: Sendable, Equatable {
 /// One row of the run log.
 public struct RunRecord: Sendable, Equatable {
   /// What a run was for: a night delivers the e-mail and tells; the others are runs by hand.
-  public enum Kind: String, Sendable, Equatable {
-    case night
-    case dryRun = "dry-run"
-    case byHand = "by-hand"
-  }
+  public typealias Kind = RunKind
 
   public var id: Int64
   public var startedAt: Date
@@ -72,51 +69,6 @@ public struct RunRecord: Sendable, Equatable {
     self.cacheHits = cacheHits
     self.note = note
     self.kind = kind
-    self.outcome = outcome
-  }
-}
-
-/// How a run ended, besides its status: how much of the library it checked, what it found and told, and whether its
-/// e-mail was delivered.
-public struct RunOutcome: Sendable, Equatable {
-  public var libraryArtists: Int
-  public var newReleases: Int
-  /// Releases marked as told: those the delivered e-mail listed.
-  public var told: Int
-  /// Nil when the run sent nothing.
-  public var delivered: Bool?
-  /// The server's reply to the message, or why it was not delivered.
-  public var deliveryReply: String?
-
-  public init(libraryArtists: Int, newReleases: Int, told: Int, delivered: Bool?, deliveryReply: String?) {
-    self.libraryArtists = libraryArtists
-    self.newReleases = newReleases
-    self.told = told
-    self.delivered = delivered
-    self.deliveryReply = deliveryReply
-  }
-}
-
-/// The end of a run, as `finishRun` records it.
-public struct RunEnd: Sendable, Equatable {
-  public var at: Date
-  public var status: String
-  public var artists: Int
-  public var requests: Int
-  public var cacheHits: Int
-  public var note: String?
-  public var outcome: RunOutcome?
-
-  public init(
-    at: Date, status: String, artists: Int = 0, requests: Int = 0, cacheHits: Int = 0, note: String? = nil,
-    outcome: RunOutcome? = nil
-  ) {
-    self.at = at
-    self.status = status
-    self.artists = artists
-    self.requests = requests
-    self.cacheHits = cacheHits
-    self.note = note
     self.outcome = outcome
   }
 }

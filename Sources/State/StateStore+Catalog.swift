@@ -1,4 +1,6 @@
 public import Catalog
+public import Night
 
-// The state keeps what the catalog pass, the cover check and the ledger of releases told declare they need.
-extension StateStore: CatalogStore, LedgerStore {}
+// The state keeps what the catalog pass, the cover check, the ledger of releases told and the night's run log
+// declare they need.
+extension StateStore: CatalogStore, LedgerStore, RunLog {}

@@ -1,6 +1,7 @@
 public import Catalog
 public import Foundation
 public import Identity
+public import Night
 
 /// deepcut's persistent state: artist resolutions, the provider response cache and the run log, in one
 /// SQLite file (`<directory>/state.sqlite`, WAL mode).

@@ -23,7 +23,8 @@ struct ReportSettingsTests {
     let output: String? = settings[\.output]
     #expect(output?.hasSuffix("/r.json") == true && output?.hasPrefix("~") == false)
     #expect(settings[\.quiet] && settings[\.dryRun] && !settings[\.timings] && !settings[\.sinceLastRun])
-    #expect(settings[\.format] == .json)
+    #expect(settings[\.format] == FormatName(JSONFormat.self))
+    #expect(settings.format is JSONFormat)
     #expect(settings[\.feeds] == "/srv/feeds")
     #expect(settings[\.snapshot] == "/s")
     #expect(settings[\.minimumOwnedTracks] == 3)
@@ -53,18 +54,18 @@ struct ReportSettingsTests {
   @Test func theSettingsReadAreTheReportsOfItsCatalogAndFormat() throws {
     let musicBrainz = try #require(ProviderRegistry.standard.named("musicbrainz"))
     let itunes = try #require(ProviderRegistry.standard.named("itunes"))
-    func names(_ format: ReportFormat, _ catalog: any ProviderDefinition) -> Set<String> {
-      Set(ReportSettings.read(format: format, catalogs: [catalog]).map(\.name))
+    func names(_ format: any ReportFormat.Type, _ catalog: any ProviderDefinition) -> Set<String> {
+      Set(ReportSettings.read(format: FormatName(format), catalogs: [catalog]).map(\.name))
     }
-    let email = names(.email, musicBrainz)
+    let email = names(EmailFormat.self, musicBrainz)
     let everyReports = SettingsTable.settings(catalogs: [musicBrainz]).filter {
       $0.use(in: .report) != nil || $0.flag == nil
     }
     #expect(email == Set(everyReports.map(\.name)))
     #expect(email.isSuperset(of: ["quiet", "cover-art-url", "full-report-url", "email.maxPartBytes", "days"]))
     #expect(email.isDisjoint(with: ["top", "json", "unresolved", "example", "check"]))
-    let markdown = names(.markdown, itunes)
-    let emailOnly = SettingsTable.settings(goingWith: .email).map(\.name)
+    let markdown = names(MarkdownFormat.self, itunes)
+    let emailOnly = SettingsTable.settings(goingWith: FormatName(EmailFormat.self)).map(\.name)
     #expect(emailOnly == ["to", "from", "subject", "full-report", "full-report-url"])
     #expect(markdown == email.subtracting(emailOnly + ["cover-art-url"]))
   }

@@ -208,7 +208,7 @@ struct SettingsTableTests {
         "~/report.md", "--to", "a@example.org,b@example.org", "--to", "c@example.org", "--base-url",
         "https://mirror.example.org", "--quiet", "--now", "2026-11-29",
       ], config: #"{"provider": {"includeSecondaryTypes": ["live"]}, "email": {"smtp": {"allowInsecure": true}}}"#)
-    let format: ReportFormat = try settings[\.format]
+    let format: FormatName = try settings[\.format]
     let kinds: [ReleaseKind] = try settings[\.types]
     let budget: Duration? = try settings[\.budget]
     let provider: [any ProviderDefinition] = try settings[\.provider]
@@ -221,7 +221,7 @@ struct SettingsTableTests {
     let secondary: [String] = try settings[\.includeSecondaryTypes]
     let insecure: Bool = try settings[\.smtpAllowInsecure]
     let days: Int = try settings[\.days]
-    #expect(format == .html)
+    #expect(format == FormatName(HTMLFormat.self))
     #expect(kinds == [.album, .ep])
     #expect(budget == .seconds(5400))
     #expect(provider.map(\.name) == ["musicbrainz"])
@@ -235,7 +235,7 @@ struct SettingsTableTests {
     #expect(days == 30)
     // The defaults are values of the type too.
     let plain = try Self.resolved([], config: "{}")
-    #expect(try plain[\.format] == .markdown)
+    #expect(try plain[\.format] == FormatName(MarkdownFormat.self))
     #expect(try plain[\.types] == ReleaseKind.allCases)
     #expect(try plain[\.provider].map(\.name) == ["deezer", "musicbrainz"])
     #expect(try plain[\.budget] == nil)
@@ -326,7 +326,7 @@ struct SettingsTableTests {
   /// Help lists what a kind takes from the kind: the range, the type's cases.
   @Test func helpListsTheValuesOfTheKindItself() throws {
     let report = ReportCommand.spec.help(Self.registry)
-    let formats = ReportFormat.allCases.map(\.rawValue)
+    let formats = FormatName.allCases.map(\.rawValue)
     #expect(report.contains("  \(sentence(formats, "or")) (default markdown)\n"))
     #expect(report.contains("[--format \(formats.joined(separator: "|"))]"))
     let kinds = ReleaseKind.allCases.map(\.rawValue).joined(separator: ",")

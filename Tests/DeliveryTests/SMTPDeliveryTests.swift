@@ -14,8 +14,8 @@ import Testing
     sender: "a@example.org", recipients: ["b@example.org", "c@example.org"])
 
   /// A mailer for `server` whose waits are noted in `waits`.
-  static func mailer(_ server: SMTPServer, waits: NotedWaits = NotedWaits()) -> Mailer {
-    Mailer(route: .smtp(server), retryAfter: .seconds(30)) { waits.note($0) }
+  static func mailer(_ server: SMTPServer, waits: NotedWaits = NotedWaits()) -> Courier {
+    Courier(server, retryAfter: .seconds(30)) { waits.note($0) }
   }
 
   static func server(
@@ -105,7 +105,7 @@ import Testing
     try await FakeMailServer.with(options) { fake in
       let server = SMTPServer(url: fake.address(), caFile: certificate.certificate)
       let receipt = try await Self.mailer(server).deliver(Self.mail)
-      #expect(receipt == Mailer.Receipt(attempts: 1, reply: "250 2.0.0 Ok: queued as 4F2A"))
+      #expect(receipt == Courier.Receipt(attempts: 1, reply: "250 2.0.0 Ok: queued as 4F2A"))
       #expect(try fake.delivered().count == 1)
     }
   }

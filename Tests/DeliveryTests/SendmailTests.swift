@@ -34,7 +34,7 @@ struct SendmailTests {
     let folder = Self.folder()
     let script = try Self.command(in: folder, statuses: [0])
     let command = try #require(SendmailCommand("\(script) -t -i"))
-    let receipt = try await Mailer(route: .sendmail(command)).deliver(Self.mail)
+    let receipt = try await Courier(command).deliver(Self.mail)
     #expect(receipt.attempts == 1)
     #expect(receipt.reply == "'\(script) -t -i' exited 0: mailer: status 0")
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/input-0")) == Self.mail.message)
@@ -44,7 +44,7 @@ struct SendmailTests {
   @Test func withoutTTheRecipientsAreArguments() async throws {
     let folder = Self.folder()
     let command = try #require(SendmailCommand(try Self.command(in: folder, statuses: [0])))
-    _ = try await Mailer(route: .sendmail(command)).deliver(Self.mail)
+    _ = try await Courier(command).deliver(Self.mail)
     #expect(try String(contentsOfFile: folder + "/arguments-0", encoding: .utf8) == "-- b@example.org\n")
   }
 
@@ -52,7 +52,7 @@ struct SendmailTests {
     let folder = Self.folder()
     let command = try #require(SendmailCommand(try Self.command(in: folder, statuses: [75, 0])))
     let waits = NotedWaits()
-    let receipt = try await Mailer(route: .sendmail(command), retryAfter: .seconds(30)) { waits.note($0) }
+    let receipt = try await Courier(command, retryAfter: .seconds(30)) { waits.note($0) }
       .deliver(Self.mail)
     #expect(receipt.attempts == 2)
     #expect(receipt.reply == "'\(command.name)' exited 0: mailer: status 0")
@@ -63,7 +63,7 @@ struct SendmailTests {
     let folder = Self.folder()
     let command = try #require(SendmailCommand(try Self.command(in: folder, statuses: [1])))
     let error = await #expect(throws: DeliveryError.self) {
-      try await Mailer(route: .sendmail(command)) { _ in }.deliver(Self.mail)
+      try await Courier(command) { _ in }.deliver(Self.mail)
     }
     #expect(error?.isTemporary == false)
     #expect(error?.description.contains("failed with status 1: mailer: status 1") == true)
@@ -72,7 +72,7 @@ struct SendmailTests {
   @Test func aMissingCommandSaysWhatToInstall() async throws {
     let command = try #require(SendmailCommand("deepcut-no-such-mailer -t"))
     let error = await #expect(throws: DeliveryError.self) {
-      try await Mailer(route: .sendmail(command)).deliver(Self.mail)
+      try await Courier(command).deliver(Self.mail)
     }
     #expect(error?.description.contains("is not installed") == true)
     #expect(error?.description.contains("email.smtp") == true)
@@ -83,7 +83,7 @@ struct SendmailTests {
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let command = try #require(SendmailCommand("/bin/sh -c 'exec sleep 600' -t", timeout: .milliseconds(300)))
     let error = await #expect(throws: DeliveryError.self) {
-      try await Mailer(route: .sendmail(command)) { _ in }.deliver(Self.mail)
+      try await Courier(command) { _ in }.deliver(Self.mail)
     }
     #expect(error?.isTemporary == true)
     #expect(error?.description.contains("did not finish within 1 second") == true, "\(String(describing: error))")

@@ -35,7 +35,7 @@ struct EmailAttachmentTests {
     // The attachment is what --full-report writes: the whole night, every row, no line about what is left out.
     let attached = try file.text()
     #expect(attached == wholeHTML)
-    #expect(attached == (try ReportRenderer.render(listing.model, as: .html, templates: TemplateLocator())))
+    #expect(attached == (try HTMLFormat().text(listing.model)))
     for finding in listing.findings {
       let url = try #require(finding.release.url)
       #expect(attached.contains("href=\"\(url)\""), "\(finding.release.title)")

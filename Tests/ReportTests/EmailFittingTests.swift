@@ -42,13 +42,14 @@ struct EmailFittingTests {
     var options = ReportRenderingTests.email
     options.maximumPartBytes = limit
     options.fullReportURL = fullReportURL
-    return try ReportRenderer.email(listing, templates: TemplateLocator(), options: options)
+    let rendered = try EmailFormat(options: options).render(listing, templates: TemplateLocator())
+    return (rendered.text, rendered.shown, try #require(rendered.wholeHTML))
   }
 
   @Test func aLongNightFitsAndKeepsTheMostPlayedArtists() throws {
     let listing = Self.longNight(600)
     let model = listing.model
-    let whole = try ReportRenderer.render(model, as: .html, templates: TemplateLocator())
+    let whole = try HTMLFormat().text(model)
     #expect(whole.utf8.count > 300_000)
     let (message, shown, wholeHTML) = try Self.email(listing)
     // The full report beside the message is the whole night's HTML, rendered once.

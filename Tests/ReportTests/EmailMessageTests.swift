@@ -55,7 +55,7 @@ struct EmailMessageTests {
 
   @Test func aBusyNightIsAWellFormedMultipartMessage() async throws {
     let model = ReportFixtures.busy
-    let message = try ReportRenderer.render(model, as: .email, templates: TemplateLocator(), email: Self.options)
+    let message = try EmailFormat(options: Self.options).text(model)
     let parsed = try await Self.parse(message)
     #expect(parsed["type"] as? String == "multipart/alternative")
     #expect(parsed["subject"] as? String == "3 new releases from artists you own — 29 Nov 2026")
@@ -68,15 +68,14 @@ struct EmailMessageTests {
     let parts = try #require(parsed["parts"] as? [[String: Any]])
     #expect(parts.map { $0["type"] as? String } == ["text/plain", "text/html"])
     #expect(parts.allSatisfy { $0["charset"] as? String == "utf-8" && $0["encoding"] as? String == "base64" })
-    let markdown = try ReportRenderer.render(model, as: .markdown, templates: TemplateLocator())
-    let html = try ReportRenderer.render(model, as: .html, templates: TemplateLocator())
+    let markdown = try MarkdownFormat().text(model)
+    let html = try HTMLFormat().text(model)
     #expect(parts[0]["content"] as? String == markdown)
     #expect(parts[1]["content"] as? String == html)
   }
 
   @Test func anEmptyNightHasADistinctSubject() async throws {
-    let message = try ReportRenderer.render(
-      ReportFixtures.empty, as: .email, templates: TemplateLocator(), email: Self.options)
+    let message = try EmailFormat(options: Self.options).text(ReportFixtures.empty)
     let parsed = try await Self.parse(message)
     #expect(parsed["subject"] as? String == "No new releases from artists you own — 29 Nov 2026")
   }
@@ -84,8 +83,7 @@ struct EmailMessageTests {
   @Test func aLongNonLatinSubjectIsEncodedAndFolded() async throws {
     var options = Self.options
     options.subject = "新しいリリース: 宇多田ヒカル, フィロズ, and a very long tail of words to force folding"
-    let message = try ReportRenderer.render(
-      ReportFixtures.hostile, as: .email, templates: TemplateLocator(), email: options)
+    let message = try EmailFormat(options: options).text(ReportFixtures.hostile)
     #expect(message.contains("Subject: =?UTF-8?B?"))
     let parsed = try await Self.parse(message)
     #expect(parsed["subject"] as? String == options.subject)

@@ -27,7 +27,7 @@ struct FeedTests {
   }
 
   static func atom(_ model: ReportModel, feed: FeedOptions = ReportRenderingTests.feed) throws -> XMLTree.Element {
-    let text = try ReportRenderer.render(model, as: .atom, templates: TemplateLocator(), feed: feed)
+    let text = try AtomFormat(feed: feed).text(model)
     #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"))
     return try XMLTree.parse(Data(text.utf8))
   }
@@ -35,7 +35,7 @@ struct FeedTests {
   static func calendar(_ model: ReportModel, feed: FeedOptions = ReportRenderingTests.feed) throws
     -> ICalendarParser.Component
   {
-    let text = try ReportRenderer.render(model, as: .ics, templates: TemplateLocator(), feed: feed)
+    let text = try CalendarFormat(feed: feed).text(model)
     return try ICalendarParser.parse(Data(text.utf8))
   }
 
@@ -112,10 +112,8 @@ struct FeedTests {
   }
 
   @Test func theFeedIsTheSameBytesForTheSameNight() throws {
-    let first = try ReportRenderer.render(
-      ReportFixtures.busy, as: .atom, templates: TemplateLocator(), feed: ReportRenderingTests.feed)
-    let second = try ReportRenderer.render(
-      ReportFixtures.busy, as: .atom, templates: TemplateLocator(), feed: ReportRenderingTests.feed)
+    let first = try AtomFormat(feed: ReportRenderingTests.feed).text(ReportFixtures.busy)
+    let second = try AtomFormat(feed: ReportRenderingTests.feed).text(ReportFixtures.busy)
     #expect(first == second)
   }
 
@@ -193,7 +191,7 @@ struct FeedTests {
     let model = ReportFixtures.busy
     #expect(ReportFixtures.busy.new.map(\.id) == model.new.map(\.id))
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(try ReportRenderer.json(model).utf8)) as? [String: Any])
+      try JSONSerialization.jsonObject(with: Data(try JSONFormat().text(model).utf8)) as? [String: Any])
     let jsonIDs = (json["new"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
     let atomIDs = try Self.atom(model).all("entry").compactMap { $0.one("id")?.text }
     #expect(jsonIDs == model.new.map(\.id) && atomIDs == jsonIDs)

@@ -70,9 +70,7 @@ struct JointReportTests {
     #expect(release.url == "https://music.apple.com/us/album/900" && release.catalogID == "900")
     // A release no catalog saw before is named by its first link, as a night of that catalog alone names it.
     #expect(release.id == StableID.release(ReleaseReference(catalog: "itunes", id: "900")))
-    let feed = FeedOptions(identity: "tests")
-    let markdown = try ReportRenderer.render(
-      Self.listing(night).model, as: .markdown, templates: TemplateLocator(), email: nil, feed: feed)
+    let markdown = try MarkdownFormat().text(Self.listing(night).model)
     #expect(
       markdown.contains(
         "[Apple Music](https://music.apple.com/us/album/900) · [Deezer](https://www.deezer.com/album/2)"))

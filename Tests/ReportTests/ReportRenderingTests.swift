@@ -1,9 +1,10 @@
 import Foundation
 import Identity
-import Report
 import Templates
 import TestSupport
 import Testing
+
+@testable import Report
 
 /// Every format, byte for byte against golden files, plus the properties that make each format safe.
 ///
@@ -23,17 +24,17 @@ struct ReportRenderingTests {
 
   static let feed = FeedOptions(selfURL: "https://example.org/deepcut/deepcut.atom", identity: "tests")
 
-  static func render(_ model: ReportModel, _ format: ReportFormat) throws -> String {
-    try ReportRenderer.render(model, as: format, templates: TemplateLocator(), email: email, feed: feed)
+  static func render(_ model: ReportModel, _ format: any ReportFormat.Type) throws -> String {
+    let made = format.init(FormatInputs(email: email, feed: feed))
+    return try #require(made).text(model)
   }
 
-  @Test(arguments: cases.map(\.name), ReportFormat.allCases)
-  func matchesTheGoldenFile(_ name: String, _ format: ReportFormat) throws {
+  @Test(arguments: cases.map(\.name), FormatName.allCases)
+  func matchesTheGoldenFile(_ name: String, _ format: FormatName) throws {
     let model = try #require(Self.cases.first { $0.name == name }?.model)
-    let rendered = try Self.render(model, format)
-    let ext =
-      ["markdown": "md", "html": "html", "json": "json", "email": "eml", "atom": "atom", "ics": "ics"][format.rawValue]
-      ?? "txt"
+    let type = try #require(format.format)
+    let rendered = try Self.render(model, type)
+    let ext = type.fileExtension
     let file = Self.golden.appendingPathComponent("\(name).\(ext)")
     if Self.recording {
       try Data(rendered.utf8).write(to: file)
@@ -48,11 +49,11 @@ struct ReportRenderingTests {
   @Test func theBuiltInTemplatesAreTheOnesInTemplates() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
-    for format in [ReportFormat.markdown, .html, .atom, .ics] {
-      let fileName = try #require(format.templateFileName)
+    for drawing in [MarkdownFormat.drawing, HTMLFormat.drawing, AtomFormat.drawing, CalendarFormat.drawing] {
+      let fileName = drawing.fileName
       let onDisk = try String(contentsOf: root.appendingPathComponent("templates/\(fileName)"), encoding: .utf8)
       let value = try ReportFixtures.busy.templateValue(feed: Self.feed)
-      let builtIn = try TemplateLocator().template(for: format).render(value)
+      let builtIn = try drawing.template(TemplateLocator()).render(value)
       let fromDisk = try Template(onDisk, name: fileName).render(value)
       #expect(builtIn == fromDisk, "run python3 Scripts/embed_templates.py")
     }
@@ -63,14 +64,14 @@ struct ReportRenderingTests {
       "Checked 420 of 1,610 artists, most played first; the rest continue on the next run, about 60 minutes at the "
       + "current rate."
     #expect(ReportFixtures.partial.coverageLine == line)
-    let markdown = try Self.render(ReportFixtures.partial, .markdown)
+    let markdown = try Self.render(ReportFixtures.partial, MarkdownFormat.self)
     #expect(markdown.split(separator: "\n").prefix(3).contains("_\(line)_"))
-    let html = try Self.render(ReportFixtures.partial, .html)
+    let html = try Self.render(ReportFixtures.partial, HTMLFormat.self)
     let headline = try #require(html.range(of: "</h1>"))
     let coverage = try #require(html.range(of: line))
     let firstSection = try #require(html.range(of: ">New</h2>"))
     #expect(headline.upperBound < coverage.lowerBound && coverage.upperBound < firstSection.lowerBound)
-    let email = try Self.render(ReportFixtures.partial, .email)
+    let email = try Self.render(ReportFixtures.partial, EmailFormat.self)
     // Both parts of the e-mail, the text and the HTML, decoded from their base64.
     let parts = email.components(separatedBy: "Content-Transfer-Encoding: base64\r\n\r\n").dropFirst().map { part in
       let encoded = part.components(separatedBy: "\r\n--").first?.replacingOccurrences(of: "\r\n", with: "") ?? ""
@@ -79,7 +80,7 @@ struct ReportRenderingTests {
     #expect(parts.count == 2)
     #expect(parts.allSatisfy { $0.contains(line) })
     let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(try Self.render(ReportFixtures.partial, .json).utf8))
+      try JSONSerialization.jsonObject(with: Data(try Self.render(ReportFixtures.partial, JSONFormat.self).utf8))
         as? [String: Any])
     let fields = try #require(json["coverage"] as? [String: Any])
     #expect(fields["artists"] as? Int == 1_610)
@@ -89,11 +90,11 @@ struct ReportRenderingTests {
     #expect(fields["estimatedMinutesToFinish"] as? Int == 60)
     // A whole night says nothing of it but the JSON's "complete".
     #expect(ReportFixtures.busy.coverageLine == nil)
-    #expect(!(try Self.render(ReportFixtures.busy, .markdown)).contains("Checked "))
+    #expect(!(try Self.render(ReportFixtures.busy, MarkdownFormat.self)).contains("Checked "))
   }
 
   @Test func markdownOrderAndContent() throws {
-    let text = try Self.render(ReportFixtures.busy, .markdown)
+    let text = try Self.render(ReportFixtures.busy, MarkdownFormat.self)
     let order = [
       "# 3 new releases", "## New", "### 27 Nov 2026", "## Upcoming", "## Editions of albums you own",
       "## Needs attention", "## Summary",
@@ -111,17 +112,17 @@ struct ReportRenderingTests {
   }
 
   @Test func anEmptyNightSaysSoInOneLine() throws {
-    let text = try Self.render(ReportFixtures.empty, .markdown)
+    let text = try Self.render(ReportFixtures.empty, MarkdownFormat.self)
     #expect(
       text.hasPrefix(
         "# No new releases from artists you own — 29 Nov 2026\n\nNothing new from your 1 artists since 30 Oct 2026"))
     #expect(!text.contains("## New"))
-    let html = try Self.render(ReportFixtures.empty, .html)
+    let html = try Self.render(ReportFixtures.empty, HTMLFormat.self)
     #expect(html.contains("Nothing new from your 1 artists"))
   }
 
   @Test func hostileNamesAreEscapedInMarkdown() throws {
-    let text = try Self.render(ReportFixtures.hostile, .markdown)
+    let text = try Self.render(ReportFixtures.hostile, MarkdownFormat.self)
     #expect(text.contains("\\<script\\>alert\\('x'\\)\\</script\\> & \\*Friends\\*"))
     #expect(text.contains("\\[click\\]\\(javascript:alert\\(1\\)\\) \\| \\`rm -rf\\` \\# \\_now\\_"))
     #expect(!text.contains("<script>"))
@@ -131,7 +132,7 @@ struct ReportRenderingTests {
   }
 
   @Test func hostileNamesAreEscapedInHTML() throws {
-    let html = try Self.render(ReportFixtures.hostile, .html)
+    let html = try Self.render(ReportFixtures.hostile, HTMLFormat.self)
     #expect(!html.contains("<script>alert"))
     #expect(html.contains("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; *Friends*"))
     #expect(html.contains("Ya Tayr &quot;Live&quot; 🎶"))
@@ -153,7 +154,7 @@ struct ReportRenderingTests {
   }
 
   @Test func htmlIsFitForEmail() throws {
-    let html = try Self.render(ReportFixtures.busy, .html)
+    let html = try Self.render(ReportFixtures.busy, HTMLFormat.self)
     #expect(!html.lowercased().contains("<script"))
     #expect(html.contains("<meta name=\"color-scheme\" content=\"light dark\">"))
     #expect(html.contains("width=\"600\""))
@@ -168,7 +169,7 @@ struct ReportRenderingTests {
   }
 
   @Test func jsonCarriesEverything() throws {
-    let json = try Self.render(ReportFixtures.busy, .json)
+    let json = try Self.render(ReportFixtures.busy, JSONFormat.self)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect((object["new"] as? [[String: Any]])?.count == 3)
     #expect((object["owned"] as? [[String: Any]])?.count == 2)
@@ -190,8 +191,8 @@ struct ReportRenderingTests {
       let limit = Template.defaultStepLimit / 5
       let value = try model.templateValue()
       return (
-        model.new.count, try TemplateLocator().template(for: .markdown).render(value, stepLimit: limit),
-        try TemplateLocator().template(for: .html).render(value, stepLimit: limit)
+        model.new.count, try MarkdownFormat.drawing.template(TemplateLocator()).render(value, stepLimit: limit),
+        try HTMLFormat.drawing.template(TemplateLocator()).render(value, stepLimit: limit)
       )
     }
     #expect(count == 20_000)
@@ -203,7 +204,7 @@ struct ReportRenderingTests {
     let path = NSTemporaryDirectory() + "deepcut-template-\(UUID().uuidString).mustache"
     try Data("# {{headline}}\n{{#new}}\n- {{title}}\n".utf8).write(to: URL(fileURLWithPath: path))
     #expect {
-      try ReportRenderer.render(ReportFixtures.busy, as: .markdown, templates: TemplateLocator(explicitPath: path))
+      try MarkdownFormat().text(ReportFixtures.busy, templates: TemplateLocator(explicitPath: path))
     } throws: { error in
       guard case .templateInvalid(let templateError) = error as? ReportError else { return false }
       return templateError.line == 2 && templateError.description.contains("new")
@@ -217,8 +218,8 @@ struct ReportRenderingTests {
       to: URL(fileURLWithPath: directory + "/report.md.mustache"))
     let locator = TemplateLocator(overrideDirectory: directory)
     #expect(
-      try ReportRenderer.render(ReportFixtures.busy, as: .markdown, templates: locator) == "3 new for 29 Nov 2026\n")
+      try MarkdownFormat().text(ReportFixtures.busy, templates: locator) == "3 new for 29 Nov 2026\n")
     // Only the Markdown one was overridden.
-    #expect(try ReportRenderer.render(ReportFixtures.busy, as: .html, templates: locator).hasPrefix("<!DOCTYPE html>"))
+    #expect(try HTMLFormat().text(ReportFixtures.busy, templates: locator).hasPrefix("<!DOCTYPE html>"))
   }
 }

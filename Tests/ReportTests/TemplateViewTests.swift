@@ -20,7 +20,7 @@ struct TemplateViewTests {
   }
 
   static func json(_ model: ReportModel) throws -> [String: Any] {
-    let object = try JSONSerialization.jsonObject(with: Data(try ReportRenderer.json(model).utf8))
+    let object = try JSONSerialization.jsonObject(with: Data(try JSONFormat().text(model).utf8))
     return try #require(object as? [String: Any])
   }
 
@@ -151,7 +151,7 @@ struct TemplateViewTests {
           .shown
       default: ReportFixtures.busy
       }
-    let json = try JSONDecoder().decode(JSONTree.self, from: Data(try ReportRenderer.json(model).utf8))
+    let json = try JSONDecoder().decode(JSONTree.self, from: Data(try JSONFormat().text(model).utf8))
     #expect(Self.withoutTemplateOnly(try model.templateValue()) == json.templateValue)
   }
 }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Night
 import Testing
 
 @testable import State

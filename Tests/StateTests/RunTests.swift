@@ -1,4 +1,5 @@
 import Foundation
+import Night
 import Testing
 
 @testable import State

@@ -1,4 +1,5 @@
 internal import Catalog
+internal import Delivery
 internal import Foundation
 
 /// `deepcut config --example | --check`.
@@ -32,13 +33,13 @@ enum ConfigCommand {
     guard sending || server != nil else { return nil }
     let when = sending ? "" : " (with --send)"
     switch try ReportSettings.route(settings) {
-    case .smtp(let server):
+    case let server as SMTPServer:
       let file = try settings[\.smtpPasswordFile]
       let source =
         ReportSettings.passwordInEnvironment(settings) == nil ? file ?? "" : ReportSettings.passwordVariable
       let login = server.user.map { " as \($0), the password from \(source)" } ?? ""
       return "e-mail: sent through \(server.name)\(login)\(when)"
-    case .sendmail(let command):
+    case let command:
       return "e-mail: handed to '\(command.name)'\(when)"
     }
   }

@@ -1,12 +1,14 @@
 internal import Catalog
 internal import Foundation
+internal import Night
 internal import Report
+internal import State
 
 /// `deepcut report`: the main job.
 enum ReportCommand {
   static let spec = CommandSpec(
     command: .report,
-    usage: "report --library PATH [--format \(ReportFormat.allCases.map(\.rawValue).joined(separator: "|"))] "
+    usage: "report --library PATH [--format \(FormatName.allCases.map(\.rawValue).joined(separator: "|"))] "
       + "[--output PATH] [--days N | --since DATE] [options]",
     summary: "Look every library artist up in the catalog and report the releases you don't own yet."
   )
@@ -31,12 +33,21 @@ enum ReportCommand {
     // Held until this function returns; the kernel drops it if the process dies.
     let lock = try RunLock(directory: settings[\.stateDirectory], wait: settings[\.wait])
     defer { withExtendedLifetime(lock) {} }
+    let store: StateStore
+    do {
+      store = try StateStore(directory: settings[\.stateDirectory])
+    } catch {
+      throw .state(error.description)
+    }
+    let plan = settings.plan
+    let console = TerminalConsole(quiet: plan.quiet)
     let work = Task { () async -> Result<ExitStatus, CLIError> in
-      do throws(CLIError) {
-        var job = ReportJob(settings, clock: clock)
-        return .success(try await job.run())
+      do throws(NightError) {
+        var job = ReportJob(plan, store: store, console: console, interruption: Interruption.shared, clock: clock)
+        try await job.run()
+        return .success(.success)
       } catch {
-        return .failure(error)
+        return .failure(CLIError(error))
       }
     }
     Interruption.shared.install { work.cancel() }

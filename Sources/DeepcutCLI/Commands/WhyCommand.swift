@@ -3,6 +3,7 @@ internal import Catalog
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import State
 

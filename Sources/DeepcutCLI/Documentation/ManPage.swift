@@ -22,7 +22,7 @@ enum ManPage {
 
   private static func description(_ registry: ProviderRegistry) -> [String] {
     let catalogs = sentence(registry.providers.map(\.title), "and")
-    let formats = sentence(ReportFormat.allCases.map(\.rawValue), "or")
+    let formats = sentence(FormatName.allCases.map(\.rawValue), "or")
     return [
       ".SH DESCRIPTION",
       bold("deepcut") + " "

@@ -136,11 +136,11 @@ struct SettingUse: Sendable {
   var anchor: SettingAnchor?
   /// The one report format it goes with (`--to` with an e-mail): in another, the report refuses its flag and does not
   /// read it.
-  var format: ReportFormat?
+  var format: FormatName?
 
   static let report = SettingUse(command: .report)
   /// Taken by `report` for an e-mail only.
-  static let reportEmail = SettingUse(command: .report, format: .email)
+  static let reportEmail = SettingUse(command: .report, format: FormatName(EmailFormat.self))
   static let scan = SettingUse(command: .scan)
   static let why = SettingUse(command: .why)
   static let artists = SettingUse(command: .artists)

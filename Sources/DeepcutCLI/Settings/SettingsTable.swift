@@ -37,11 +37,11 @@ struct SettingsTable: Sendable {
     ],
     example: .value("/home/me/Music/Library.xml", note: "The export Music writes with File › Library › Export Library…")
   )
-  let format = Setting<ReportFormat>(
+  let format = Setting<FormatName>(
     flag: "format", key: "format", placeholder: "FORMAT", help: "{values}",
-    kind: .choice, default: .value(.markdown), commands: [.report],
+    kind: .choice, default: .value(FormatName(MarkdownFormat.self)), commands: [.report],
     example: .value(
-      .email,
+      FormatName(EmailFormat.self),
       note: "markdown, html, json, email (a message; email.send delivers it), atom (a feed) or ics (a calendar)."))
   let template = Setting<String?>(
     flag: "template", key: "template", placeholder: "PATH",
@@ -430,7 +430,7 @@ extension SettingsTable {
   }
 
   /// The settings `report` takes for `format` alone, as their declarations say.
-  static func settings(goingWith format: ReportFormat) -> [any SettingDeclaration] {
+  static func settings(goingWith format: FormatName) -> [any SettingDeclaration] {
     settings(catalogs: []).filter { $0.use(in: .report)?.format == format }
   }
 

@@ -116,7 +116,7 @@ extension Setup {
     let mail = OutgoingMail(
       message: Data(message.utf8), sender: OutgoingMail.bareAddress(from), recipients: to.map(OutgoingMail.bareAddress))
     do {
-      let receipt = try await Mailer(route: route, retryAfter: .seconds(2)).deliver(mail)
+      let receipt = try await Courier(route, retryAfter: .seconds(2)).deliver(mail)
       Console.out("  accepted: \(receipt.reply)")
     } catch {
       throw .setup(

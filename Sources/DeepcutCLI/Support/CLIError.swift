@@ -2,6 +2,7 @@ public import Catalog
 public import Delivery
 internal import Foundation
 public import MusicLibrary
+public import Night
 
 /// Everything that ends a command early, with the exit status it maps to.
 public enum CLIError: Error, Sendable, CustomStringConvertible {
@@ -28,6 +29,19 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case setup(String, ExitStatus)
   /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
   case interrupted(signal: Int32, kept: Int)
+
+  /// A night that ended early, as a command does: the same words, the exit status of its kind.
+  public init(_ error: NightError) {
+    switch error {
+    case .library(let error): self = .library(error)
+    case .catalog(let error): self = .catalog(error)
+    case .state(let message): self = .state(message)
+    case .template(let message): self = .template(message)
+    case .output(let path, let reason): self = .output(path: path, reason: reason)
+    case .delivery(let error, let kept): self = .delivery(error, kept: kept)
+    case .interrupted(let signal, let kept): self = .interrupted(signal: signal ?? SIGINT, kept: kept)
+    }
+  }
 
   public var status: ExitStatus {
     switch self {

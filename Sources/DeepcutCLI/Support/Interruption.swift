@@ -1,13 +1,14 @@
 internal import Basics
 internal import Dispatch
 internal import Foundation
+internal import Night
 internal import Synchronization
 
 /// SIGINT and SIGTERM during a report. The first stops the run the gentle way: the work is cancelled, so no
 /// new request starts, every answer already in is kept, and no report is written. A second signal, or a run
 /// not done within the grace period, ends the process at once. Either way the state database stays whole,
 /// since every change to it is a committed transaction, and the kernel releases the run lock.
-final class Interruption: Sendable {
+final class Interruption: InterruptionWatch {
   static let shared = Interruption()
 
   /// How long the gentle way may take before the process is ended anyway.

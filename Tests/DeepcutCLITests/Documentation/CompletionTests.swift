@@ -48,7 +48,7 @@ import Testing
   func aFormatCompletesFromTheFormats(_ kind: CompletingShell.Kind) async throws {
     let shell = try Self.shell(kind)
     defer { shell.remove() }
-    let formats = Set(ReportFormat.allCases.map(\.rawValue))
+    let formats = Set(FormatName.allCases.map(\.rawValue))
     #expect(Set(try await shell.complete("deepcut report --format ")) == formats)
     #expect(try await shell.complete("deepcut report --format h") == ["html"])
     let joined = try await shell.complete("deepcut nightly --format=j")

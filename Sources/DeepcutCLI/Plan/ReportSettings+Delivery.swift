@@ -6,9 +6,9 @@ internal import Report
 /// Where the report goes besides its output: an e-mail's headers and full report's address, the feeds beside it.
 extension ReportSettings {
   /// The e-mail's headers and parts, with `--format email`.
-  static func email(_ settings: Resolved, format: ReportFormat, now: Date) throws(CLIError) -> EmailOptions? {
+  static func email(_ settings: Resolved, format: FormatName, now: Date) throws(CLIError) -> EmailOptions? {
     try refuseOtherFormats(settings, format: format)
-    guard format == .email else { return nil }
+    guard format == FormatName(EmailFormat.self) else { return nil }
     let recipients = try settings[\.to]
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
     let from = try Self.sender(settings)
@@ -24,8 +24,8 @@ extension ReportSettings {
 
   /// Refuses a flag that goes with another format than the run's, naming every one that goes with it (`--to, --from,
   /// ... go with --format email`).
-  static func refuseOtherFormats(_ settings: Resolved, format: ReportFormat) throws(CLIError) {
-    for other in ReportFormat.allCases where other != format {
+  static func refuseOtherFormats(_ settings: Resolved, format: FormatName) throws(CLIError) {
+    for other in FormatName.allCases where other != format {
       let only = SettingsTable.settings(goingWith: other)
       if only.contains(where: settings.arguments.gives) {
         throw .usage("\(sentence(only.map { "--" + $0.name }, "and")) go with --format \(other.rawValue)")

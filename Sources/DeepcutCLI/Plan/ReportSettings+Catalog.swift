@@ -4,30 +4,6 @@ internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
 
-/// One catalog of the night, with everything that is its own: where and how fast it is asked, how long its answers
-/// keep and how many artists a request carries, and whether it groups editions.
-struct CatalogNight: Sendable {
-  let definition: any ProviderDefinition
-  /// Where, how fast, by whom, with which of its own settings; from its snapshot with `--snapshot`.
-  let run: ProviderRun
-  /// Its pass: its cache's age and its batch; the budget and the rest are the night's.
-  let pass: CatalogPassOptions
-  /// The night's window, kinds and what is left out, with whether this catalog groups editions.
-  let finder: FinderOptions
-
-  init(definition: any ProviderDefinition, run: ProviderRun, pass: CatalogPassOptions, finder: FinderOptions) {
-    self.definition = definition
-    self.run = run
-    self.pass = pass
-    var finder = finder
-    finder.catalogGroupsEditions = definition.groupsEditions
-    self.finder = finder
-  }
-
-  /// The provider that asks it, as this night does.
-  func provider() -> any CatalogProvider { definition.provider(for: run) }
-}
-
 /// How each catalog is asked: where, for which store, with which of its own settings, how fast, and by whom.
 extension ReportSettings {
   /// Where a catalog is asked and for which store.

@@ -6,9 +6,9 @@ internal import Report
 /// `--send`: where the e-mail is delivered, every part of it checked before the catalog is asked anything, so a
 /// mistake in the mail settings costs no night.
 extension ReportSettings {
-  static func delivery(_ settings: Resolved, format: ReportFormat) throws(CLIError) -> Mailer.Route? {
+  static func delivery(_ settings: Resolved, format: FormatName) throws(CLIError) -> (any DeliveryChannel)? {
     guard try settings[\.send] else { return nil }
-    guard format == .email else {
+    guard format == FormatName(EmailFormat.self) else {
       // email.send is for the nightly e-mail; a report asked for by hand in another format is not sent.
       if settings.onCommandLine(\.send) { throw .usage("--send goes with --format email") }
       return nil
@@ -17,16 +17,16 @@ extension ReportSettings {
   }
 
   /// SMTP when a server is named (and `--sendmail` was not asked for), else the mail command.
-  static func route(_ settings: Resolved) throws(CLIError) -> Mailer.Route {
+  static func route(_ settings: Resolved) throws(CLIError) -> any DeliveryChannel {
     let timeout = Duration.seconds(try settings[\.mailTimeout])
     if !settings.onCommandLine(\.sendmail), let url = try settings[\.smtpURL]?.url() {
-      return .smtp(try smtpServer(url, settings, timeout: timeout))
+      return try smtpServer(url, settings, timeout: timeout)
     }
     let text = try settings[\.sendmail]
     guard let command = SendmailCommand(text, timeout: timeout) else {
       throw .config("email.sendmail: '\(text)' is not a command (is a quote left open?)")
     }
-    return .sendmail(command)
+    return command
   }
 
   static func smtpServer(_ url: URL, _ settings: Resolved, timeout: Duration) throws(CLIError) -> SMTPServer {

@@ -5,6 +5,7 @@ internal import Delivery
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import State
 
@@ -26,8 +27,10 @@ struct ReportSettings: Sendable {
   let templates: TemplateLocator
   let email: EmailOptions?
   /// With `--send`: where the e-mail is delivered.
-  let delivery: Mailer.Route?
+  let delivery: (any DeliveryChannel)?
   let feed: FeedOptions
+  /// The report's format, made with what it needs.
+  let format: any ReportFormat
 
   /// Reads and checks in the order a mistake is told: the catalogs, the library, the format, the day and the window,
   /// then each catalog's place, pace and etiquette, what is left out, the e-mail, its delivery and the feeds; last,
@@ -66,15 +69,37 @@ struct ReportSettings: Sendable {
     email = try Self.email(settings, format: format, now: now)
     delivery = try Self.delivery(settings, format: format)
     feed = try Self.feed(settings, night[0], library: library)
+    guard let made = format.format?.init(FormatInputs(email: email, feed: feed)) else {
+      throw .usage("--format \(format.rawValue) needs what its settings give: see deepcut report --help")
+    }
+    self.format = made
     checked = try CheckedSettings(reading: Self.read(format: format, catalogs: night), in: settings)
   }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value { checked[path] }
 
-  /// What the run log calls this run: a night delivers its e-mail and tells; anything else is a run by hand.
-  var runKind: RunRecord.Kind {
-    if self[\.dryRun] { return .dryRun }
-    return delivery == nil ? .byHand : .night
+  /// The night these settings ask for, as plain values.
+  var plan: NightPlan {
+    var plan = NightPlan(
+      library: library, catalogs: catalogs, finder: finder, now: self[\.now], templates: templates, feed: feed,
+      outbox: self[\.stateDirectory] + "/undelivered")
+    plan.linkedCatalogs = linkedCatalogs
+    plan.format = format
+    plan.email = email
+    plan.delivery = delivery
+    plan.retryAfter = .seconds(self[\.mailRetry])
+    plan.output = self[\.output]
+    plan.fullReport = self[\.fullReport]
+    plan.feeds = self[\.feeds].map {
+      NightPlan.Feeds(directory: $0, formats: [AtomFormat(feed: feed), CalendarFormat(feed: feed)])
+    }
+    plan.ignoredArtists = ignoredArtists
+    plan.minimumOwnedTracks = self[\.minimumOwnedTracks]
+    plan.sinceLastRun = self[\.sinceLastRun]
+    plan.dryRun = self[\.dryRun]
+    plan.quiet = self[\.quiet]
+    plan.timings = self[\.timings]
+    return plan
   }
 
   // MARK: -
@@ -84,7 +109,7 @@ struct ReportSettings: Sendable {
 
   /// The settings a report reads: the ones `report` takes and the ones only config.json gives (it is the nightly
   /// report's), of its own catalogs' alone, and those that go with one format only with that one.
-  static func read(format: ReportFormat, catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
+  static func read(format: FormatName, catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
     SettingsTable.settings(catalogs: catalogs).filter { setting in
       guard let use = setting.use(in: .report) else { return setting.flag == nil }
       return use.format == nil || use.format == format
@@ -103,9 +128,6 @@ struct ReportSettings: Sendable {
     }
     return linked
   }
-
-  /// The order of a release's links: the linked catalogs', then the searched ones'.
-  var linkOrder: [CatalogName] { (linkedCatalogs + catalogs).map(\.definition.name) }
 
   /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
   static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {

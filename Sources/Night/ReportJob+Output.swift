@@ -3,7 +3,6 @@ internal import Catalog
 internal import Foundation
 internal import MusicLibrary
 internal import Report
-internal import State
 
 /// The steps that tell: render, write, record, and say what happened (delivering is in ReportJob+Delivery).
 extension ReportJob {
@@ -15,56 +14,51 @@ extension ReportJob {
     var shown: ReportListing
     /// The whole report as HTML, for `--full-report`.
     var fullReport: String?
-    /// deepcut.atom and deepcut.ics, for `--feeds`.
+    /// The formats written beside it: deepcut.atom and deepcut.ics, for `--feeds`.
     var feeds: [(name: String, text: String)] = []
   }
 
   // MARK: - Render
 
-  mutating func render(_ told: Told, _ pass: Pass) throws(CLIError) -> Outputs {
+  mutating func render(_ told: Told, _ pass: Pass) throws(NightError) -> Outputs {
     let start = timer.now
     var outputs = try render(listing(told.ledger.findings, pass, told, timings: nil))
     timings.append(ReportModel.Timing(phase: "render", seconds: (timer.now - start).inSeconds))
-    if settings[\.timings] {
+    if plan.timings {
       outputs = try render(listing(told.ledger.findings, pass, told, timings: timings))
     }
     if let window = told.window {
-      outputs.feeds = try renderFeeds(listing(window.findings, pass, told, timings: nil).model)
+      outputs.feeds = try renderFeeds(listing(window.findings, pass, told, timings: nil))
     }
     return outputs
   }
 
   func listing(_ findings: [Finding], _ pass: Pass, _ told: Told, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
-      findings: findings, scan: pass.scan, night: pass.night, options: settings.finder, now: settings[\.now],
+      findings: findings, scan: pass.scan, night: pass.night, options: plan.finder, now: plan.now,
       timings: timings,
       linksLine: ReportBuilder.linksLine(
-        waiting: told.linksWaiting, to: settings.linkedCatalogs.map(\.definition.linkTitle)))
+        waiting: told.linksWaiting, to: plan.linkedCatalogs.map(\.definition.linkTitle)))
   }
 
-  func render(_ listing: ReportListing) throws(CLIError) -> Outputs {
-    let format = settings[\.format]
+  func render(_ listing: ReportListing) throws(NightError) -> Outputs {
     do {
-      if format == .email, let email = settings.email {
-        let (message, shown, page) = try ReportRenderer.email(listing, templates: settings.templates, options: email)
-        return Outputs(report: message, shown: shown, fullReport: settings[\.fullReport] == nil ? nil : page)
-      }
-      let report = try ReportRenderer.render(
-        listing.model, as: format, templates: settings.templates, email: settings.email, feed: settings.feed)
-      return Outputs(report: report, shown: listing)
+      let rendered = try plan.format.render(listing, templates: plan.templates)
+      return Outputs(
+        report: rendered.text, shown: rendered.shown, fullReport: plan.fullReport == nil ? nil : rendered.wholeHTML)
     } catch {
       throw .template(error.description)
     }
   }
 
-  /// deepcut.atom and deepcut.ics, from the built-in templates or the user's copies of them.
-  func renderFeeds(_ model: ReportModel) throws(CLIError) -> [(name: String, text: String)] {
+  /// The formats written beside the report, from the user's copies of their templates or the built-in ones.
+  func renderFeeds(_ listing: ReportListing) throws(NightError) -> [(name: String, text: String)] {
+    guard let feeds = plan.feeds else { return [] }
+    let templates = TemplateLocator(overrideDirectory: plan.templates.overrideDirectory)
     do {
-      let atom = try ReportRenderer.atom(
-        model, template: try settings.templates.template(for: .atom, useExplicit: false), feed: settings.feed)
-      let ics = try ReportRenderer.ics(
-        model, template: try settings.templates.template(for: .ics, useExplicit: false), feed: settings.feed)
-      return [("deepcut.atom", atom), ("deepcut.ics", ics)]
+      return try feeds.formats.map { (format) throws(ReportError) in
+        ("deepcut." + type(of: format).fileExtension, try format.render(listing, templates: templates).text)
+      }
     } catch {
       throw .template(error.description)
     }
@@ -74,19 +68,28 @@ extension ReportJob {
 
   /// The report (atomically, to `--output`, else to standard output unless it is being sent), the full report and
   /// the feeds.
-  func write(_ outputs: Outputs) throws(CLIError) {
-    if let output = settings[\.output] {
-      try OutputFile.write(Data(outputs.report.utf8), to: output)
-    } else if settings.delivery == nil {
-      Console.out(outputs.report)
+  func write(_ outputs: Outputs) throws(NightError) {
+    if let output = plan.output {
+      try Self.write(Data(outputs.report.utf8), to: output)
+    } else if plan.delivery == nil {
+      console.report(outputs.report)
     }
-    if let fullReport = settings[\.fullReport], let page = outputs.fullReport {
-      try OutputFile.write(Data(page.utf8), to: fullReport)
+    if let fullReport = plan.fullReport, let page = outputs.fullReport {
+      try Self.write(Data(page.utf8), to: fullReport)
     }
-    if let directory = settings[\.feeds] {
+    if let directory = plan.feeds?.directory {
       for (name, text) in outputs.feeds {
-        try OutputFile.write(Data(text.utf8), to: directory + "/" + name)
+        try Self.write(Data(text.utf8), to: directory + "/" + name)
       }
+    }
+  }
+
+  /// Writes `data` whole or not at all.
+  static func write(_ data: Data, to path: String, mode: mode_t = 0o644) throws(NightError) {
+    do {
+      try AtomicFile.write(data, to: path, mode: mode)
+    } catch {
+      throw .output(path: error.path, reason: error.reason)
     }
   }
 
@@ -96,23 +99,23 @@ extension ReportJob {
   /// not delivered records nothing of them, so the next run finds them as tonight did. The run's entry is closed.
   func record(
     _ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage, _ delivery: Delivery
-  ) async throws(CLIError) {
+  ) async throws(NightError) {
     let failed = pass.night.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
     var toldCount = 0
     do {
-      if !settings[\.dryRun], !delivery.failed {
+      if !plan.dryRun, !delivery.failed {
         for (catalog, sightings) in Dictionary(grouping: told.ledger.sightings, by: \.catalog) {
           try await storage.store.recordSeen(provider: catalog, sightings.map(\.record))
         }
-        if settings[\.sinceLastRun], !rolling {
+        if plan.sinceLastRun, !plan.rolling {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
           // e-mails, most played first.
           let reported = told.ledger.reported(showing: outputs.shown.findings)
           toldCount = reported.count
           for (catalog, told) in Dictionary(grouping: reported, by: \.catalog) {
             try await storage.store.markReported(
-              provider: catalog, told.map { (key: $0.key, section: $0.section) }, at: settings[\.now])
+              provider: catalog, told.map { (key: $0.key, section: $0.section) }, at: plan.now)
           }
         }
       }
@@ -128,15 +131,15 @@ extension ReportJob {
         storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
         note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "), outcome: outcome)
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
   }
 
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
-  /// `settings[\.now]` and ends as much later as it took, so `--now` runs log times on one clock.
+  /// `plan.now` and ends as much later as it took, so `--now` runs log times on one clock.
   func finish(
     _ storage: Storage, status: String, night: NightOutcome, note: String?, outcome: RunOutcome?
-  ) async throws(StateError) {
+  ) async throws {
     guard let runID = storage.runID else { return }
     let coverage = night.coverage
     let stats = night.stats
@@ -146,55 +149,55 @@ extension ReportJob {
       RunEnd(
         at: endedAt, status: status, artists: coverage.checked, requests: stats.requests,
         cacheHits: stats.cacheHits, note: [note, covered].compactMap { $0 }.joined(separator: "; "),
-        outcome: outcome))
+        outcome: outcome), ifOpen: false)
   }
 
   /// A run that stopped before its report closes its entry with why, unless a step closed it already (a signal
   /// during the passes, with what they asked); if even that fails, the entry stays "running", which `status` shows
   /// as a run that died.
-  func recordFailure(_ error: CLIError, _ storage: Storage) async {
+  func recordFailure(_ error: NightError, _ storage: Storage) async {
     guard let runID = storage.runID else { return }
     let status = if case .interrupted = error { "interrupted" } else { "failed" }
     try? await storage.store.finishRun(
       id: runID, RunEnd(at: endedAt, status: status, note: error.description), ifOpen: true)
   }
 
-  private var endedAt: Date { settings[\.now].addingTimeInterval(clock.elapsed().inSeconds) }
+  private var endedAt: Date { plan.now.addingTimeInterval(clock.elapsed().inSeconds) }
 
   // MARK: - Say what happened
 
   /// On standard error: failures, what a shortened e-mail left out, how much was checked, where it was sent, the
   /// timings.
   func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery) {
-    guard !settings[\.quiet] else { return }
+    guard !plan.quiet else { return }
     let failed = pass.night.problems.count { !$0.isAnswer }
     for (catalog, reason) in pass.night.unreachable {
-      Console.error(
+      console.say(
         "deepcut: \(catalog) answered nothing tonight (\(reason)); the report has the other catalogs' releases")
     }
     if failed > 0 {
-      Console.error("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
+      console.say("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
     }
     let model = outputs.shown.model
     if let omitted = model.omitted {
       let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
       let rest =
         "the rest are in the attached \(omitted.attachment)" + (omitted.fullReport.map { " and at \($0)" } ?? "")
-        + (settings[\.sinceLastRun] ? ", and come in the next e-mails" : "")
-      Console.error(
+        + (plan.sinceLastRun ? ", and come in the next e-mails" : "")
+      console.say(
         "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
-          + "stay under \((settings.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)
+          + "stay under \((plan.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)
     }
     if let line = model.coverageLine {
       let reason =
         pass.night.stop == .budget
         ? " (the budget is spent)" : pass.night.stats.stoppedAnswering ? " (a catalog stopped answering)" : ""
-      Console.error("deepcut: \(line.dropLast())\(reason).")
+      console.say("deepcut: \(line.dropLast())\(reason).")
     }
     if case .delivered = delivery, let note = deliveryNote(delivery) {
-      Console.error("deepcut: \(note) to \(settings.email?.to.joined(separator: ", ") ?? "")")
+      console.say("deepcut: \(note) to \(plan.email?.to.joined(separator: ", ") ?? "")")
     }
-    if settings[\.timings] { Console.error(timingTable) }
+    if plan.timings { console.say(timingTable) }
   }
 
   var timingTable: String {

@@ -8,7 +8,7 @@ internal import Report
 extension ReportJob {
   enum Delivery {
     case notAsked
-    case delivered(Mailer.Receipt)
+    case delivered(Courier.Receipt)
     /// Not delivered; `kept` is where the message waits in the state folder.
     case failed(DeliveryError, kept: String?)
 
@@ -29,19 +29,19 @@ extension ReportJob {
   /// Hands the message over. A message not delivered is kept in the state folder; once one is delivered, the kept
   /// ones go, since nothing they listed was marked as told and tonight's message lists it again.
   mutating func deliver(_ outputs: Outputs) async -> Delivery {
-    guard let route = settings.delivery, let email = settings.email else { return .notAsked }
+    guard let channel = plan.delivery, let email = plan.email else { return .notAsked }
     let start = timer.now
     defer { timings.append(ReportModel.Timing(phase: "deliver", seconds: (timer.now - start).inSeconds)) }
     let mail = OutgoingMail(
       message: Data(outputs.report.utf8), sender: OutgoingMail.bareAddress(email.from),
       recipients: email.to.map(OutgoingMail.bareAddress))
-    let outbox = Outbox(directory: settings[\.stateDirectory] + "/undelivered")
+    let outbox = Outbox(directory: plan.outbox)
     do {
-      let receipt = try await Mailer(route: route, retryAfter: .seconds(settings[\.mailRetry])).deliver(mail)
+      let receipt = try await Courier(channel, retryAfter: plan.retryAfter).deliver(mail)
       outbox.empty()
       return .delivered(receipt)
     } catch {
-      return .failed(error, kept: try? outbox.keep(mail.message, made: settings[\.now]))
+      return .failed(error, kept: try? outbox.keep(mail.message, made: plan.now))
     }
   }
 
@@ -56,14 +56,14 @@ extension ReportJob {
 
   /// For the run log and standard error: where the message went, or why it did not.
   func deliveryNote(_ delivery: Delivery) -> String? {
-    let route = settings.delivery?.name ?? ""
+    guard let channel = plan.delivery else { return nil }
     switch delivery {
     case .notAsked: return nil
     case .delivered(let receipt):
-      return "e-mailed through \(route)" + (receipt.attempts > 1 ? " at the second attempt" : "")
+      return "\(channel.accepted) through \(channel.name)" + (receipt.attempts > 1 ? " at the second attempt" : "")
         + " (\(receipt.reply))"
     case .failed(let error, _):
-      return "not delivered through \(route) (\(error.isTemporary ? "for now" : "until fixed")): \(error)"
+      return "not delivered through \(channel.name) (\(error.isTemporary ? "for now" : "until fixed")): \(error)"
     }
   }
 }
@@ -73,7 +73,7 @@ struct Outbox {
   let directory: String
 
   /// Keeps `message` as `report-<when it was made>.eml`, and returns its path.
-  func keep(_ message: Data, made: Date) throws(CLIError) -> String {
+  func keep(_ message: Data, made: Date) throws(NightError) -> String {
     do {
       try FileManager.default.createDirectory(
         atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -82,7 +82,7 @@ struct Outbox {
     }
     let stamp = ISO8601DateFormatter().string(from: made).replacingOccurrences(of: ":", with: "")
     let path = directory + "/report-\(stamp).eml"
-    try OutputFile.write(message, to: path, mode: 0o600)
+    try ReportJob.write(message, to: path, mode: 0o600)
     return path
   }
 

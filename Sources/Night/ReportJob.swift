@@ -1,32 +1,42 @@
 internal import Basics
-internal import Catalog
+public import Catalog
 internal import Foundation
 internal import MusicLibrary
 internal import Report
-internal import State
 
-/// `deepcut report` as a job of named steps, in this order: read the library, run the catalog pass, apply the
-/// ledger, ask the covers, render, write, deliver, record, and say what happened. Each step is a function of its own; what
-/// one step hands the next is a plain value.
-struct ReportJob {
-  let settings: ReportSettings
+/// A night as a job of named steps, in this order: read the library, run the catalog pass, apply the ledger, ask the
+/// links and the covers, render, write, deliver, record, and say what happened. Each step is a function of its own;
+/// what one step hands the next is a plain value. It reads no setting: what it does is its plan's, what it keeps its
+/// store's, where it speaks its console's.
+public struct ReportJob {
+  let plan: NightPlan
+  let store: any NightStore
+  let console: any NightConsole
+  let interruption: any InterruptionWatch
   /// The budget counts from the start, reading the library included.
   let clock: PassClock
   let timer = ContinuousClock()
   var timings: [ReportModel.Timing] = []
 
-  init(_ settings: ReportSettings, clock: PassClock) {
-    self.settings = settings
+  public init(
+    _ plan: NightPlan, store: any NightStore, console: any NightConsole, interruption: any InterruptionWatch,
+    clock: PassClock
+  ) {
+    self.plan = plan
+    self.store = store
+    self.console = console
+    self.interruption = interruption
     self.clock = clock
   }
 
-  mutating func run() async throws(CLIError) -> ExitStatus {
+  /// Runs the night; returns once its report is out (and, delivered, accepted) and recorded.
+  public mutating func run() async throws(NightError) {
     // The run log has the night before the library is read: `status` tells a library that could not be read too.
     let state = try await openState()
     let delivery: Delivery
     do {
       let scan = try readLibrary()
-      try Self.checkInterruption(kept: 0)
+      try checkInterruption(kept: 0)
       delivery = try await tell(scan, state)
     } catch {
       // The run log says why no report came, for `deepcut status`.
@@ -34,19 +44,18 @@ struct ReportJob {
       throw error
     }
     if case .failed(let error, let kept) = delivery { throw .delivery(error, kept: kept) }
-    return .success
   }
 
   /// Every step after the state is open: ask, decide, render, write, deliver, record.
-  private mutating func tell(_ scan: LibraryScan, _ state: Storage) async throws(CLIError) -> Delivery {
-    let catalogs = settings.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
+  private mutating func tell(_ scan: LibraryScan, _ state: Storage) async throws(NightError) -> Delivery {
+    let catalogs = plan.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
     let pass = try await runCatalogPasses(scan, catalogs, state)
     var told = try await applyLedger(pass, state)
     await askLinks(&told, pass, catalogs, state)
     try await askCovers(&told, catalogs, state)
     let outputs = try render(told, pass)
     // A signal after the catalog pass still means: no report.
-    try Self.checkInterruption(kept: pass.night.stats.answersKept)
+    try checkInterruption(kept: pass.night.stats.answersKept)
     try write(outputs)
     let delivery = await deliver(outputs)
     try await record(told, outputs, pass, state, delivery)
@@ -54,9 +63,9 @@ struct ReportJob {
     return delivery
   }
 
-  /// Where this run's answers and record go: the state database, and the run's entry in its log.
+  /// Where this run's answers and record go: the store, and the run's entry in its log.
   struct Storage {
-    var store: StateStore
+    var store: any NightStore
     var runID: Int64?
   }
 
@@ -84,36 +93,35 @@ struct ReportJob {
 
   // MARK: - Read the library
 
-  mutating func readLibrary() throws(CLIError) -> LibraryScan {
+  mutating func readLibrary() throws(NightError) -> LibraryScan {
     let start = timer.now
     let scan: LibraryScan
     do {
-      scan = try LibraryReader.read(path: settings.library)
+      scan = try LibraryReader.read(path: plan.library)
     } catch {
       throw .library(error)
     }
     let keyTime = scan.keyBuilding.inSeconds
     timings.append(ReportModel.Timing(phase: "read library", seconds: (timer.now - start).inSeconds - keyTime))
     timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime))
-    for warning in scan.warnings.prefix(5) where !settings[\.quiet] {
-      Console.error("deepcut: warning: \(settings.library):\(warning.line): \(warning.message)")
+    for warning in scan.warnings.prefix(5) where !plan.quiet {
+      console.say("deepcut: warning: \(plan.library):\(warning.line): \(warning.message)")
     }
     return scan
   }
 
-  /// Opens the state and logs the run's start; a run that dies stays "running" there.
-  func openState() async throws(CLIError) -> Storage {
+  /// Logs the run's start; a run that dies stays "running" there.
+  func openState() async throws(NightError) -> Storage {
     do {
-      let store = try StateStore(directory: settings[\.stateDirectory])
-      return Storage(store: store, runID: try await store.beginRun(at: settings[\.now], kind: settings.runKind))
+      return Storage(store: store, runID: try await store.beginRun(at: plan.now, kind: plan.runKind))
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
   }
 
   /// Stops here, keeping what is kept, if a signal asked the run to stop.
-  static func checkInterruption(kept: Int) throws(CLIError) {
+  func checkInterruption(kept: Int) throws(NightError) {
     guard Task.isCancelled else { return }
-    throw .interrupted(signal: Interruption.shared.signal ?? SIGINT, kept: kept)
+    throw .interrupted(signal: interruption.signal, kept: kept)
   }
 }

@@ -4,7 +4,6 @@ internal import Foundation
 internal import Identity
 internal import MusicLibrary
 internal import Report
-internal import State
 
 /// The steps that ask: the catalog pass, the ledger of what was told, the covers.
 extension ReportJob {
@@ -14,14 +13,13 @@ extension ReportJob {
   /// the one budget; most played first; ignored artists and those with too few owned tracks never.
   mutating func runCatalogPasses(
     _ scan: LibraryScan, _ catalogs: [AskedCatalog], _ storage: Storage
-  ) async throws(CLIError) -> Pass {
+  ) async throws(NightError) -> Pass {
     var looked = scan
-    let ignored = settings.ignoredArtists
-    let minimum = settings[\.minimumOwnedTracks]
+    let ignored = plan.ignoredArtists
+    let minimum = plan.minimumOwnedTracks
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
-    let progressBar = ProgressBar(quiet: settings[\.quiet])
-    let outcomes = await passes(looked.library, catalogs, storage, progressBar)
-    progressBar.finish()
+    let outcomes = await passes(looked.library, catalogs, storage)
+    console.passesDone()
     var results: [CatalogResult] = []
     var unreachable: [(catalog: CatalogName, reason: String)] = []
     for (catalog, outcome) in zip(catalogs, outcomes) {
@@ -49,17 +47,17 @@ extension ReportJob {
 
   /// Each catalog's pass, run side by side; each result in the night's order.
   private func passes(
-    _ library: OwnedLibrary, _ catalogs: [AskedCatalog], _ storage: Storage, _ progressBar: ProgressBar
-  ) async -> [Result<CatalogOutcome, CLIError>] {
-    let (now, clock, store) = (settings[\.now], clock, storage.store)
+    _ library: OwnedLibrary, _ catalogs: [AskedCatalog], _ storage: Storage
+  ) async -> [Result<CatalogOutcome, NightError>] {
+    let (now, clock, store, console, interruption) = (plan.now, clock, storage.store, console, interruption)
     let passes = catalogs.enumerated().map { index, catalog in
       CatalogPass(provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock) {
         progress in
-        Interruption.shared.kept(progress.answers, catalog: index)
-        progressBar.update(progress, catalog: index)
+        interruption.kept(progress.answers, catalog: index)
+        console.progress(progress, catalog: index)
       }
     }
-    return await sideBySide(passes) { pass -> Result<CatalogOutcome, CLIError> in
+    return await sideBySide(passes) { pass -> Result<CatalogOutcome, NightError> in
       do throws(CatalogError) {
         return .success(try await pass.run(library))
       } catch {
@@ -78,45 +76,42 @@ extension ReportJob {
 
   /// A signal during the passes: the run is logged as interrupted, with what it asked and kept, and no report is
   /// written.
-  private func stopIfInterrupted(_ night: NightOutcome, _ storage: Storage) async throws(CLIError) {
+  private func stopIfInterrupted(_ night: NightOutcome, _ storage: Storage) async throws(NightError) {
     guard night.stop == .cancelled || Task.isCancelled else { return }
     try? await finish(storage, status: "interrupted", night: night, note: nil, outcome: nil)
-    try Self.checkInterruption(kept: night.stats.answersKept)
+    try checkInterruption(kept: night.stats.answersKept)
   }
 
   // MARK: - Apply the ledger
 
   /// Sorts the findings against what earlier reports told. A feed or a calendar is a rolling window: what was told
   /// before stays in it.
-  func applyLedger(_ pass: Pass, _ storage: Storage) async throws(CLIError) -> Told {
+  func applyLedger(_ pass: Pass, _ storage: Storage) async throws(NightError) -> Told {
     let findings = ReportBuilder.findings(scan: pass.scan, night: pass.night)
     let seen: ReleaseLedger.Seen
     do {
       // Every catalog's records, tonight's or not: what one told is told, whichever lists it now.
       seen = try await storage.store.seenReleasesOfEveryCatalog()
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
     let first = pass.night.catalogs.first
     let ledger = ReleaseLedger.apply(
-      findings, seen: seen, now: settings[\.now], onlyUnreported: settings[\.sinceLastRun] && !rolling,
+      findings, seen: seen, now: plan.now, onlyUnreported: plan.sinceLastRun && !plan.rolling,
       fallback: first)
     let window =
-      settings[\.feeds] == nil
+      plan.feeds == nil
       ? nil
-      : ReleaseLedger.apply(findings, seen: seen, now: settings[\.now], onlyUnreported: false, fallback: first)
+      : ReleaseLedger.apply(findings, seen: seen, now: plan.now, onlyUnreported: false, fallback: first)
     return Told(ledger: ledger, window: window)
   }
-
-  /// The format is a feed or a calendar, which keep the whole window.
-  var rolling: Bool { [.atom, .ics].contains(settings[\.format]) }
 
   // MARK: - Ask the links
 
   /// Links to each catalog `--links` names that the night did not search, for the releases tonight lists, most
   /// played first, while the budget lasts; then every release's links in the night's order.
   mutating func askLinks(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog], _ storage: Storage) async {
-    guard !settings.linkedCatalogs.isEmpty else { return }
+    guard !plan.linkedCatalogs.isEmpty else { return }
     let start = timer.now
     var sources: [CatalogName: any GTINSource] = [:]
     for catalog in catalogs {
@@ -126,7 +121,7 @@ extension ReportJob {
     for (rank, artist) in pass.scan.library.artists.enumerated() where ranks[artist.key] == nil {
       ranks[artist.key] = rank
     }
-    for linked in settings.linkedCatalogs {
+    for linked in plan.linkedCatalogs {
       guard let lookup = linked.provider().gtinLookup else { continue }
       let context = LinkContext(linked: linked, lookup: lookup, sources: sources, ranks: ranks)
       told.ledger.findings = await link(told.ledger.findings, context, storage, &told)
@@ -153,7 +148,7 @@ extension ReportJob {
     let (linked, lookup, ranks) = (context.linked, context.lookup, context.ranks)
     var check = LinkCheck(
       catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: storage.store,
-      now: settings[\.now])
+      now: plan.now)
     check.asking.offline = linked.pass.offline
     check.asking.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
     // Most played first: the findings' order is the catalogs', so rank them by the library's order.
@@ -164,19 +159,19 @@ extension ReportJob {
     let result = await check.links(for: order.map { findings[$0] })
     told.linkRequests += result.requests
     told.linksWaiting += result.notAsked
-    if let problem = result.keepingFailed, !settings[\.quiet] {
-      Console.error("deepcut: warning: the links' answers could not be kept (\(problem)); they are asked again")
+    if let problem = result.keepingFailed, !plan.quiet {
+      console.say("deepcut: warning: the links' answers could not be kept (\(problem)); they are asked again")
     }
     var found: [Int: ReleaseLink] = [:]
     for (position, link) in result.links { found[order[position]] = link }
-    return LinkCheck.applying(found, to: findings, order: settings.linkOrder)
+    return LinkCheck.applying(found, to: findings, order: plan.linkOrder)
   }
 
   // MARK: - Ask the covers
 
   /// Covers from each catalog that keeps them apart, for the releases tonight lists from it that have none from
   /// another, and only those, while the budget lasts.
-  mutating func askCovers(_ told: inout Told, _ catalogs: [AskedCatalog], _ storage: Storage) async throws(CLIError) {
+  mutating func askCovers(_ told: inout Told, _ catalogs: [AskedCatalog], _ storage: Storage) async throws(NightError) {
     for catalog in catalogs {
       guard let source = catalog.provider.covers else { continue }
       let start = timer.now
@@ -187,22 +182,22 @@ extension ReportJob {
 
   private func askCovers(
     _ told: inout Told, from source: any CoverSource, of catalog: AskedCatalog, _ storage: Storage
-  ) async throws(CLIError) {
+  ) async throws(NightError) {
     let name = catalog.night.definition.name
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
     let asked = listed.filter { $0.release.artworkURL == nil || $0.links.first?.catalog == name }
       .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }
-    var check = CoverCheck(source: source, provider: name, store: storage.store, now: settings[\.now])
+    var check = CoverCheck(source: source, provider: name, store: storage.store, now: plan.now)
     check.asking.offline = catalog.night.pass.offline
     check.asking.mayAsk = mayAsk(at: source.requestsPerMinute, within: catalog.night.pass.budget)
     let covers: CoverCheck.Result
     do {
       covers = try await check.covers(of: asked)
     } catch {
-      throw .state(error.description)
+      throw .state(String(describing: error))
     }
-    if let problem = covers.keepingFailed, !settings[\.quiet] {
-      Console.error("deepcut: warning: the covers' answers could not be kept (\(problem)); they are asked again")
+    if let problem = covers.keepingFailed, !plan.quiet {
+      console.say("deepcut: warning: the covers' answers could not be kept (\(problem)); they are asked again")
     }
     told.coverRequests += covers.requests
     told.ledger.findings = CoverCheck.applying(covers.covers, of: name, to: told.ledger.findings)

@@ -1,0 +1,111 @@
+public import Catalog
+public import Delivery
+public import Foundation
+public import Identity
+public import Report
+
+/// Everything one night is asked to do, as plain values: which catalogs, which library, which window, which format,
+/// where it goes. The command line makes one from its settings; a test makes one by hand.
+public struct NightPlan: Sendable {
+  /// The export to read.
+  public var library: String
+  /// The night's catalogs, in the order of their links, each with how it is asked. Never empty.
+  public var catalogs: [CatalogNight]
+  /// Catalogs asked only for links to the releases the report lists, by UPC.
+  public var linkedCatalogs: [CatalogNight] = []
+  /// The window, the kinds and what is left out: every catalog's releases are judged alike.
+  public var finder: FinderOptions
+  /// The night's time: the clock's, or `--now`.
+  public var now: Date
+  /// The report's format, with what it is made from.
+  public var format: any ReportFormat = MarkdownFormat()
+  public var templates: TemplateLocator
+  /// The e-mail's headers and parts, with the e-mail format.
+  public var email: EmailOptions?
+  /// What the feed and the calendar say of themselves.
+  public var feed: FeedOptions
+  /// Where the e-mail is delivered; nil leaves it on standard output or in `output`.
+  public var delivery: (any DeliveryChannel)?
+  /// How long a delivery that failed for now waits before its one retry.
+  public var retryAfter: Duration = .seconds(30)
+  /// Where a message that was not delivered is kept.
+  public var outbox: String
+  /// Where the report is written; nil prints it (unless it is delivered).
+  public var output: String?
+  /// Where the whole report goes as HTML when the e-mail is shortened.
+  public var fullReport: String?
+  /// Other formats written to a folder beside the report, each keeping the whole window (`--feeds`: deepcut.atom
+  /// and deepcut.ics).
+  public var feeds: Feeds?
+  /// Library artists left out, and those with fewer owned tracks.
+  public var ignoredArtists: Set<ArtistKey> = []
+  public var minimumOwnedTracks = 1
+  /// Tell only what no earlier report told, and remember what this one tells.
+  public var sinceLastRun = false
+  /// Tell and remember nothing.
+  public var dryRun = false
+  /// Say nothing on standard error but errors.
+  public var quiet = false
+  /// Say how long each step took, in the report and on standard error.
+  public var timings = false
+
+  public init(
+    library: String, catalogs: [CatalogNight], finder: FinderOptions, now: Date, templates: TemplateLocator,
+    feed: FeedOptions, outbox: String
+  ) {
+    self.library = library
+    self.catalogs = catalogs
+    self.finder = finder
+    self.now = now
+    self.templates = templates
+    self.feed = feed
+    self.outbox = outbox
+  }
+
+  /// What the run log calls this run: a night delivers its e-mail and tells; anything else is a run by hand.
+  public var runKind: RunKind {
+    if dryRun { return .dryRun }
+    return delivery == nil ? .byHand : .night
+  }
+
+  /// The order of a release's links: the linked catalogs', then the searched ones'.
+  var linkOrder: [CatalogName] { (linkedCatalogs + catalogs).map(\.definition.name) }
+
+  /// The format is a feed or a calendar, which keep the whole window.
+  var rolling: Bool { type(of: format).keepsWindow }
+
+  /// Formats written beside the report, from the same answers, as files named `deepcut.EXTENSION` in `directory`.
+  public struct Feeds: Sendable {
+    public var directory: String
+    public var formats: [any ReportFormat]
+
+    public init(directory: String, formats: [any ReportFormat]) {
+      self.directory = directory
+      self.formats = formats
+    }
+  }
+}
+
+/// One catalog of the night, with everything that is its own: where and how fast it is asked, how long its answers
+/// keep and how many artists a request carries, and whether it groups editions.
+public struct CatalogNight: Sendable {
+  public let definition: any ProviderDefinition
+  /// Where, how fast, by whom, with which of its own settings; from its snapshot with `--snapshot`.
+  public let run: ProviderRun
+  /// Its pass: its cache's age and its batch; the budget and the rest are the night's.
+  public let pass: CatalogPassOptions
+  /// The night's window, kinds and what is left out, with whether this catalog groups editions.
+  public let finder: FinderOptions
+
+  public init(definition: any ProviderDefinition, run: ProviderRun, pass: CatalogPassOptions, finder: FinderOptions) {
+    self.definition = definition
+    self.run = run
+    self.pass = pass
+    var finder = finder
+    finder.catalogGroupsEditions = definition.groupsEditions
+    self.finder = finder
+  }
+
+  /// The provider that asks it, as this night does.
+  public func provider() -> any CatalogProvider { definition.provider(for: run) }
+}

@@ -1,0 +1,81 @@
+public import Catalog
+public import Foundation
+public import Identity
+public import Night
+
+/// Everything a night keeps, in memory: the catalog pass's answers (a ``MemoryCatalogStore``), the ledger of what
+/// was told and the run log, kept as the state keeps them, so a whole night runs in a test with no file and no SQL.
+public actor MemoryNightStore: CatalogStore, LedgerStore, RunLog {
+  public let catalog = MemoryCatalogStore()
+  private var seen: [CatalogName: [LedgerKey: SeenRelease]] = [:]
+  /// Every run logged, in order, with its end once it has one.
+  public private(set) var runs: [(kind: RunKind?, startedAt: Date, end: RunEnd?)] = []
+
+  public init() {}
+
+  // MARK: - The catalog pass's answers
+
+  public func resolutions(provider: CatalogName) async -> [ArtistKey: ArtistResolution] {
+    await catalog.resolutions(provider: provider)
+  }
+
+  public func save(_ resolutions: [ArtistResolution]) async { await catalog.save(resolutions) }
+
+  public func cachedResponses(provider: CatalogName, kind: String, keys: [String]) async -> [String: CachedResponse] {
+    await catalog.cachedResponses(provider: provider, kind: kind, keys: keys)
+  }
+
+  public func store(provider: CatalogName, kind: String, responses: [(key: String, body: Data)], fetchedAt: Date)
+    async
+  {
+    await catalog.store(provider: provider, kind: kind, responses: responses, fetchedAt: fetchedAt)
+  }
+
+  public func artwork(provider: CatalogName, releaseIDs: [CatalogReleaseID]) async -> [CatalogReleaseID:
+    ArtworkRecord]
+  {
+    await catalog.artwork(provider: provider, releaseIDs: releaseIDs)
+  }
+
+  public func saveArtwork(provider: CatalogName, _ records: [ArtworkRecord]) async {
+    await catalog.saveArtwork(provider: provider, records)
+  }
+
+  // MARK: - The ledger
+
+  public func seenReleasesOfEveryCatalog() -> ReleaseLedger.Seen { seen }
+
+  /// A release already recorded keeps its first sighting, unless it was recorded without a kind and this sighting
+  /// has one: then it was another release of that key, and the sighting takes its place, told of nothing.
+  public func recordSeen(provider: CatalogName, _ releases: [SeenRelease]) {
+    for release in releases {
+      if let kept = seen[provider]?[release.key], kept.kind != nil || release.kind == nil { continue }
+      var fresh = release
+      (fresh.reportedAt, fresh.reportedAs) = (nil, nil)
+      seen[provider, default: [:]][release.key] = fresh
+    }
+  }
+
+  public func markReported(provider: CatalogName, _ reported: [(key: LedgerKey, section: String)], at: Date) {
+    for item in reported where seen[provider]?[item.key] != nil {
+      seen[provider]?[item.key]?.reportedAt = at
+      seen[provider]?[item.key]?.reportedAs = item.section
+    }
+  }
+
+  /// The releases marked as told, of every catalog.
+  public var told: [SeenRelease] { seen.values.flatMap(\.values).filter { $0.reportedAt != nil } }
+
+  // MARK: - The run log
+
+  public func beginRun(at: Date, kind: RunKind?) -> Int64 {
+    runs.append((kind, at, nil))
+    return Int64(runs.count)
+  }
+
+  public func finishRun(id: Int64, _ end: RunEnd, ifOpen: Bool) {
+    let index = Int(id) - 1
+    guard runs.indices.contains(index), !(ifOpen && runs[index].end != nil) else { return }
+    runs[index].end = end
+  }
+}

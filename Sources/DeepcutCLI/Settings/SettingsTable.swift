@@ -42,7 +42,7 @@ struct SettingsTable: Sendable {
     kind: .choice, default: .value(FormatName(MarkdownFormat.self)), commands: [.report],
     example: .value(
       FormatName(EmailFormat.self),
-      note: "markdown, html, json, email (a message; email.send delivers it), atom (a feed) or ics (a calendar)."))
+      note: sentence(FormatRegistry.standard.glossedNames, "or") + "."))
   let template = Setting<String?>(
     flag: "template", key: "template", placeholder: "PATH",
     help: "a Mustache template to use instead of the built-in one (not json or email)", kind: .path,

@@ -4,6 +4,7 @@ internal import Templates
 public struct AtomFormat: FeedFormat {
   public static let name = "atom"
   public static let fileExtension = "atom"
+  public static let gloss: String? = "a feed"
   static let drawing = TemplateDrawing(
     fileName: "report.atom.mustache", builtIn: BuiltInTemplates.atom, escape: Escaping.xml)
 

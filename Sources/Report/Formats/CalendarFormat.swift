@@ -4,6 +4,7 @@ internal import Templates
 public struct CalendarFormat: FeedFormat {
   public static let name = "ics"
   public static let fileExtension = "ics"
+  public static let gloss: String? = "a calendar"
   static let drawing = TemplateDrawing(
     fileName: "report.ics.mustache", builtIn: BuiltInTemplates.ics, escape: Escaping.iCalendarText)
 

@@ -5,6 +5,7 @@ internal import Templates
 public struct EmailFormat: ReportFormat {
   public static let name = "email"
   public static let fileExtension = "eml"
+  public static let gloss: String? = "a message; email.send delivers it"
 
   public var options: EmailOptions
 

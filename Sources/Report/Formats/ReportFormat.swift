@@ -11,6 +11,8 @@ public protocol ReportFormat: Sendable {
   /// Whether it keeps the whole window (a feed, a calendar): what earlier reports told stays in it, so nothing it
   /// lists is marked as told.
   static var keepsWindow: Bool { get }
+  /// What the example configuration says of it after its name ("a feed"); nil says only the name.
+  static var gloss: String? { get }
   /// The format, made from what the run read for it; nil when what it needs is not there (an e-mail's headers).
   init?(_ inputs: FormatInputs)
   /// The text of `listing`, and what of it the reader sees.
@@ -19,6 +21,7 @@ public protocol ReportFormat: Sendable {
 
 extension ReportFormat {
   public static var keepsWindow: Bool { false }
+  public static var gloss: String? { nil }
 
   /// The text of `model` alone.
   public func text(_ model: ReportModel, templates: TemplateLocator = TemplateLocator()) throws(ReportError)
@@ -81,6 +84,9 @@ public struct FormatRegistry: Sendable {
   }
 
   public var names: [String] { formats.map { $0.name } }
+
+  /// Each name with its gloss: `email (a message; email.send delivers it)`.
+  public var glossedNames: [String] { formats.map { format in format.name + (format.gloss.map { " (\($0))" } ?? "") } }
 
   /// The format called `name`, in any case.
   public func named(_ name: String) -> (any ReportFormat.Type)? {

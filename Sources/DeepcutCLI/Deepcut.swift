@@ -9,10 +9,14 @@ public enum Deepcut {
   /// What it does, in the help's first line and the manual's name.
   static let tagline = "what your favourite artists released that you don't own yet"
 
-  static let commands: [CommandSpec] = [
-    SetupCommand.spec, ReportCommand.spec, NightlyCommand.spec, StatusCommand.spec, ScanCommand.spec, WhyCommand.spec,
-    ArtistsCommand.spec, CacheCommand.spec, ConfigCommand.spec, CompletionsCommand.spec, ManualCommand.spec,
+  /// Every command, in the order help lists them.
+  static let commandTypes: [any Command.Type] = [
+    SetupCommand.self, ReportCommand.self, NightlyCommand.self, StatusCommand.self, ScanCommand.self, WhyCommand.self,
+    ArtistsCommand.self, CacheCommand.self, ConfigCommand.self, CompletionsCommand.self, ManualCommand.self,
   ]
+
+  /// Their specs, in the same order.
+  static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
 
   /// The command lines the help and the manual begin with, each with what it does.
   static let examples: [(line: String, comment: String)] = [
@@ -61,9 +65,6 @@ public enum Deepcut {
       return .usage
     }
     let rest = Array(arguments.dropFirst())
-    func parsed(_ spec: CommandSpec) throws(CLIError) -> Arguments {
-      try Arguments(parsing: rest, for: spec, registry: registry)
-    }
     switch first {
     case "--help", "-h", "help":
       Console.out(help)
@@ -71,20 +72,14 @@ public enum Deepcut {
     case "--version":
       Console.out("deepcut \(version)")
       return .success
-    case ReportCommand.spec.name: return try await ReportCommand.run(parsed(ReportCommand.spec), registry: registry)
-    case NightlyCommand.spec.name: return try await NightlyCommand.run(rest, parsed(NightlyCommand.spec), registry)
-    case SetupCommand.spec.name: return try await SetupCommand.run(parsed(SetupCommand.spec), registry: registry)
-    case StatusCommand.spec.name: return try await StatusCommand.run(parsed(StatusCommand.spec), registry: registry)
-    case ArtistsCommand.spec.name: return try await ArtistsCommand.run(parsed(ArtistsCommand.spec), registry: registry)
-    case CacheCommand.spec.name: return try await CacheCommand.run(parsed(CacheCommand.spec), registry: registry)
-    case ConfigCommand.spec.name: return try ConfigCommand.run(parsed(ConfigCommand.spec), registry: registry)
-    case ScanCommand.spec.name: return try ScanCommand.run(parsed(ScanCommand.spec), registry: registry)
-    case WhyCommand.spec.name: return try await WhyCommand.run(parsed(WhyCommand.spec), registry: registry)
-    case CompletionsCommand.spec.name: return try CompletionsCommand.run(parsed(CompletionsCommand.spec), registry)
-    case ManualCommand.spec.name: return try ManualCommand.run(parsed(ManualCommand.spec), registry)
     default:
-      let names = commands.map(\.name)
-      throw .usage("unknown command '\(first)'\(didYouMean(first, names)); commands: \(names.joined(separator: ", "))")
+      guard let command = commandTypes.first(where: { $0.spec.name == first }) else {
+        let names = commands.map(\.name)
+        throw .usage(
+          "unknown command '\(first)'\(didYouMean(first, names)); commands: \(names.joined(separator: ", "))")
+      }
+      let arguments = try Arguments(parsing: rest, for: command.spec, registry: registry)
+      return try await command.run(Invocation(arguments: arguments, words: rest, registry: registry))
     }
   }
 

@@ -279,23 +279,23 @@ struct NightCatalogsTests {
 
   @Test func artistsTakesOneCatalogAndSaysWhereSeveralCameFrom() throws {
     let artists = ArtistsCommand.spec
-    #expect(try Self.resolved(["--provider", "Deezer"], for: artists).oneCatalog(for: .artists).name == "deezer")
+    #expect(try Self.resolved(["--provider", "Deezer"], for: artists).oneCatalog(for: "artists").name == "deezer")
     #expect(
       try Self.resolved([], config: #"{"provider": {"name": ["musicbrainz"]}}"#, for: artists)
-        .oneCatalog(for: .artists).name == "musicbrainz")
+        .oneCatalog(for: "artists").name == "musicbrainz")
     #expect(
       SettingsTableTests.refusal {
-        _ = try Self.resolved(["--provider", "deezer,itunes"], for: artists).oneCatalog(for: .artists)
+        _ = try Self.resolved(["--provider", "deezer,itunes"], for: artists).oneCatalog(for: "artists")
       } == "--provider names deezer and itunes, and artists takes one catalog: name one with --provider NAME")
     let several = try Self.resolved([], config: #"{"provider": {"name": "deezer,musicbrainz"}}"#, for: artists)
     #expect(
-      SettingsTableTests.refusal { _ = try several.oneCatalog(for: .artists) }
+      SettingsTableTests.refusal { _ = try several.oneCatalog(for: "artists") }
         == "config.json: provider.name names deezer and musicbrainz, and artists takes one catalog: name one with "
         + "--provider NAME")
     // The flag names the one the file does not.
     let chosen = try Self.resolved(
       ["--provider", "deezer"], config: #"{"provider": {"name": "deezer,itunes"}}"#, for: artists)
-    #expect(try chosen.oneCatalog(for: .artists).name == "deezer")
+    #expect(try chosen.oneCatalog(for: "artists").name == "deezer")
   }
 
   @Test func artistsRefusesSeveralThroughTheCommandLine() async throws {

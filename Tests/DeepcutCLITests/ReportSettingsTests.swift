@@ -59,7 +59,7 @@ struct ReportSettingsTests {
     }
     let email = names(EmailFormat.self, musicBrainz)
     let everyReports = SettingsTable.settings(catalogs: [musicBrainz]).filter {
-      $0.use(in: .report) != nil || $0.flag == nil
+      $0.use(in: ReportCommand.spec.command) != nil || $0.flag == nil
     }
     #expect(email == Set(everyReports.map(\.name)))
     #expect(email.isSuperset(of: ["quiet", "cover-art-url", "full-report-url", "email.maxPartBytes", "days"]))

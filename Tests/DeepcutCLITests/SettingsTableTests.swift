@@ -20,7 +20,12 @@ struct SettingsTableTests {
     let properties = Mirror(reflecting: SettingsTable.standard).children.count
     let declared = SettingsTable.settings(catalogs: []).count + 1
     #expect(properties == declared)
-    for command in CommandName.allCases { _ = try Self.spec(command) }
+    // Every use names a command there is, by the one name its spec declares.
+    let names = Deepcut.commands.map(\.command)
+    #expect(Set(names).count == names.count)
+    for setting in Self.everySetting {
+      for use in setting.uses { #expect(names.contains(use.command), "\(setting.name): \(use.command)") }
+    }
   }
 
   /// No help line, command's help or example keeps a placeholder its setting did not fill.

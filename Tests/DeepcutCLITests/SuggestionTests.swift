@@ -32,32 +32,32 @@ struct SuggestionTests {
 
   @Test func anUnknownOptionNamesTheNearestOfTheCommandsOwn() throws {
     #expect(
-      try Self.refusal(["--fromat", "html"], .report)
+      try Self.refusal(["--fromat", "html"], "report")
         == "unknown option '--fromat' for 'deepcut report' (did you mean '--format'?); see 'deepcut report --help'")
     #expect(
-      try Self.refusal(["--fromat=html"], .report)
+      try Self.refusal(["--fromat=html"], "report")
         == "unknown option '--fromat' for 'deepcut report' (did you mean '--format'?); see 'deepcut report --help'")
     // A catalog's own flag is one of the report's options like any other.
     #expect(
-      try Self.refusal(["--cover-art-ulr", "http://x"], .report)
+      try Self.refusal(["--cover-art-ulr", "http://x"], "report")
         == "unknown option '--cover-art-ulr' for 'deepcut report' (did you mean '--cover-art-url'?); "
         + "see 'deepcut report --help'")
     #expect(
-      try Self.refusal(["-days", "3"], .report)
+      try Self.refusal(["-days", "3"], "report")
         == "unknown option '-days' (did you mean '--days'?); see 'deepcut report --help'")
     #expect(
-      try Self.refusal(["--colour"], .report)
+      try Self.refusal(["--colour"], "report")
         == "unknown option '--colour' for 'deepcut report'; see 'deepcut report --help'")
   }
 
   @Test func anotherCommandsOptionIsSaidToBeItsAndNotMatchedToANearOne() throws {
     #expect(
-      try Self.refusal(["--to", "me@example.org"], .scan)
+      try Self.refusal(["--to", "me@example.org"], "scan")
         == "'--to' is an option of 'deepcut setup', 'deepcut report' and 'deepcut nightly', not 'deepcut scan'; "
         + "see 'deepcut scan --help'")
     // Not `--to`, one letter away: `--top` is what `scan` takes.
     #expect(
-      try Self.refusal(["--top", "3"], .report)
+      try Self.refusal(["--top", "3"], "report")
         == "'--top' is an option of 'deepcut scan', not 'deepcut report'; see 'deepcut report --help'")
   }
 

@@ -5,9 +5,9 @@ internal import MusicLibrary
 internal import State
 
 /// `deepcut artists`: the artist ↔ catalog id mapping, and pinning one by hand.
-enum ArtistsCommand {
+enum ArtistsCommand: Command {
   static let spec = CommandSpec(
-    command: .artists,
+    command: "artists",
     usage: "artists [--unresolved] | artists pin \"NAME\" ID [ID ...] | artists unpin \"NAME\"",
     summary:
       "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",
@@ -15,11 +15,12 @@ enum ArtistsCommand {
     words: ["pin", "unpin"]
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     var settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     try await settings.rememberEarlierNights()
     let store = try openStore(settings)
-    let provider = try settings.oneCatalog(for: .artists)
+    let provider = try settings.oneCatalog(for: spec.command)
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:

@@ -3,16 +3,17 @@ internal import Foundation
 internal import State
 
 /// `deepcut cache stats | clear`.
-enum CacheCommand {
+enum CacheCommand: Command {
   static let spec = CommandSpec(
-    command: .cache,
+    command: "cache",
     usage: "cache stats | cache clear",
     summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
     maxPositionals: 1,
     words: ["stats", "clear"]
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     let store = try openStore(
       try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry))
     try await mappingStateErrors {

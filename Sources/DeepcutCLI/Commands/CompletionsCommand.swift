@@ -2,9 +2,11 @@ internal import Catalog
 
 /// `deepcut completions SHELL`: the completion script for bash, zsh or fish, made from the commands and options
 /// `--help` lists, for a shell's startup or a package to install.
-enum CompletionsCommand {
+enum CompletionsCommand: Command {
+  static let readsConfiguration = false
+
   static let spec = CommandSpec(
-    command: .completions,
+    command: "completions",
     usage: "completions bash|zsh|fish",
     summary: "Print a completion script for the shell: commands, options and their values complete on Tab.",
     maxPositionals: 1,
@@ -16,7 +18,8 @@ enum CompletionsCommand {
     words: Shell.allCases.map(\.rawValue)
   )
 
-  static func run(_ arguments: Arguments, _ registry: ProviderRegistry) throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     let shells = sentence(Shell.allCases.map(\.rawValue), "or")
     guard let name = arguments.positionals.first else {
       throw .usage("completions needs a shell: \(shells), like 'deepcut completions bash'")

@@ -3,14 +3,15 @@ internal import Delivery
 internal import Foundation
 
 /// `deepcut config --example | --check`.
-enum ConfigCommand {
+enum ConfigCommand: Command {
   static let spec = CommandSpec(
-    command: .config,
+    command: "config",
     usage: "config --example | config --check [--config PATH]",
     summary: "Print a commented example configuration, or check a configuration file."
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     // Before the configuration is read: an example is printed whatever the file holds.
     let table = SettingsTable.standard
     if arguments.gives(table.example) {

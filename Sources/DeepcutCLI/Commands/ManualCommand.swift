@@ -2,16 +2,18 @@ internal import Catalog
 internal import Foundation
 
 /// `deepcut manual`: the manual page, deepcut(1), in roff, made from the commands and options `--help` shows.
-enum ManualCommand {
+enum ManualCommand: Command {
+  static let readsConfiguration = false
+
   static let spec = CommandSpec(
-    command: .manual,
+    command: "manual",
     usage: "manual",
     summary: "Print the manual page, deepcut(1), as roff: every command and option, the files, the exit statuses.",
     examples: ["manual | man -l -", "manual > deepcut.1"]
   )
 
-  static func run(_ arguments: Arguments, _ registry: ProviderRegistry) throws(CLIError) -> ExitStatus {
-    Console.out(ManPage.text(registry, date: date(ProcessInfo.processInfo.environment)))
+  static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+    Console.out(ManPage.text(invocation.registry, date: date(ProcessInfo.processInfo.environment)))
     return .success
   }
 

@@ -6,9 +6,10 @@ internal import Foundation
 /// delivered, kept as a dated file in the state folder's `reports/`, and what the run said kept in
 /// `reports/deepcut.log` instead of on standard error, which cron would mail every night. It takes every option
 /// `report` takes; those it does not give are the nightly ones.
-enum NightlyCommand {
+enum NightlyCommand: Command {
   static let spec = CommandSpec(
-    command: .nightly,
+    command: "nightly",
+    takesOptionsOf: ReportCommand.spec.command,
     usage: "nightly [report options]",
     summary: "The nightly job: tonight's e-mail, delivered and kept as a dated file, what it said in the log.",
     examples: ["nightly", "nightly --provider deezer,musicbrainz --budget 30m"]
@@ -22,9 +23,8 @@ enum NightlyCommand {
   /// How many lines of the log are kept.
   static let keptLogLines = 2_000
 
-  static func run(_ given: [String], _ arguments: Arguments, _ registry: ProviderRegistry) async throws(CLIError)
-    -> ExitStatus
-  {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (given, arguments, registry) = (invocation.words, invocation.arguments, invocation.registry)
     let resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let night = try Night(resolved)
     try night.createFolder()

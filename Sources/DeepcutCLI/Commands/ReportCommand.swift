@@ -5,15 +5,16 @@ internal import Report
 internal import State
 
 /// `deepcut report`: the main job.
-enum ReportCommand {
+enum ReportCommand: Command {
   static let spec = CommandSpec(
-    command: .report,
+    command: "report",
     usage: "report --library PATH [--format \(FormatName.allCases.map(\.rawValue).joined(separator: "|"))] "
       + "[--output PATH] [--days N | --since DATE] [options]",
     summary: "Look every library artist up in the catalog and report the releases you don't own yet."
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     let clock = PassClock.startingNow()
     var resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     try await resolved.rememberEarlierNights()

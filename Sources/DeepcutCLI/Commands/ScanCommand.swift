@@ -3,14 +3,15 @@ internal import Foundation
 internal import MusicLibrary
 
 /// `deepcut scan`: what the library holds, what was skipped and why.
-enum ScanCommand {
+enum ScanCommand: Command {
   static let spec = CommandSpec(
-    command: .scan,
+    command: "scan",
     usage: "scan [--library PATH] [--json]",
     summary: "Read a Library.xml export and tell what it holds, what was skipped and why."
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     guard let path = try settings[\.library] else {
       throw .usage("scan needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")

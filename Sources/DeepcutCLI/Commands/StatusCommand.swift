@@ -5,14 +5,15 @@ internal import State
 /// `deepcut status [--json]`: how the last nights went, newest first, what waits undelivered, when the next run is,
 /// and how big and how old the state is. It exits 1 when the last night failed or one was due and none ran, so a
 /// monitor can run it.
-enum StatusCommand {
+enum StatusCommand: Command {
   static let spec = CommandSpec(
-    command: .status,
+    command: "status",
     usage: "status [--json] [--nights N] [--state-dir DIR]",
     summary: "How the last nights went, what waits undelivered, and the next run; exits 1 when a night failed."
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let report = try await gather(settings)
     if try settings[\.json] {

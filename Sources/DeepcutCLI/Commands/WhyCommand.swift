@@ -8,9 +8,9 @@ internal import Report
 internal import State
 
 /// `deepcut why "ARTIST" ["ALBUM"]`: why a release is (not) in the report, from the library and the state alone.
-enum WhyCommand {
+enum WhyCommand: Command {
   static let spec = CommandSpec(
-    command: .why,
+    command: "why",
     usage: "why \"ARTIST\" [\"ALBUM\"] [--provider P] [--json]",
     summary:
       "Explain, offline, why a release is or is not in the report: the artist's key, owned albums, catalog artist, and each release's rule.",
@@ -22,7 +22,8 @@ enum WhyCommand {
     ]
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     guard let query = arguments.positionals.first, !query.isEmpty else {
       throw .usage("usage: deepcut why \"ARTIST\" [\"ALBUM\"]; see 'deepcut why --help'")
     }

@@ -111,7 +111,7 @@ struct ReportSettings: Sendable {
   /// report's), of its own catalogs' alone, and those that go with one format only with that one.
   static func read(format: FormatName, catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
     SettingsTable.settings(catalogs: catalogs).filter { setting in
-      guard let use = setting.use(in: .report) else { return setting.flag == nil }
+      guard let use = setting.use(in: ReportCommand.spec.command) else { return setting.flag == nil }
       return use.format == nil || use.format == format
     }
   }

@@ -4,6 +4,8 @@ internal import Catalog
 /// table's order (or where a declaration places one), each in the words the declaration gives it for this command.
 struct CommandSpec: Sendable {
   var command: CommandName
+  /// Another command whose options it takes, as that one takes them (`nightly` takes `report`'s).
+  var takesOptionsOf: CommandName?
   var usage: String
   var summary: String
   /// How many positional arguments the command takes at most.
@@ -32,7 +34,7 @@ struct CommandSpec: Sendable {
   /// The options, the catalogs' own among them where the table puts them.
   func options(_ registry: ProviderRegistry) -> [Option] {
     let options = SettingsTable.settings(registry).compactMap { setting -> Option? in
-      guard let flag = setting.flag, let use = setting.use(in: command) else { return nil }
+      guard let flag = setting.flag, let use = setting.use(in: takesOptionsOf ?? command) else { return nil }
       return Option(setting: setting, use: use, flag: flag)
     }
     return placing(options) { option in

@@ -118,12 +118,15 @@ enum SettingName: Hashable, Sendable {
 /// Where in ``SettingsTable`` a list shows something instead: after the setting this names.
 typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
 
-/// The commands, as the command line names them.
-enum CommandName: String, Sendable, CaseIterable {
-  case report, nightly, status, setup, scan, why, artists, cache, config, completions, manual
+/// A command, by the name the command line gives it: each is declared once, in its ``Command``'s spec.
+struct CommandName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  let rawValue: String
 
-  /// Whether it reads config.json: the commands that print deepcut's own documentation read nothing.
-  var readsConfiguration: Bool { self != .completions && self != .manual }
+  init(stringLiteral value: String) {
+    rawValue = value
+  }
+
+  var description: String { rawValue }
 }
 
 /// A command that takes a setting, and how that command shows it: in its own words, or at another place.
@@ -138,16 +141,21 @@ struct SettingUse: Sendable {
   /// read it.
   var format: FormatName?
 
-  static let report = SettingUse(command: .report)
+  init(command: any Command.Type, format: FormatName? = nil) {
+    self.command = command.spec.command
+    self.format = format
+  }
+
+  static let report = SettingUse(command: ReportCommand.self)
   /// Taken by `report` for an e-mail only.
-  static let reportEmail = SettingUse(command: .report, format: FormatName(EmailFormat.self))
-  static let scan = SettingUse(command: .scan)
-  static let why = SettingUse(command: .why)
-  static let artists = SettingUse(command: .artists)
-  static let cache = SettingUse(command: .cache)
-  static let status = SettingUse(command: .status)
-  static let setup = SettingUse(command: .setup)
-  static let config = SettingUse(command: .config)
+  static let reportEmail = SettingUse(command: ReportCommand.self, format: FormatName(EmailFormat.self))
+  static let scan = SettingUse(command: ScanCommand.self)
+  static let why = SettingUse(command: WhyCommand.self)
+  static let artists = SettingUse(command: ArtistsCommand.self)
+  static let cache = SettingUse(command: CacheCommand.self)
+  static let status = SettingUse(command: StatusCommand.self)
+  static let setup = SettingUse(command: SetupCommand.self)
+  static let config = SettingUse(command: ConfigCommand.self)
 
   func worded(_ words: HelpWords) -> SettingUse {
     var use = self
@@ -329,10 +337,9 @@ extension SettingDeclaration {
   /// The name it is known by: its flag, else its key.
   var name: String { names.name }
 
-  /// The nightly job takes every option the report takes, as the report takes it.
+  /// How `command` takes it; nil when it does not.
   func use(in command: CommandName) -> SettingUse? {
-    let asked = command == .nightly ? .report : command
-    return uses.first { $0.command == asked }
+    uses.first { $0.command == command }
   }
 
   func configKeys(_ registry: ProviderRegistry) -> [String] { key.map { [$0] } ?? [] }

@@ -370,7 +370,7 @@ struct SettingsTable: Sendable {
   let config = Setting<String?>(
     flag: "config", placeholder: "PATH", help: "the configuration file", kind: .path,
     default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") { ConfigFile.defaultPath(environment: $0.environment) },
-    commands: CommandName.allCases.filter(\.readsConfiguration).map { SettingUse(command: $0) })
+    commands: Deepcut.commandTypes.filter { $0.readsConfiguration }.map { SettingUse(command: $0) })
 
   /// How many catalog artists a release request may ask about; a catalog may take fewer.
   static let batchSizes = 1...200
@@ -431,7 +431,7 @@ extension SettingsTable {
 
   /// The settings `report` takes for `format` alone, as their declarations say.
   static func settings(goingWith format: FormatName) -> [any SettingDeclaration] {
-    settings(catalogs: []).filter { $0.use(in: .report)?.format == format }
+    settings(catalogs: []).filter { $0.use(in: ReportCommand.spec.command)?.format == format }
   }
 
   /// The setting an anchor names.

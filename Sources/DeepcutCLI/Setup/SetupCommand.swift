@@ -5,9 +5,9 @@ internal import Foundation
 /// `deepcut setup`: the nightly e-mail in one command. It finds the library, asks where the e-mail goes and how, sends
 /// a test e-mail through that route, writes config.json (keeping what the file had) and the password file, and
 /// installs the schedule; `--uninstall` removes the schedule and the program it installed.
-enum SetupCommand {
+enum SetupCommand: Command {
   static let spec = CommandSpec(
-    command: .setup,
+    command: "setup",
     usage: "setup [--yes] [--library PATH] [--to ADDRESS] [--smtp-url URL --smtp-user USER --password-stdin | "
       + "--sendmail COMMAND] [--schedule KIND] [--at HH:MM] | setup --uninstall",
     summary: "Set up the nightly e-mail: the library, the mail route (checked by a test e-mail) and the schedule.",
@@ -20,7 +20,8 @@ enum SetupCommand {
     ]
   )
 
-  static func run(_ arguments: Arguments, registry: ProviderRegistry) async throws(CLIError) -> ExitStatus {
+  static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
+    let (arguments, registry) = (invocation.arguments, invocation.registry)
     let environment = ProcessInfo.processInfo.environment
     let settings = try Resolved(arguments, environment: environment, registry: registry)
     let installer = ScheduleInstaller(environment: environment)

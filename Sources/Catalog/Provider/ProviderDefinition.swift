@@ -147,8 +147,16 @@ public struct ProviderSettingValues: Sendable {
 
   public init() {}
 
+  /// A value kept under the setting's key is of its type, since only this subscript puts one: two settings of one
+  /// catalog sharing a key with different types is a mistake in their declarations, and stops the run.
   public subscript<Value>(_ setting: ProviderSetting<Value>) -> Value {
-    get { values[setting.key].flatMap { $0 as? Value } ?? setting.defaultValue }
+    get {
+      guard let kept = values[setting.key] else { return setting.defaultValue }
+      guard let value = kept as? Value else {
+        preconditionFailure("\(setting.key) holds a \(type(of: kept)), not a \(Value.self): two settings share the key")
+      }
+      return value
+    }
     set { values[setting.key] = newValue }
   }
 }

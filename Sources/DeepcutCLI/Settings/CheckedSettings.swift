@@ -5,9 +5,14 @@ struct SettingValues: Sendable {
   /// By the setting's names, which no two settings share.
   private var values: [SettingName: any Sendable] = [:]
 
-  /// The value put for `setting`; nil when none was.
+  /// The value put for `setting`; nil when none was. One of another type is a mistake in the table (two settings
+  /// of one name, which `SettingsTableTests` refuses), never a reason to fall back to the default.
   subscript<Value>(_ setting: Setting<Value>) -> Value? {
-    values[setting.names].flatMap { $0 as? Value }
+    guard let kept = values[setting.names] else { return nil }
+    guard let value = kept as? Value else {
+      preconditionFailure("\(setting.name) holds a \(type(of: kept)), not a \(Value.self): two settings share a name")
+    }
+    return value
   }
 
   mutating func set<Value>(_ value: Value, for setting: Setting<Value>) {

@@ -318,7 +318,7 @@ struct NightCatalogsTests {
   /// A setting each catalog has lives under `provider` in config.json, so one catalog's is `provider.NAME.key`;
   /// `--help` says how to give one catalog's.
   @Test func everySettingEachCatalogHasIsUnderProviderAndSaysHowToGiveOnes() throws {
-    let each = SettingsTable.settings(Self.registry).compactMap { $0 as? any EachCatalogDeclaration }
+    let each = SettingsTable.settings(Self.registry).filter { !$0.scope.isRun }
     #expect(
       Set(each.map(\.name)).isSuperset(of: [
         "base-url", "rate-limit", "batch-size", "timeout", "max-age", "cover-art-url",
@@ -326,20 +326,10 @@ struct NightCatalogsTests {
     for setting in each {
       #expect(setting.key?.hasPrefix("provider.") == true, "\(setting.name)")
       let help = setting.helpText(Self.registry)
-      if setting.isEveryCatalogs { #expect(help.contains("NAME="), "\(setting.name): \(help)") }
+      if setting.scope.only == nil { #expect(help.contains("NAME="), "\(setting.name): \(help)") }
     }
     let report = ReportCommand.spec.help(Self.registry)
     #expect(report.contains("; NAME=N for one catalog\n"))
     #expect(report.contains("with several catalogs, NAME=URL for each\n"))
   }
-}
-
-/// An ``EachCatalog``, whatever it holds.
-protocol EachCatalogDeclaration: SettingDeclaration {
-  /// Whether every catalog has it (not one catalog's own).
-  var isEveryCatalogs: Bool { get }
-}
-
-extension EachCatalog: EachCatalogDeclaration {
-  var isEveryCatalogs: Bool { only == nil }
 }

@@ -430,33 +430,30 @@ protocol Sampled {
   func resolvedJSON(_ settings: Resolved) throws -> String
 }
 
+/// A setting is sampled and read for the run, or, each catalog's, for its own catalog, else the night's first.
 extension Setting: Sampled {
   func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
     guard kind.takesValue else { return nil }
-    let value =
-      example?.value ?? fallback.value(DefaultContext(environment: [:], startedAt: Date(), registry: registry))
+    let context = DefaultContext(environment: [:], startedAt: Date(), registry: registry)
+    let value: Value
+    if let example = example?.value {
+      value = example
+    } else if scope.isRun {
+      value = fallback.value(context)
+    } else {
+      guard let catalog = catalog(registry.defaultNight, registry) else { return nil }
+      value = fallback.value(for: catalog, context)
+    }
     guard let text = kind.text(value) else { return nil }
     return (text, kind.json(value))
   }
 
   func resolvedJSON(_ settings: Resolved) throws -> String {
-    kind.json(try settings[self])
-  }
-}
-
-/// A setting each catalog has, sampled and read for its own catalog, else the night's first.
-extension EachCatalog: Sampled {
-  func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
-    guard let catalog = catalog(registry.defaultNight, registry) else { return nil }
-    let value = example?.value ?? fallback.value(catalog)
-    return kind.text(value).map { ($0, kind.json(value)) }
-  }
-
-  func resolvedJSON(_ settings: Resolved) throws -> String {
-    kind.json(try settings[self, for: #require(catalog(settings.nightCatalogs, settings.registry))])
+    guard !scope.isRun else { return kind.json(try settings[self]) }
+    return kind.json(try settings[self, for: #require(catalog(settings.nightCatalogs, settings.registry))])
   }
 
   private func catalog(_ night: [any ProviderDefinition], _ registry: ProviderRegistry) -> (any ProviderDefinition)? {
-    only.flatMap(registry.named) ?? night.first
+    scope.only.flatMap(registry.named) ?? night.first
   }
 }

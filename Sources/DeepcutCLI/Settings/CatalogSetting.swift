@@ -11,16 +11,15 @@ extension ProviderSettingDeclaration {
   /// name the catalog.
   func setting(of provider: any ProviderDefinition) -> any SettingDeclaration { typed(of: provider) }
 
-  private func typed(of provider: any ProviderDefinition) -> EachCatalog<Value> {
+  private func typed(of provider: any ProviderDefinition) -> Setting<Value> {
     let declared = declared
-    return EachCatalog(
-      flag: declared.flag, key: "provider." + declared.key, placeholder: declared.placeholder,
+    return Setting(
+      of: provider.name, flag: declared.flag, key: "provider." + declared.key, placeholder: declared.placeholder,
       help: "\(provider.name): \(declared.help)", kind: .catalogsOwn, default: .value(declared.defaultValue),
       commands: [.report],
       example: SettingExample(
         value: declared.example, note: ["\(provider.title): \(declared.help) (default {default})."],
-        commentedOut: true),
-      only: provider.name)
+        commentedOut: true))
   }
 
   /// Puts its value in `settings` among the values a run of `provider` hands it.

@@ -5,7 +5,7 @@ internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
 /// the setting's default. `settings[\.days]` is an `Int`; a setting each catalog has is read for one of the night's,
-/// `settings[\.rateLimit, for: catalog]` (``EachCatalog``). Every command reads through it, so they never disagree —
+/// `settings[\.rateLimit, for: catalog]` (``SettingScope``). Every command reads through it, so they never disagree —
 /// on the state folder least of all.
 struct Resolved: Sendable {
   let arguments: Arguments
@@ -50,6 +50,7 @@ struct Resolved: Sendable {
   /// A setting's value: the flag, else the configuration, else the default.
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     get throws(CLIError) {
+      precondition(setting.scope.isRun, "\(setting.name) is each catalog's: read it with settings[_:for:]")
       if let value = try given(setting) { return value }
       return setting.fallback.value(defaults)
     }

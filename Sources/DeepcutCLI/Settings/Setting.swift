@@ -1,10 +1,13 @@
 internal import Catalog
 internal import Foundation
+internal import Identity
 internal import Report
 
 /// One setting, declared once (in ``SettingsTable``): its flag, its key in config.json, what it holds and how that is
-/// read (its kind), its default, the words `--help` gives it, the commands that take it and how `config --example`
-/// shows it. Reading it (`settings[\.days]`) gives a `Value`: the flag, else the configuration, else the default.
+/// read (its kind), its default, the words `--help` gives it, the commands that take it, how `config --example`
+/// shows it, and its scope: the run's one value, each catalog's own, or one catalog's setting. Reading it gives a
+/// `Value`: the flag, else the configuration, else the default; `settings[\.days]` for the run,
+/// `settings[\.rateLimit, for: catalog]` for one catalog.
 struct Setting<Value: Sendable>: Sendable {
   /// Its flag, its key, or both.
   let names: SettingName
@@ -17,6 +20,7 @@ struct Setting<Value: Sendable>: Sendable {
   let uses: [SettingUse]
   /// How `config --example` shows it; nil leaves it out.
   let example: SettingExample<Value>?
+  let scope: SettingScope
 
   /// A setting a command takes by its flag, which config.json may hold too under `key`.
   init(
@@ -56,9 +60,35 @@ struct Setting<Value: Sendable>: Sendable {
     self.init(key: key, help: help, kind: kind.optional, default: fallback, example: example)
   }
 
+  /// A setting each catalog of a night has a value of its own for: `--rate-limit NAME=N` gives one catalog's and a
+  /// bare `--rate-limit N` every catalog's; in config.json `provider.NAME.requestsPerMinute` one catalog's and the
+  /// flat `provider.requestsPerMinute` every catalog's. With `sharedByAll` false, a value naming no catalog serves
+  /// only a night of one (an address cannot be every catalog's).
+  init(
+    eachCatalog flag: String, key: String, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
+    default fallback: SettingDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil,
+    sharedByAll: Bool = true
+  ) {
+    self.init(
+      names: .flag(flag, key: key), placeholder: placeholder, help: help, kind: kind, default: fallback, uses: uses,
+      example: example, scope: .eachCatalog(sharedByAll: sharedByAll))
+  }
+
+  /// One catalog's own setting, as the command line and config.json take it (``CatalogSetting``).
+  init(
+    of catalog: CatalogName, flag: String, key: String, placeholder: String, help: HelpWords,
+    kind: SettingKind<Value>, default fallback: SettingDefault<Value>, commands uses: [SettingUse],
+    example: SettingExample<Value>?
+  ) {
+    self.init(
+      names: .flag(flag, key: key), placeholder: placeholder, help: help, kind: kind, default: fallback, uses: uses,
+      example: example, scope: .catalog(catalog))
+  }
+
   private init(
     names: SettingName, placeholder: String?, help: HelpWords, kind: SettingKind<Value>,
-    default fallback: SettingDefault<Value>, uses: [SettingUse], example: SettingExample<Value>?
+    default fallback: SettingDefault<Value>, uses: [SettingUse], example: SettingExample<Value>?,
+    scope: SettingScope = .run
   ) {
     self.names = names
     self.placeholder = placeholder
@@ -67,6 +97,7 @@ struct Setting<Value: Sendable>: Sendable {
     self.fallback = fallback
     self.uses = uses
     self.example = example
+    self.scope = scope
   }
 }
 
@@ -199,24 +230,48 @@ struct SettingDefault<Value: Sendable>: Sendable {
     case value(Value)
     /// Worked out from what the run knows before any setting: its environment, when it started, its catalogs.
     case computed(@Sendable (DefaultContext) -> Value)
+    /// Each catalog's own (a catalog's limit, its address): a setting each catalog has, read for one catalog.
+    case perCatalog(@Sendable (any ProviderDefinition) -> Value)
   }
 
   let source: Source
   /// The default as help says it ("30", "$XDG_STATE_HOME/deepcut"); nil says nothing.
   let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
-  /// The value for a run in `context`. A default that is each catalog's own is an ``EachCatalog``'s, read for one
-  /// catalog: a setting read as one value has none.
+  /// The value for a run in `context`. A default that is each catalog's own belongs to a setting read for one
+  /// catalog: asking it for the run is a mistake in the table.
   func value(_ context: DefaultContext) -> Value {
     switch source {
-    case .value(let value): value
-    case .computed(let value): value(context)
+    case .value(let value): return value
+    case .computed(let value): return value(context)
+    case .perCatalog:
+      preconditionFailure("a default that is each catalog's own is read for one catalog, with settings[_:for:]")
     }
+  }
+
+  /// The value for `catalog` in a run in `context`.
+  func value(for catalog: any ProviderDefinition, _ context: DefaultContext) -> Value {
+    if case .perCatalog(let value) = source { return value(catalog) }
+    return self.value(context)
   }
 
   /// `value`, which help says as the command line writes it, or in `shown` words ("all").
   static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
     SettingDefault(source: .value(value), words: { shown ?? $1.text(value) })
+  }
+
+  /// Each catalog's own: help names every catalog's ("20 for NAME, 50 for OTHER"), or lists them in the registry's
+  /// order when `naming` is false.
+  static func perCatalog(
+    _ value: @escaping @Sendable (any ProviderDefinition) -> Value, naming: Bool = true
+  ) -> SettingDefault {
+    SettingDefault(
+      source: .perCatalog(value),
+      words: { registry, kind in
+        registry.providers.compactMap { provider in
+          kind.text(value(provider)).map { naming ? "\($0) for \(provider.name)" : $0 }
+        }.joined(separator: ", ")
+      })
   }
 
   /// Worked out for each run by `value`; help says it in `words` ("$XDG_STATE_HOME/deepcut"), or says nothing.
@@ -306,6 +361,7 @@ struct SettingExample<Value: Sendable>: Sendable {
 /// A setting, whatever it holds: what option parsing, `--help`, config.json and its example need of it.
 protocol SettingDeclaration: Sendable {
   var names: SettingName { get }
+  var scope: SettingScope { get }
   var placeholder: String? { get }
   var takesValue: Bool { get }
   var uses: [SettingUse] { get }
@@ -341,27 +397,25 @@ extension SettingDeclaration {
   func use(in command: CommandName) -> SettingUse? {
     uses.first { $0.command == command }
   }
-
-  func configKeys(_ registry: ProviderRegistry) -> [String] { key.map { [$0] } ?? [] }
 }
 
-/// A declaration of one type, read as one value (``Setting``) or as one for each catalog (``EachCatalog``): its words,
-/// its kind and its example make its help, its example and what `config --check` holds it to, alike for both.
-protocol TypedDeclaration: SettingDeclaration {
-  associatedtype Value: Sendable
-  var help: HelpWords { get }
-  var kind: SettingKind<Value> { get }
-  var example: SettingExample<Value>? { get }
-}
-
-extension TypedDeclaration {
+extension Setting: SettingDeclaration {
   var takesValue: Bool { kind.takesValue }
   var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
   var exampleAnchor: SettingAnchor? { example?.anchor }
 
-  func helpText(_ registry: ProviderRegistry) -> String { wordsWithDefault(registry) }
+  func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
 
   func completion(_ registry: ProviderRegistry) -> Completion { kind.completion(registry) }
+
+  /// The words and the default; for a setting every catalog has, how one catalog's value is given (a catalog's own
+  /// flag is one catalog's already).
+  func helpText(_ registry: ProviderRegistry) -> String {
+    let words = wordsWithDefault(registry)
+    guard case .eachCatalog(let sharedByAll) = scope, let placeholder else { return words }
+    let one = "NAME=\(placeholder)"
+    return words + (sharedByAll ? "; \(one) for one catalog" : "; with several catalogs, \(one) for each")
+  }
 
   /// The words, with the default where they say `{default}`, else after them.
   func wordsWithDefault(_ registry: ProviderRegistry) -> String {
@@ -378,22 +432,32 @@ extension TypedDeclaration {
       .replacingOccurrences(of: "{default}", with: defaultText(registry) ?? "")
   }
 
+  /// Its example's value, else its default: as a run with no environment has it, or, for a setting of each catalog,
+  /// as the first catalog of a default night has it (its own catalog, for a catalog's own).
+  func exampleJSON(_ registry: ProviderRegistry) -> String {
+    if let value = example?.value { return kind.json(value) }
+    let context = DefaultContext(environment: [:], startedAt: Date(), registry: registry)
+    guard !scope.isRun else { return kind.json(fallback.value(context)) }
+    guard let catalog = scope.only.flatMap(registry.named) ?? registry.defaultNight.first else { return "null" }
+    return kind.json(fallback.value(for: catalog, context))
+  }
+
+  /// Its key, and for a setting of each catalog, the key of each catalog's own value.
+  func configKeys(_ registry: ProviderRegistry) -> [String] {
+    let own = names.key.map { [$0] } ?? []
+    guard !scope.isRun else { return own }
+    return own + (scope.only.map { [$0] } ?? registry.names).compactMap(key(of:))
+  }
+
   func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(CLIError) {
     let site = SettingSite(name: name, key: key, context: context)
     if let check = kind.check { try check(value, site) } else { _ = try kind.read(value, site) }
   }
-}
 
-extension Setting: TypedDeclaration {
-  func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
-
-  /// Its example's value, else its default as a run with no environment has it.
-  func exampleJSON(_ registry: ProviderRegistry) -> String {
-    if let value = example?.value { return kind.json(value) }
-    return kind.json(fallback.value(DefaultContext(environment: [:], startedAt: Date(), registry: registry)))
-  }
-
+  /// Reads the run's value into `values`; a setting of each catalog has none (its values are each catalog's, read
+  /// into the night's ``CatalogNight``s).
   func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError) {
+    guard scope.isRun else { return }
     values.set(try settings[self], for: self)
   }
 }

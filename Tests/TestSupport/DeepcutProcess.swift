@@ -1,6 +1,6 @@
 public import Basics
 public import Foundation
-internal import Testing
+public import Testing
 
 /// Runs the built `deepcut` binary the way a user or cron does, and captures what it says.
 public struct DeepcutProcess {
@@ -100,6 +100,8 @@ extension DeepcutProcess {
     private let errors = LockedData()
     /// The child's own empty home, removed once it has ended; nil when the test gave it a HOME.
     private let home: String?
+    /// The command line, for the failure of a child that does not end.
+    private let command: String
 
     /// Starts `executable` with `arguments` in the package's folder, its environment this one's plus `environment`;
     /// `stdin` is written to it and closed (none: an empty standard input), or, with `holdingInput`, held open until
@@ -114,6 +116,7 @@ extension DeepcutProcess {
       environment: [String: String] = [:], mergingErrors: Bool = false, holdingInput: Bool = false
     ) throws {
       var inherited = ProcessInfo.processInfo.environment
+      command = ([executable.lastPathComponent] + arguments).joined(separator: " ")
       home = environment["HOME"] == nil ? try Self.makeHome() : nil
       if let home {
         inherited["HOME"] = home
@@ -146,14 +149,48 @@ extension DeepcutProcess {
       }.start()
     }
 
+    /// Whether the child ended within `limit`; one that did not is killed (and has ended, its pipes read, on return).
+    private func ended(within limit: Duration) async -> Bool {
+      let process = process
+      let endedInTime = await withTaskGroup(of: Bool.self) { group in
+        group.addTask {
+          await process.waitUntilExit()
+          return true
+        }
+        group.addTask {
+          try? await Task.sleep(for: limit)
+          return false
+        }
+        let first = await group.next() ?? false
+        // The exit is waited for either way: after a kill it comes at once.
+        if !first { process.forceKill() }
+        group.cancelAll()
+        return first
+      }
+      if !endedInTime { try? await waitUntil(timeout: .seconds(30)) { output.isSet && errors.isSet } }
+      return endedInTime
+    }
+
     /// Ends the standard input held open.
     public func closeInput() {
       try? process.input.close()
     }
 
-    /// Waits for the run to end, without holding a thread meanwhile.
-    public func finish() async throws -> Result {
-      await process.waitUntilExit()
+    /// How long a child may take before its test gives up on it: far beyond the longest night a test runs, even on a
+    /// loaded machine, and far within the suite's time.
+    public static let endLimit = Duration.seconds(600)
+
+    /// Waits for the run to end, without holding a thread meanwhile. A child that has not ended within `limit` is
+    /// killed, and the test fails naming it and what it said: one hung child fails its test, not the suite.
+    public func finish(
+      within limit: Duration = Running.endLimit, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> Result {
+      guard await ended(within: limit) else {
+        let said = String(decoding: errors.value.suffix(2_000), as: UTF8.self)
+        Issue.record(
+          "\(command) did not end within \(limit); killed. It said: \(said)", sourceLocation: sourceLocation)
+        throw CancellationError()
+      }
       if let home { try? FileManager.default.removeItem(atPath: home) }
       try await waitUntil { output.isSet && errors.isSet }
       return Result(

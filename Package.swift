@@ -126,7 +126,8 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "Identity",
-        "Basics", "deepcut", "deepcut-fuzz", "DeepcutCLI", "Catalog", "Fixtures", "MusicLibrary", "TestSupport",
+        "Basics", "deepcut", "deepcut-fuzz", "DeepcutCLI", "Catalog", "Fixtures", "MusicLibrary", "Report",
+        "TestSupport",
       ],
       exclude: ["Golden"],
       swiftSettings: strict

@@ -155,3 +155,12 @@ struct TemplateViewTests {
     #expect(Self.withoutTemplateOnly(try model.templateValue()) == json.templateValue)
   }
 }
+
+/// What JSON encodes is the model: decoding a report's JSON gives back the model it was rendered from, each fixture.
+@Suite struct ReportJSONTests {
+  @Test(arguments: ReportRenderingTests.cases.map(\.name))
+  func theJSONOfAReportDecodesIntoItsModel(_ name: String) throws {
+    let model = try #require(ReportRenderingTests.cases.first { $0.name == name }?.model)
+    #expect(try ReportModel(json: JSONFormat().text(model)) == model)
+  }
+}

@@ -51,11 +51,15 @@ let package = Package(
     // The SQLite state: it keeps what the catalog pass, the ledger and the night's run log declare they need
     // (`CatalogStore`, `LedgerStore`, `RunLog`).
     .target(name: "State", dependencies: ["Basics", "Identity", "Catalog", "Night", "CSQLite"], swiftSettings: strict),
+    // What settings read and write that names no setting of deepcut's: config.json's values and editing it in
+    // place, the order a list shows its members in, the nearest of known names.
+    .target(name: "SettingsKit", dependencies: ["Basics"], swiftSettings: strict),
     // The commands, the settings table, setup, and the plan of a night made from the settings.
     .target(
       name: "DeepcutCLI",
       dependencies: [
         "Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Delivery", "Night",
+        "SettingsKit",
       ],
       swiftSettings: strict
     ),
@@ -114,10 +118,12 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(name: "DeliveryTests", dependencies: ["Identity", "Delivery", "TestSupport"], swiftSettings: strict),
     .testTarget(
-      name: "DeepcutCLITests", dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "TestSupport"],
+      name: "DeepcutCLITests",
+      dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "SettingsKit", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
+    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit"], swiftSettings: strict),
     .testTarget(
       name: "NightTests",
       dependencies: ["Identity", "Basics", "Night", "Catalog", "Report", "Delivery", "MusicLibrary", "TestSupport"],

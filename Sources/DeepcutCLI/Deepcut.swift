@@ -1,6 +1,7 @@
 internal import Basics
 public import Catalog
 internal import Foundation
+internal import SettingsKit
 internal import Synchronization
 
 /// The `deepcut` command line: dispatches to a command and maps every failure to an exit status.

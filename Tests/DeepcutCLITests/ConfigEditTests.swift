@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SettingsKit
 import Testing
 
 @testable import DeepcutCLI
@@ -24,10 +25,12 @@ struct ConfigEditTests {
     do {
       try body()
       return nil
+    } catch let error as SettingsError {
+      return error.description
     } catch let error as CLIError {
       return error.description
     } catch {
-      return "not a CLIError: \(error)"
+      return "neither a SettingsError nor a CLIError: \(error)"
     }
   }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SettingsKit
 import Testing
 
 @testable import DeepcutCLI

@@ -1,4 +1,5 @@
 internal import Catalog
+internal import SettingsKit
 
 /// What one command accepts, and its help text. Its options are the settings whose declarations name it, in the
 /// table's order (or where a declaration places one), each in the words the declaration gives it for this command.

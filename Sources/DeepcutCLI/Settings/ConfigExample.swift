@@ -1,4 +1,5 @@
 internal import Catalog
+internal import SettingsKit
 
 /// `deepcut config --example`: every configurable setting, in the table's order, grouped into the objects its key
 /// names, each with its note, its example or its default, and the ones a person fills in commented out.

@@ -1,5 +1,6 @@
 internal import Catalog
 public import Foundation
+internal import SettingsKit
 
 /// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`), read through the settings table: the settings a
 /// nightly run needs, so the crontab line stays short. Flags override it. Lines starting with `//` are comments.

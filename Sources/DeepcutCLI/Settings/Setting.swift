@@ -2,6 +2,7 @@ internal import Catalog
 internal import Foundation
 internal import Identity
 internal import Report
+internal import SettingsKit
 
 /// One setting, declared once (in ``SettingsTable``): its flag, its key in config.json, what it holds and how that is
 /// read (its kind), its default, the words `--help` gives it, the commands that take it, how `config --example`

@@ -2,6 +2,7 @@ internal import Basics
 internal import Catalog
 internal import Delivery
 internal import Foundation
+internal import SettingsKit
 
 /// What a setting holds, and all that depends on that alone: how the command line gives it (every value its flag got,
 /// in order), how config.json gives it, the words of its errors, and how help and `config --example` write a value.

@@ -2,6 +2,7 @@ internal import Basics
 internal import Delivery
 internal import Foundation
 internal import Report
+internal import SettingsKit
 
 /// The mail route — a server, or a mail command — and the test e-mail that proves it before anything is written.
 extension Setup {
@@ -92,7 +93,9 @@ extension Setup {
     // cron's PATH is /usr/bin:/bin: a command found here in another folder is named by its whole path.
     try set(\.sendmail, to: absoluteCommand(command))
     // A server named in the file would win over the command.
-    if draft.value(at: "email.smtp.url") != nil { try draft.remove("email.smtp.url") }
+    if draft.value(at: "email.smtp.url") != nil {
+      try Self.editing { () throws(SettingsError) in try draft.remove("email.smtp.url") }
+    }
   }
 
   func absoluteCommand(_ command: String) -> String {

@@ -3,6 +3,7 @@ internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import MusicLibrary
+internal import SettingsKit
 
 /// The questions, each answered by its flag, else typed (or its default taken), and checked as the setting's flag is.
 extension Setup {
@@ -39,7 +40,7 @@ extension Setup {
     guard let data = text.data(using: .utf8),
       let parsed = try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
     else { return }
-    try draft.set(key, to: ConfigJSON(parsed))
+    try Self.editing { () throws(SettingsError) in try draft.set(key, to: ConfigJSON(parsed)) }
   }
 
   /// The value the draft gives now — the file's, or an earlier answer — as the command line would write it; nil when

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 
 /// One run of `deepcut setup`, as named steps: the library, the catalogs, the addresses, the mail route and its test
 /// e-mail, then — only once the route works — the files, and last the schedule. Nothing is written before every answer
@@ -42,7 +43,7 @@ struct Setup {
     configPath = Self.absolute(path)
     configExisted = FileManager.default.fileExists(atPath: path)
     let text = configExisted ? try Self.read(path) : ""
-    draft = try ConfigEdit(text: text, path: path)
+    draft = try Self.editing { () throws(SettingsError) in try ConfigEdit(text: text, path: path) }
     if try settings[\.passwordStdin] { password = try Self.passwordFromStandardInput() }
   }
 
@@ -181,5 +182,16 @@ struct SetupCopy {
     try? FileManager.default.removeItem(atPath: marker)
     guard copy.hasPrefix("/"), FileManager.default.fileExists(atPath: copy) else { return [] }
     return [SetupFiles.remove(copy)]
+  }
+}
+
+extension Setup {
+  /// An edit of the draft, failing as a command fails.
+  static func editing<Result>(_ edit: () throws(SettingsError) -> Result) throws(CLIError) -> Result {
+    do {
+      return try edit()
+    } catch {
+      throw CLIError(error)
+    }
   }
 }

@@ -3,6 +3,7 @@ public import Delivery
 internal import Foundation
 public import MusicLibrary
 public import Night
+public import SettingsKit
 
 /// Everything that ends a command early, with the exit status it maps to.
 public enum CLIError: Error, Sendable, CustomStringConvertible {
@@ -29,6 +30,13 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case setup(String, ExitStatus)
   /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
   case interrupted(signal: Int32, kept: Int)
+
+  /// A configuration that cannot be read or changed as asked.
+  public init(_ error: SettingsError) {
+    switch error {
+    case .config(let message): self = .config(message)
+    }
+  }
 
   /// A night that ended early, as a command does: the same words, the exit status of its kind.
   public init(_ error: NightError) {

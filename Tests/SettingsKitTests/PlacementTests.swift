@@ -1,6 +1,5 @@
+import SettingsKit
 import Testing
-
-@testable import DeepcutCLI
 
 /// A list shows an item where its declaration puts it: after its target and after everything already put after that
 /// target (with what follows those), whatever order the declarations come in.

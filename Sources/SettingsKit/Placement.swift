@@ -2,7 +2,7 @@
 /// after everything put after it before, and after what was put after those in turn: how a list shows a setting where
 /// its declaration says instead of in the table's order, whatever order the declarations come in. Items whose targets
 /// lead round in a circle come last.
-func placing<Item>(_ items: [Item], after target: (Item) -> Int?) -> [Item] {
+public func placing<Item>(_ items: [Item], after target: (Item) -> Int?) -> [Item] {
   let targets = items.map(target)
   var order = items.indices.filter { targets[$0] == nil }
   var waiting = items.indices.compactMap { index in targets[index].map { (index: index, anchor: $0) } }

@@ -1,7 +1,6 @@
 import Foundation
+import SettingsKit
 import Testing
-
-@testable import DeepcutCLI
 
 /// Setup takes a key out when it stands in the way (a mail server named while the mail now goes to a command): its
 /// line goes when it has one, else its text and the comma that joined it; every other byte stays.

@@ -5,7 +5,7 @@ internal import Basics
 /// eight (a swap and a lost letter: `fromt`), and then a third of its letters, so a long key slipped in a few
 /// places is still found while a short one is not matched to any other short one. The first of equally near ones, in
 /// `known`'s order, wins: the order help lists them in.
-func nearest(to name: String, in known: [String]) -> String? {
+public func nearest(to name: String, in known: [String]) -> String? {
   guard !name.isEmpty else { return nil }
   let allowed = name.count <= 3 ? 1 : max(2, name.count / 3)
   var best: (name: String, distance: Int)?
@@ -18,6 +18,6 @@ func nearest(to name: String, in known: [String]) -> String? {
 
 /// " (did you mean 'x'?)" for the one of `known` nearest to `name`, written with `prefix` (`--` for a flag), when it
 /// is near; else nothing.
-func didYouMean(_ name: String, _ known: [String], prefix: String = "") -> String {
+public func didYouMean(_ name: String, _ known: [String], prefix: String = "") -> String {
   nearest(to: name, in: known).map { " (did you mean '\(prefix)\($0)'?)" } ?? ""
 }

@@ -4,54 +4,60 @@ internal import Foundation
 /// rest of the file byte for byte, its comments, key order, layout and line endings included. JSONSerialization keeps
 /// none of that, so the file is read here by a scanner that remembers where each value stands, and only those spans
 /// are rewritten.
-struct ConfigEdit: Sendable {
+public struct ConfigEdit: Sendable {
   /// One key's change: its value before (nil when it had none) and after, each as config.json writes it.
-  struct Change: Sendable, Equatable, CustomStringConvertible {
-    var key: String
-    var old: String?
-    var new: String
+  public struct Change: Sendable, Equatable, CustomStringConvertible {
+    public var key: String
+    public var old: String?
+    public var new: String
 
-    var description: String { "\(key): \(old ?? "(not set)") → \(new)" }
+    public init(key: String, old: String?, new: String) {
+      self.key = key
+      self.old = old
+      self.new = new
+    }
+
+    public var description: String { "\(key): \(old ?? "(not set)") → \(new)" }
   }
 
   /// How a change names a key taken out.
-  static let notSet = "(not set)"
+  public static let notSet = "(not set)"
 
   /// What a file setup starts holds above its object.
-  static let header =
+  public static let header =
     "// deepcut's settings, written by 'deepcut setup'; 'deepcut config --example' shows every key."
 
-  let path: String
+  public let path: String
   private var bytes: [UInt8]
   private var root: Span
   /// The keys changed so far, in the order they were first set; one set back to its value is no longer here.
-  private(set) var changes: [Change] = []
+  public private(set) var changes: [Change] = []
 
   /// The file's text to edit; an empty one (a missing file) starts as the header and `{ }`.
-  init(text: String, path: String) throws(CLIError) {
+  public init(text: String, path: String) throws(SettingsError) {
     self.path = path
     bytes = Array(text.utf8)
     root = try Self.root(of: &bytes, path)
   }
 
   /// The file as it is now.
-  var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
 
   /// The changes as setup shows them before asking, a line each: `  email.to: ["old@x"] → ["new@x"]`.
-  var changesDescribed: String { changes.map { "  \($0)" }.joined(separator: "\n") }
+  public var changesDescribed: String { changes.map { "  \($0)" }.joined(separator: "\n") }
 
   /// Every key the file gives a value, in the file's order: a group's members are keys of their own.
-  var keys: [String] { Self.keys(in: root, under: "") }
+  public var keys: [String] { Self.keys(in: root, under: "") }
 
   /// The value at `key` (`email.smtp.url`); nil when the file has none there.
-  func value(at key: String) -> ConfigJSON? {
+  public func value(at key: String) -> ConfigJSON? {
     guard let names = try? Self.names(key, path) else { return nil }
     return (try? place(of: names, key))?.member?.value.value
   }
 
   /// Gives `key` the value: an existing member's value is rewritten where it stands, a missing one is added at the end
   /// of its object (and the groups it is in, when they are missing), laid out as its siblings are.
-  mutating func set(_ key: String, to value: ConfigJSON) throws(CLIError) {
+  public mutating func set(_ key: String, to value: ConfigJSON) throws(SettingsError) {
     let names = try Self.names(key, path)
     let place = try place(of: names, key)
     let old = place.member?.value.value.jsonText
@@ -66,11 +72,11 @@ struct ConfigEdit: Sendable {
 
   /// Takes `key` out of the file — every member of its name, since an earlier one would be read once the last went —
   /// its line when it has one of its own, else its text and the comma that joined it.
-  mutating func remove(_ key: String) throws(CLIError) {
+  public mutating func remove(_ key: String) throws(SettingsError) {
     while value(at: key) != nil { try removeLast(key) }
   }
 
-  private mutating func removeLast(_ key: String) throws(CLIError) {
+  private mutating func removeLast(_ key: String) throws(SettingsError) {
     let names = try Self.names(key, path)
     let place = try place(of: names, key)
     guard let member = place.member,
@@ -118,7 +124,7 @@ extension ConfigEdit {
     var value: Span
   }
 
-  private static func names(_ key: String, _ path: String) throws(CLIError) -> [String] {
+  private static func names(_ key: String, _ path: String) throws(SettingsError) -> [String] {
     let names = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     guard !names.contains(where: \.isEmpty) else {
       throw .config("\(path): '\(key)' is not a key; give names joined by dots, like email.smtp.url")
@@ -134,7 +140,7 @@ extension ConfigEdit {
     var member: Member? = nil
   }
 
-  private func place(of names: [String], _ key: String) throws(CLIError) -> Place {
+  private func place(of names: [String], _ key: String) throws(SettingsError) -> Place {
     var object = root
     for (depth, name) in names.dropLast().enumerated() {
       guard let member = object.member(name) else { return Place(object: object, depth: depth) }
@@ -146,7 +152,7 @@ extension ConfigEdit {
     return Place(object: object, depth: names.count - 1, member: object.member(names[names.count - 1]))
   }
 
-  private func notAnObject(_ group: String, _ value: Span, below key: String) -> CLIError {
+  private func notAnObject(_ group: String, _ value: Span, below key: String) -> SettingsError {
     .config(
       "\(path): line \(Self.line(of: value.range.lowerBound, in: bytes)): \(group): expected an object { ... }, "
         + "found \(value.value.described); make it an object or remove it, so that \(key) can be set")
@@ -194,7 +200,7 @@ extension ConfigEdit {
   }
 
   /// `edits` come last in the file first, so each leaves the offsets of the ones after it as they were.
-  private mutating func apply(_ edits: [Edit]) throws(CLIError) {
+  private mutating func apply(_ edits: [Edit]) throws(SettingsError) {
     for edit in edits { bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8)) }
     root = try Self.root(of: &bytes, path)
   }
@@ -287,7 +293,7 @@ extension ConfigEdit {
   }
 
   /// The file's object; a file of blanks and comments alone first gets one, and the header when it is empty.
-  private static func root(of bytes: inout [UInt8], _ path: String) throws(CLIError) -> Span {
+  private static func root(of bytes: inout [UInt8], _ path: String) throws(SettingsError) -> Span {
     var reader = Reader(bytes: bytes, path: path)
     if let root = try reader.document() { return root }
     bytes = started(bytes)
@@ -319,7 +325,7 @@ extension ConfigEdit {
     static let deepest = 256
 
     /// The file's object; nil when it holds only blanks and comments.
-    mutating func document() throws(CLIError) -> Span? {
+    mutating func document() throws(SettingsError) -> Span? {
       skipTrivia()
       guard position < bytes.count else { return nil }
       guard peek == .openBrace else { throw fail("the configuration must be a JSON object { ... }") }
@@ -337,7 +343,7 @@ extension ConfigEdit {
       return true
     }
 
-    private func fail(_ problem: String) -> CLIError {
+    private func fail(_ problem: String) -> SettingsError {
       .config(
         "\(path): line \(ConfigEdit.line(of: position, in: bytes)): \(problem); fix that line "
           + "(see 'deepcut config --example')")
@@ -372,7 +378,7 @@ extension ConfigEdit {
       return bytes[lineStart..<position].allSatisfy(\.isBlank)
     }
 
-    private mutating func value(depth: Int) throws(CLIError) -> Span {
+    private mutating func value(depth: Int) throws(SettingsError) -> Span {
       guard depth < Self.deepest else { throw fail("values nested more than \(Self.deepest) deep") }
       skipTrivia()
       let start = position
@@ -391,7 +397,7 @@ extension ConfigEdit {
       return Span(range: start..<position, value: value, members: members)
     }
 
-    private mutating func members(_ depth: Int) throws(CLIError) -> [Member] {
+    private mutating func members(_ depth: Int) throws(SettingsError) -> [Member] {
       position += 1
       skipTrivia()
       if consume(.closeBrace) { return [] }
@@ -408,7 +414,7 @@ extension ConfigEdit {
       return members
     }
 
-    private mutating func member(_ depth: Int) throws(CLIError) -> Member {
+    private mutating func member(_ depth: Int) throws(SettingsError) -> Member {
       if peek == .closeBrace { throw fail("a comma after an object's last member; remove it") }
       guard peek == .quote else { throw fail("expected a name in double quotes, found \(found)") }
       let start = position
@@ -418,7 +424,7 @@ extension ConfigEdit {
       return Member(name: name, start: start, value: try value(depth: depth + 1))
     }
 
-    private mutating func items(_ depth: Int) throws(CLIError) -> [ConfigJSON] {
+    private mutating func items(_ depth: Int) throws(SettingsError) -> [ConfigJSON] {
       position += 1
       skipTrivia()
       if consume(.closeBracket) { return [] }
@@ -433,7 +439,7 @@ extension ConfigEdit {
       return items
     }
 
-    private mutating func string() throws(CLIError) -> String {
+    private mutating func string() throws(SettingsError) -> String {
       position += 1
       var utf8: [UInt8] = []
       while let byte = peek, byte != .quote {
@@ -453,7 +459,7 @@ extension ConfigEdit {
       UInt8(ascii: "n"): .lineFeed, UInt8(ascii: "r"): .carriageReturn, UInt8(ascii: "t"): 0x09,
     ]
 
-    private mutating func escape(into utf8: inout [UInt8]) throws(CLIError) {
+    private mutating func escape(into utf8: inout [UInt8]) throws(SettingsError) {
       if let byte = peek, let plain = Self.escapes[byte] {
         position += 1
         utf8.append(plain)
@@ -466,7 +472,7 @@ extension ConfigEdit {
     }
 
     /// `\uXXXX` after its `\u`, or two of them for a character beyond the first 65536 (a UTF-16 surrogate pair).
-    private mutating func unicodeEscape() throws(CLIError) -> Unicode.Scalar {
+    private mutating func unicodeEscape() throws(SettingsError) -> Unicode.Scalar {
       let high = try hex()
       if let scalar = Unicode.Scalar(high) { return scalar }
       guard (0xD800..<0xDC00).contains(high), consume(.backslash), consume(UInt8(ascii: "u")) else {
@@ -478,7 +484,7 @@ extension ConfigEdit {
       return scalar
     }
 
-    private mutating func hex() throws(CLIError) -> UInt32 {
+    private mutating func hex() throws(SettingsError) -> UInt32 {
       let digits = bytes[position..<min(position + 4, bytes.count)]
       guard digits.count == 4, let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16) else {
         throw fail("a \\u escape needs four hexadecimal digits")
@@ -488,7 +494,7 @@ extension ConfigEdit {
     }
 
     /// A number as JSON writes it: `-`, digits without a leading zero, a fraction, an exponent.
-    private mutating func number() throws(CLIError) -> ConfigJSON {
+    private mutating func number() throws(SettingsError) -> ConfigJSON {
       let start = position
       _ = consume(.minus)
       if !consume(UInt8(ascii: "0")) { try digits("a number needs a digit") }
@@ -502,13 +508,13 @@ extension ConfigEdit {
       return .number(number, written: written)
     }
 
-    private mutating func digits(_ problem: String) throws(CLIError) {
+    private mutating func digits(_ problem: String) throws(SettingsError) {
       let start = position
       while let byte = peek, byte.isDigit { position += 1 }
       guard position > start else { throw fail(problem) }
     }
 
-    private mutating func literal() throws(CLIError) -> ConfigJSON {
+    private mutating func literal() throws(SettingsError) -> ConfigJSON {
       for (word, value) in [("true", ConfigJSON.bool(true)), ("false", .bool(false)), ("null", .null)]
       where bytes[position...].starts(with: word.utf8) {
         position += word.utf8.count
@@ -526,7 +532,7 @@ extension ConfigEdit {
 extension ConfigJSON {
   /// The value as JSON: texts as ``quoted(_:)-swift.type.method`` writes them, lists and objects on one line, an
   /// object's keys sorted (a value holds no order of its own). Two values that read alike write alike.
-  var jsonText: String {
+  public var jsonText: String {
     switch self {
     case .text(let text): Self.quoted(text)
     case .number(let number, _): Self.written(number)

@@ -1,7 +1,7 @@
 internal import Foundation
 
-/// config.json changed the way a person would change it: `deepcut setup` sets the keys it is given and leaves the
-/// rest of the file byte for byte, its comments, key order, layout and line endings included. JSONSerialization keeps
+/// A configuration file (JSON with `//` comment lines) changed the way a person would change it: the keys it is given
+/// are set and the rest of the file stays byte for byte, its comments, key order, layout and line endings included. JSONSerialization keeps
 /// none of that, so the file is read here by a scanner that remembers where each value stands, and only those spans
 /// are rewritten.
 public struct ConfigEdit: Sendable {
@@ -23,21 +23,23 @@ public struct ConfigEdit: Sendable {
   /// How a change names a key taken out.
   public static let notSet = "(not set)"
 
-  /// What a file setup starts holds above its object.
-  public static let header =
-    "// deepcut's settings, written by 'deepcut setup'; 'deepcut config --example' shows every key."
-
   public let path: String
+  /// What a file started from nothing holds above its object: a comment line, or nothing.
+  public let header: String?
+  /// Where a message about a line the file cannot hold sends the reader ("see 'tool config --example'").
+  public let seeAlso: String?
   private var bytes: [UInt8]
   private var root: Span
   /// The keys changed so far, in the order they were first set; one set back to its value is no longer here.
   public private(set) var changes: [Change] = []
 
   /// The file's text to edit; an empty one (a missing file) starts as the header and `{ }`.
-  public init(text: String, path: String) throws(SettingsError) {
+  public init(text: String, path: String, header: String? = nil, seeAlso: String? = nil) throws(SettingsError) {
     self.path = path
+    self.header = header
+    self.seeAlso = seeAlso
     bytes = Array(text.utf8)
-    root = try Self.root(of: &bytes, path)
+    root = try Self.root(of: &bytes, path, header: header, seeAlso: seeAlso)
   }
 
   /// The file as it is now.
@@ -202,7 +204,7 @@ extension ConfigEdit {
   /// `edits` come last in the file first, so each leaves the offsets of the ones after it as they were.
   private mutating func apply(_ edits: [Edit]) throws(SettingsError) {
     for edit in edits { bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8)) }
-    root = try Self.root(of: &bytes, path)
+    root = try Self.root(of: &bytes, path, header: header, seeAlso: seeAlso)
   }
 
   /// A member for `names` (the groups first) holding `value`, at the end of `object`, with a comma after the member
@@ -293,18 +295,20 @@ extension ConfigEdit {
   }
 
   /// The file's object; a file of blanks and comments alone first gets one, and the header when it is empty.
-  private static func root(of bytes: inout [UInt8], _ path: String) throws(SettingsError) -> Span {
-    var reader = Reader(bytes: bytes, path: path)
+  private static func root(of bytes: inout [UInt8], _ path: String, header: String?, seeAlso: String?)
+    throws(SettingsError) -> Span
+  {
+    var reader = Reader(bytes: bytes, path: path, seeAlso: seeAlso)
     if let root = try reader.document() { return root }
-    bytes = started(bytes)
-    reader = Reader(bytes: bytes, path: path)
+    bytes = started(bytes, header: header)
+    reader = Reader(bytes: bytes, path: path, seeAlso: seeAlso)
     guard let root = try reader.document() else { throw .config("\(path): cannot start a configuration here") }
     return root
   }
 
-  private static func started(_ bytes: [UInt8]) -> [UInt8] {
+  private static func started(_ bytes: [UInt8], header: String?) -> [UInt8] {
     guard bytes.contains(where: { !$0.isBlank && $0 != .lineFeed && $0 != .carriageReturn }) else {
-      return Array((header + "\n{ }\n").utf8)
+      return Array(((header.map { $0 + "\n" } ?? "") + "{ }\n").utf8)
     }
     let newline = bytes.contains(.carriageReturn) ? "\r\n" : "\n"
     return bytes + Array(((bytes.last == .lineFeed ? "" : newline) + "{ }" + newline).utf8)
@@ -319,6 +323,7 @@ extension ConfigEdit {
   private struct Reader {
     let bytes: [UInt8]
     let path: String
+    let seeAlso: String?
     var position = 0
 
     /// Past this, a file is refused rather than read by ever deeper calls.
@@ -345,8 +350,8 @@ extension ConfigEdit {
 
     private func fail(_ problem: String) -> SettingsError {
       .config(
-        "\(path): line \(ConfigEdit.line(of: position, in: bytes)): \(problem); fix that line "
-          + "(see 'deepcut config --example')")
+        "\(path): line \(ConfigEdit.line(of: position, in: bytes)): \(problem); fix that line"
+          + (seeAlso.map { " (\($0))" } ?? ""))
     }
 
     /// What stands at the position, for a message.

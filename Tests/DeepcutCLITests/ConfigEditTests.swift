@@ -11,7 +11,8 @@ import Testing
 struct ConfigEditTests {
   static let path = "/home/me/.config/deepcut/config.json"
 
-  static func edit(_ text: String) throws -> ConfigEdit { try ConfigEdit(text: text, path: path) }
+  /// The file as setup edits it: setup's header, its message's pointer to the example.
+  static func edit(_ text: String) throws -> ConfigEdit { try Setup.draft(text, path: path) }
 
   /// The file after setting each key of `sets` in turn.
   static func edited(_ text: String, _ sets: [(String, ConfigJSON)]) throws -> ConfigEdit {
@@ -153,14 +154,14 @@ struct ConfigEditTests {
 
   @Test func anEmptyOrMissingFileStartsWithTheHeaderAndReadsBack() throws {
     let empty = try Self.edit("")
-    #expect(empty.text == ConfigEdit.header + "\n{ }\n")
+    #expect(empty.text == Setup.configHeader + "\n{ }\n")
     #expect(try Self.parsed(empty.text).values.isEmpty)
     var edit = try Self.edit(" \n")
     try edit.set("library", to: .text("/m/Library.xml"))
     try edit.set("email.to", to: .list([.text("me@example.com")]))
     #expect(
       edit.text == """
-        \(ConfigEdit.header)
+        \(Setup.configHeader)
         {
           "library": "/m/Library.xml",
           "email": {
@@ -216,7 +217,7 @@ struct ConfigEditTests {
     let values = try Self.parsed(edit.text).values
     #expect(values["email.subject"]?.jsonText == #""say \"hi\" \\ / é\t🎵""#)
     #expect(values["email.from"]?.jsonText == #""\"Me\" \\ <me@x.org>\n""#)
-    #expect(Self.refusal { _ = try ConfigEdit(text: #"{"a": "\ud83c"}"#, path: "c.json") }?.contains("half") == true)
+    #expect(Self.refusal { _ = try Setup.draft(#"{"a": "\ud83c"}"#, path: "c.json") }?.contains("half") == true)
   }
 
   @Test func crlfLineEndingsAreKept() throws {
@@ -264,7 +265,7 @@ struct ConfigEditTests {
       ("{\"a\": \"\\x\"}", "line 1: 'x' cannot follow a \\ in a text"),
     ]
     for (file, problem) in files {
-      let message = Self.refusal { _ = try ConfigEdit(text: file, path: "c.json") }
+      let message = Self.refusal { _ = try Setup.draft(file, path: "c.json") }
       #expect(message?.hasPrefix("c.json: " + problem) == true, "\(file): \(message ?? "read")")
       #expect(message?.hasSuffix("; fix that line (see 'deepcut config --example')") == true)
     }

@@ -50,18 +50,6 @@ struct SettingKind<Value: Sendable>: Sendable {
   }
 }
 
-/// What a shell's completion offers for a setting's value.
-enum Completion: Equatable, Sendable {
-  /// Anything may be typed: there is nothing to offer.
-  case nothing
-  /// One of these words.
-  case words([String])
-  /// Some of these words, separated by commas.
-  case list([String])
-  case files
-  case directories
-}
-
 /// Where a value is read: the names its errors use, and what reading needs.
 struct SettingSite: Sendable {
   /// The flag, else the key: what the command line's errors name.

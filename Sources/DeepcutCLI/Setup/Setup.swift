@@ -43,7 +43,7 @@ struct Setup {
     configPath = Self.absolute(path)
     configExisted = FileManager.default.fileExists(atPath: path)
     let text = configExisted ? try Self.read(path) : ""
-    draft = try Self.editing { () throws(SettingsError) in try ConfigEdit(text: text, path: path) }
+    draft = try Self.editing { () throws(SettingsError) in try Self.draft(text, path: path) }
     if try settings[\.passwordStdin] { password = try Self.passwordFromStandardInput() }
   }
 
@@ -186,6 +186,15 @@ struct SetupCopy {
 }
 
 extension Setup {
+  /// What a configuration file setup starts holds above its object.
+  static let configHeader =
+    "// deepcut's settings, written by 'deepcut setup'; 'deepcut config --example' shows every key."
+
+  /// The configuration file's text as setup edits it.
+  static func draft(_ text: String, path: String) throws(SettingsError) -> ConfigEdit {
+    try ConfigEdit(text: text, path: path, header: configHeader, seeAlso: "see 'deepcut config --example'")
+  }
+
   /// An edit of the draft, failing as a command fails.
   static func editing<Result>(_ edit: () throws(SettingsError) -> Result) throws(CLIError) -> Result {
     do {

@@ -1,20 +1,27 @@
 /// The zsh completion script: the commands with their summaries, then `_arguments` with the command's own options,
-/// their help and what each value may be. It works from `fpath` (as `_deepcut`) and when sourced.
-enum ZshCompletion {
-  static func script(_ commands: [CompletedCommand]) -> String {
+/// their help and what each value may be. It works from `fpath` (as `_PROGRAM`) and when sourced.
+public struct ZshCompletion {
+  /// The program's name, as the shell calls it.
+  public let program: String
+
+  public init(program: String) {
+    self.program = program
+  }
+
+  public func script(_ commands: [CompletedCommand]) -> String {
     let described =
       commands.map { quoted(escapedColons($0.name) + ":" + $0.summary) }
       + CompletedCommand.topLevel.map { quoted("--" + $0.flag + ":" + $0.help) }
     return """
-      #compdef deepcut
-      # zsh completion for deepcut, printed by `deepcut completions zsh` from the options `deepcut --help` lists.
-      _deepcut() {
+      #compdef \(program)
+      # zsh completion for \(program), printed by `\(program) completions zsh` from the options `\(program) --help` lists.
+      _\(program)() {
         local -a commands options
         commands=(
       \(described.map { "    " + $0 }.joined(separator: "\n"))
         )
         if ((CURRENT == 2)); then
-          _describe -t commands 'deepcut command' commands
+          _describe -t commands '\(program) command' commands
           return
         fi
         case $words[2] in
@@ -24,12 +31,12 @@ enum ZshCompletion {
         ((CURRENT--))
         _arguments -S $options
       }
-      if [[ $funcstack[1] == _deepcut ]]; then _deepcut "$@"; else compdef _deepcut deepcut; fi
+      if [[ $funcstack[1] == _\(program) ]]; then _\(program) "$@"; else compdef _\(program) \(program); fi
 
       """
   }
 
-  private static func commandCases(_ commands: [CompletedCommand]) -> String {
+  private func commandCases(_ commands: [CompletedCommand]) -> String {
     grouped(commands.map { ($0.name, $0) }) { command in
       var specs = command.options.map(spec)
       if !command.words.isEmpty { specs.append("1:command:(\(command.words.joined(separator: " ")))") }
@@ -41,7 +48,7 @@ enum ZshCompletion {
   }
 
   /// `--days=[help]:N: `: the flag (its value after `=` or as the next word), its help, and what its value may be.
-  private static func spec(_ option: CompletedOption) -> String {
+  private func spec(_ option: CompletedOption) -> String {
     let help =
       "[" + option.help.replacing("\\", with: "\\\\").replacing("[", with: "\\[").replacing("]", with: "\\]")
       + "]"
@@ -49,7 +56,7 @@ enum ZshCompletion {
     return "--\(option.flag)=\(help):\(escapedColons(placeholder)):\(action(option.completion, placeholder))"
   }
 
-  private static func action(_ completion: Completion, _ placeholder: String) -> String {
+  private func action(_ completion: Completion, _ placeholder: String) -> String {
     switch completion {
     case .nothing: " "
     case .words(let words): "(\(words.joined(separator: " ")))"
@@ -59,8 +66,8 @@ enum ZshCompletion {
     }
   }
 
-  private static func escapedColons(_ text: String) -> String { text.replacing(":", with: "\\:") }
+  private func escapedColons(_ text: String) -> String { text.replacing(":", with: "\\:") }
 
   /// In single quotes, which hold anything but a single quote.
-  private static func quoted(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
+  private func quoted(_ text: String) -> String { "'" + text.replacing("'", with: "'\\''") + "'" }
 }

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -125,15 +126,15 @@ struct ConfigurationTests {
         """)
       let result = try await DeepcutProcess.run(["report", "--now", "2026-11-29", "--quiet"], environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-      #expect(json["days"] as? Int == 3)
+      let report = try ReportModel(json: result.stdout)
+      #expect(report.days == 3)
       // Repentless came out 9 days before: outside a 3-day window.
-      #expect((json["new"] as? [[String: Any]])?.isEmpty == true)
+      #expect(report.new.isEmpty)
       // Only albums: the announced EP is left out. The ignored title and the ignored artist are gone.
-      #expect((json["upcoming"] as? [[String: Any]])?.isEmpty == true)
-      #expect((json["editions"] as? [[String: Any]])?.isEmpty == true)
-      #expect((json["needsAttention"] as? [[String: Any]])?.isEmpty == true)
-      #expect((json["summary"] as? [String: Any])?["artistsChecked"] as? Int == 2)
+      #expect(report.upcoming.isEmpty)
+      #expect(report.editions.isEmpty)
+      #expect(report.needsAttention.isEmpty)
+      #expect(report.summary.artistsChecked == 2)
 
       // Flags win over the file.
       let overridden = try await DeepcutProcess.run(
@@ -157,11 +158,10 @@ struct ConfigurationTests {
         """)
       let limited = try await DeepcutProcess.run(["report", "--now", "2026-11-29"], environment: environment)
       #expect(limited.status == 0, "\(limited.stderr)")
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(limited.stdout.utf8)) as? [String: Any])
-      let coverage = try #require(json["coverage"] as? [String: Any])
-      #expect(coverage["checked"] as? Int == 0)
-      #expect(coverage["complete"] as? Bool == false)
-      #expect(coverage["estimatedMinutesToFinish"] as? Int == 1)
+      let coverage = try ReportModel(json: limited.stdout).coverage
+      #expect(coverage.checked == 0)
+      #expect(!coverage.complete)
+      #expect(coverage.estimatedMinutesToFinish == 1)
       #expect(try await server.requestCount == 0)
       #expect(limited.stderr.contains("Checked 0 of 3 artists, most played first; the rest continue on the next run"))
 
@@ -169,8 +169,7 @@ struct ConfigurationTests {
       let whole = try await DeepcutProcess.run(
         ["report", "--now", "2026-11-29", "--budget", "10m"], environment: environment)
       #expect(whole.status == 0, "\(whole.stderr)")
-      let wholeJSON = try #require(try JSONSerialization.jsonObject(with: Data(whole.stdout.utf8)) as? [String: Any])
-      #expect((wholeJSON["coverage"] as? [String: Any])?["complete"] as? Bool == true)
+      #expect(try ReportModel(json: whole.stdout).coverage.complete)
 
       for bad in ["5x", "0s", "m", "-3m"] {
         let wrong = try await DeepcutProcess.run(["report", "--budget", bad], environment: environment)

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -33,8 +34,8 @@ struct CrashSafetyTests {
         // The report is yesterday's, or a whole new one: never a torn file.
         let now = try Data(contentsOf: URL(fileURLWithPath: output))
         if now != yesterday {
-          let report = try JSONSerialization.jsonObject(with: now) as? [String: Any]
-          #expect(report?["date"] as? String == "2026-11-30", "killed after \(delay) ms: a torn report")
+          let report = try ReportModel(json: String(decoding: now, as: UTF8.self))
+          #expect(report.date == "2026-11-30", "killed after \(delay) ms: a torn report")
         }
         // The state opens and answers.
         let artists = try await DeepcutProcess.run(["artists", "--state-dir", directory + "/state"])
@@ -44,9 +45,7 @@ struct CrashSafetyTests {
       // The next run completes, and its report is whole.
       let next = try await DeepcutProcess.run(arguments("2026-12-01"))
       #expect(next.status == 0, "\(next.stderr)")
-      let report = try #require(
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: output))) as? [String: Any])
-      #expect(report["date"] as? String == "2026-12-01")
+      #expect(try ReportModel(jsonFile: output).date == "2026-12-01")
       let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
       #expect(leftovers.isEmpty)
     }

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -83,9 +84,8 @@ struct ResumeTests {
     }
 
     /// The JSON report in `output`.
-    func report() throws -> [String: Any] {
-      let data = try Data(contentsOf: URL(fileURLWithPath: output))
-      return try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
+    func report() throws -> ReportModel {
+      try ReportModel(jsonFile: output)
     }
 
     /// The run log, oldest first: status, start and end (unix seconds) and note of each run.
@@ -201,10 +201,9 @@ struct ResumeTests {
       #expect(resumed.repeated.count <= 4, "asked again: \(resumed.repeated)")
       #expect(Set(resumed.repeated).isSubset(of: Set(held)), "answered, yet asked again")
       let report = try setup.report()
-      let coverage = try #require(report["coverage"] as? [String: Any])
-      #expect(coverage["complete"] as? Bool == true)
-      #expect(coverage["checked"] as? Int == Self.artists)
-      #expect((report["new"] as? [Any])?.count == Self.artists)
+      #expect(report.coverage.complete)
+      #expect(report.coverage.checked == Self.artists)
+      #expect(report.new.count == Self.artists)
 
       // The run log tells the two runs apart, on the clock of --now; the stopped run ended the gentle way (the
       // grace period's hard exit logs nothing).
@@ -238,14 +237,13 @@ struct ResumeTests {
       let limited = try await setup.spendBudget(after: 25)
       #expect(limited.status == 0, "\(limited.stderr)")
       let report = try setup.report()
-      let coverage = try #require(report["coverage"] as? [String: Any])
-      let checked = try #require(coverage["checked"] as? Int)
-      #expect(coverage["complete"] as? Bool == false)
+      let checked = report.coverage.checked
+      #expect(!report.coverage.complete)
       #expect((5..<Self.artists).contains(checked))
-      #expect(coverage["remaining"] as? Int == Self.artists - checked)
-      #expect(coverage["artists"] as? Int == Self.artists)
-      #expect((coverage["estimatedMinutesToFinish"] as? Int ?? 0) >= 1)
-      #expect((report["new"] as? [[String: Any]])?.count == checked)
+      #expect(report.coverage.remaining == Self.artists - checked)
+      #expect(report.coverage.artists == Self.artists)
+      #expect(report.coverage.estimatedMinutesToFinish >= 1)
+      #expect(report.new.count == checked)
       #expect(limited.stderr.contains("deepcut: Checked \(checked) of 60 artists, most played first"))
       #expect(limited.stderr.contains("(the budget is spent)"))
       let first = try await setup.log()
@@ -269,7 +267,7 @@ struct ResumeTests {
       let second = try await setup.log()
       #expect(second.filter { $0.hasPrefix("/search") && first.contains($0) }.isEmpty)
       let whole = try setup.report()
-      #expect((whole["coverage"] as? [String: Any])?["complete"] as? Bool == true)
+      #expect(whole.coverage.complete)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -31,14 +32,12 @@ struct TrustedLinesTests {
     let html = try await Self.report(provider, "html")
     #expect(Self.count(">Night Drive</a>", in: html) == 1)
 
-    let json = try await #require(
-      try JSONSerialization.jsonObject(with: Data(Self.report(provider, "json").utf8)) as? [String: Any])
-    let new = try #require(json["new"] as? [[String: Any]])
-    #expect(new.count { $0["title"] as? String == "Night Drive" } == 1)
-    #expect(json["newCount"] as? Int == new.count)
-    let byArtist = try #require(json["newByArtist"] as? [[String: Any]])
-    #expect(byArtist.flatMap { ($0["releases"] as? [[String: Any]]) ?? [] }.count == new.count)
-    let ids = new.compactMap { $0["id"] as? String }
+    let report = try await ReportModel(json: Self.report(provider, "json"))
+    let new = report.new
+    #expect(new.count { $0.title == "Night Drive" } == 1)
+    #expect(report.newCount == new.count)
+    #expect(report.newByArtist.flatMap(\.releases).count == new.count)
+    let ids = new.map(\.id)
     #expect(Set(ids).count == ids.count)
 
     // The subject, MIME-encoded: "6 new releases from artists you own — 29 Nov 2026".
@@ -78,12 +77,12 @@ struct TrustedLinesTests {
   @Test func aMusicBrainzCoverIsShownOnlyWhereTheArchiveHasOne() async throws {
     let withCovers = ["Static Bloom", "Glasshouse", "Night Drive"]
     let report = try await Self.report("musicbrainz", "json")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
-    let listed = ((json["new"] as? [[String: Any]]) ?? []) + ((json["upcoming"] as? [[String: Any]]) ?? [])
+    let model = try ReportModel(json: report)
+    let listed = model.new + model.upcoming
     #expect(listed.count == 7)
     for release in listed {
-      let title = release["title"] as? String ?? ""
-      let cover = release["artworkURL"] as? String
+      let title = release.title
+      let cover = release.artworkURL
       #expect((cover != nil) == withCovers.contains(title), "\(title): \(cover ?? "no cover")")
       #expect(cover.map { $0.hasPrefix("https://coverartarchive.org/release-group/") } ?? true)
     }
@@ -98,8 +97,7 @@ struct TrustedLinesTests {
 
   @Test func iTunesCoversAreSharpOnA2xScreen() async throws {
     let report = try await Self.report("itunes", "json")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(report.utf8)) as? [String: Any])
-    let covers = ((json["new"] as? [[String: Any]]) ?? []).compactMap { $0["artworkURL"] as? String }
+    let covers = try ReportModel(json: report).new.compactMap(\.artworkURL)
     #expect(covers.count == 6)
     #expect(covers.allSatisfy { $0.hasSuffix("/200x200bb.jpg") })
   }

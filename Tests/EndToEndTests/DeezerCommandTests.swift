@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -22,21 +23,20 @@ struct DeezerCommandTests {
       ]
       let online = try await DeepcutProcess.run(arguments + ["--base-url", server.baseURL.absoluteString])
       #expect(online.status == 0, "\(online.stderr)")
-      let report = try #require(try JSONSerialization.jsonObject(with: Data(online.stdout.utf8)) as? [String: Any])
-      let new = (report["new"] as? [[String: Any]]) ?? []
-      #expect(new.count == 6)
-      #expect(new.allSatisfy { ($0["url"] as? String)?.hasPrefix("https://www.deezer.com/album/") == true })
-      #expect(new.allSatisfy { ($0["artworkURL"] as? String)?.contains("dzcdn.net") == true })
+      let report = try ReportModel(json: online.stdout)
+      #expect(report.new.count == 6)
+      #expect(report.new.allSatisfy { $0.url?.hasPrefix("https://www.deezer.com/album/") == true })
+      #expect(report.new.allSatisfy { $0.artworkURL?.contains("dzcdn.net") == true })
       let log = try await server.requestLog()
       #expect(log.allSatisfy { $0["accept_language"] as? String == "en" })
       // Offline: the same releases from what the state kept, and not one request.
       try await server.clearLog()
       let offline = try await DeepcutProcess.run(arguments + ["--offline"])
       #expect(offline.status == 0, "\(offline.stderr)")
-      let kept = try #require(try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
-      for section in ["new", "upcoming", "editions"] {
-        #expect((kept[section] as? NSArray) == (report[section] as? NSArray), "\(section) differs offline")
-      }
+      let kept = try ReportModel(json: offline.stdout)
+      #expect(kept.new == report.new, "new differs offline")
+      #expect(kept.upcoming == report.upcoming, "upcoming differs offline")
+      #expect(kept.editions == report.editions, "editions differs offline")
       #expect(try await server.requestCount == 0)
     }
     let wrong = try await DeepcutProcess.run([

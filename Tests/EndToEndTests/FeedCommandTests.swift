@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -71,8 +72,7 @@ struct FeedCommandTests {
       #expect(leftovers.isEmpty)
       // The same release has the same id in the feed, the calendar and the JSON report.
       let json = try await report(home, server, ["--format", "json"])
-      let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-      let id = try #require((object["new"] as? [[String: Any]])?.first?["id"] as? String)
+      let id = try #require(try ReportModel(json: json.stdout).new.first?.id)
       #expect(atom.contains("<id>\(id)</id>") && ics.contains("UID:\(id)\r\n"))
     }
   }

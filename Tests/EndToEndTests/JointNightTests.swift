@@ -2,6 +2,7 @@ import Catalog
 import Fixtures
 import Foundation
 import MusicLibrary
+import Report
 import TestSupport
 import Testing
 
@@ -31,21 +32,12 @@ struct JointNightTests {
 
   /// The report's rows (every listed section), each as the catalogs and ids it links to.
   static func rows(_ json: String) throws -> [[(catalog: JointWorld.Catalog, id: String)]] {
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-    var rows: [[(catalog: JointWorld.Catalog, id: String)]] = []
-    for section in ["new", "upcoming", "editions", "backfill"] {
-      for row in object[section] as? [[String: Any]] ?? [] {
-        let links = row["links"] as? [[String: Any]] ?? []
-        rows.append(
-          links.compactMap { link in
-            guard let name = link["catalog"] as? String, let id = link["id"] as? String,
-              let catalog = JointWorld.Catalog(rawValue: name)
-            else { return nil }
-            return (catalog, id)
-          })
+    let report = try ReportModel(json: json)
+    return (report.new + report.upcoming + report.editions + report.backfill).map { row in
+      row.links.compactMap { link in
+        JointWorld.Catalog(rawValue: link.catalog.rawValue).map { (catalog: $0, id: link.id.rawValue) }
       }
     }
-    return rows
   }
 
   func report(

@@ -1,5 +1,6 @@
 import Fixtures
 import Foundation
+import Report
 import TestSupport
 import Testing
 
@@ -81,22 +82,18 @@ struct MusicBrainzCommandTests {
         ["report", "--library", home + "/Library.xml", "--format", "json", "--now", "2026-11-29"],
         environment: environment)
       #expect(result.status == 0, "\(result.stderr)")
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-      let new = try #require(json["new"] as? [[String: Any]])
-      #expect(new.map { $0["title"] as? String } == ["Repentless"])  // not the live album, not the DJ's single
-      #expect(new.first?["url"] as? String == "https://musicbrainz.org/release-group/\(Self.id(2, 1))")
+      let report = try ReportModel(json: result.stdout)
+      #expect(report.new.map(\.title) == ["Repentless"])  // not the live album, not the DJ's single
+      #expect(report.new.first?.url == "https://musicbrainz.org/release-group/\(Self.id(2, 1))")
       // The Cover Art Archive has a cover for Repentless, none yet for the announced EP.
       #expect(
-        new.first?["artworkURL"] as? String
-          == server.baseURL.absoluteString + "/release-group/\(Self.id(2, 1))/front-250")
-      let upcoming = try #require(json["upcoming"] as? [[String: Any]])
-      #expect(upcoming.map { $0["releaseDate"] as? String } == ["2027-01"])
-      #expect(upcoming.first?["releaseDateLabel"] as? String == "Jan 2027")
-      #expect(upcoming.first?["kind"] as? String == "EP")
-      #expect(upcoming.first?["artworkURL"] == nil)
-      #expect((json["editions"] as? [Any])?.isEmpty == true)
-      let attention = try #require(json["needsAttention"] as? [[String: Any]])
-      #expect(attention.map { $0["artist"] as? String } == ["Nobody Knows"])
+        report.new.first?.artworkURL == server.baseURL.absoluteString + "/release-group/\(Self.id(2, 1))/front-250")
+      #expect(report.upcoming.map(\.releaseDate) == ["2027-01"])
+      #expect(report.upcoming.first?.releaseDateLabel == "Jan 2027")
+      #expect(report.upcoming.first?.kind == "EP")
+      #expect(report.upcoming.first?.artworkURL == nil)
+      #expect(report.editions.isEmpty)
+      #expect(report.needsAttention.map(\.artist) == ["Nobody Knows"])
       // One search for the three names, a second for the one not found, a question for the Slayers, one release
       // search, and a cover question for each of the two releases listed: every request said who sent it, taking
       // the sender's address from the e-mail settings.

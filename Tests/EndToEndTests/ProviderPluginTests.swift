@@ -3,6 +3,8 @@ import CatalogHTTP
 import Foundation
 import Identity
 import MusicLibrary
+import Report
+import TestSupport
 import Testing
 
 @testable import DeepcutCLI
@@ -148,14 +150,10 @@ struct ProviderPluginTests {
         "--format", "json", "--output", home + "/report.json", "--now", "2026-11-29", "--quiet",
       ], registry: Self.registry)
     #expect(status == .success)
-    let json = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: home + "/report.json")))
-        as? [String: Any])
-    let new = try #require(json["new"] as? [[String: Any]])
-    #expect(new.map { $0["title"] as? String } == ["Toy Thunder"])
-    #expect(new.first?["url"] as? String == "https://toy.invalid/r2")
-    let attention = try #require(json["needsAttention"] as? [[String: Any]])
-    #expect(Set(attention.compactMap { $0["artist"] as? String }) == ["Portishead", "Nobody Knows"])
+    let json = try ReportModel(jsonFile: home + "/report.json")
+    #expect(json.new.map(\.title) == ["Toy Thunder"])
+    #expect(json.new.first?.url == "https://toy.invalid/r2")
+    #expect(Set(json.needsAttention.map(\.artist)) == ["Portishead", "Nobody Knows"])
 
     // Its own setting reaches it: on another shelf it knows no one.
     let elsewhere = await Deepcut.run(

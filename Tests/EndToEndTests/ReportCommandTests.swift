@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import Identity
+import Report
 import TestSupport
 import Testing
 
@@ -65,30 +66,25 @@ struct ReportCommandTests {
     try await FakeCatalogServer.with(world: Self.world) { server in
       let cold = try await report(server, directory)
       #expect(cold.status == 0, "\(cold.stderr)")
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(cold.stdout.utf8)) as? [String: Any])
-      let new = try #require(json["new"] as? [[String: Any]])
-      #expect(new.map { $0["title"] as? String } == ["Repentless"])
-      #expect(new.first?["explicit"] as? Bool == false)
-      #expect(new.first?["reason"] as? String == "you own 1 album by Slayer, newest 1986; 40 plays")
-      let upcoming = try #require(json["upcoming"] as? [[String: Any]])
-      #expect(upcoming.map { $0["title"] as? String } == ["Final Campaign - EP"])
-      #expect(upcoming.first?["kind"] as? String == "EP")
-      let editions = try #require(json["editions"] as? [[String: Any]])
-      #expect(editions.map { $0["editionOf"] as? String } == ["Reign in Blood"])
-      let attention = try #require(json["needsAttention"] as? [[String: Any]])
-      #expect(attention.map { $0["artist"] as? String } == ["Nobody Knows"])
-      let summary = try #require(json["summary"] as? [String: Any])
-      #expect(summary["artistsChecked"] as? Int == 3)
-      #expect(summary["requests"] as? Int == 4)  // three searches, one batched lookup
+      let json = try ReportModel(json: cold.stdout)
+      #expect(json.new.map(\.title) == ["Repentless"])
+      #expect(json.new.first?.explicit == false)
+      #expect(json.new.first?.reason == "you own 1 album by Slayer, newest 1986; 40 plays")
+      #expect(json.upcoming.map(\.title) == ["Final Campaign - EP"])
+      #expect(json.upcoming.first?.kind == "EP")
+      #expect(json.editions.map(\.editionOf) == ["Reign in Blood"])
+      #expect(json.needsAttention.map(\.artist) == ["Nobody Knows"])
+      #expect(json.summary.artistsChecked == 3)
+      #expect(json.summary.requests == 4)  // three searches, one batched lookup
       #expect(try await server.requestCount == 4)
 
       try await server.clearLog()
       let hot = try await report(server, directory)
       #expect(hot.status == 0)
       #expect(try await server.requestCount == 0)
-      let hotJSON = try #require(try JSONSerialization.jsonObject(with: Data(hot.stdout.utf8)) as? [String: Any])
-      #expect((hotJSON["summary"] as? [String: Any])?["cacheHits"] as? Int == 2)
-      #expect((hotJSON["new"] as? [[String: Any]])?.count == 1)
+      let hotJSON = try ReportModel(json: hot.stdout)
+      #expect(hotJSON.summary.cacheHits == 2)
+      #expect(hotJSON.new.count == 1)
     }
   }
 
@@ -98,13 +94,12 @@ struct ReportCommandTests {
       let first = try await report(server, directory)
       let second = try await report(server, directory)
       #expect(first.status == 0)
-      // The summary's counters differ between a cold and a hot run; the findings must not.
-      let strip: (String) throws -> [String: Any] = { text in
-        var object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        object["summary"] = nil
-        return object
-      }
-      #expect(NSDictionary(dictionary: try strip(first.stdout)) == NSDictionary(dictionary: try strip(second.stdout)))
+      // The summary's counters differ between a cold and a hot run; the findings must not. The JSON is the model
+      // encoded, so equal models are equal reports.
+      let cold = try ReportModel(json: first.stdout)
+      var hot = try ReportModel(json: second.stdout)
+      hot.summary = cold.summary
+      #expect(cold == hot)
     }
   }
 
@@ -179,19 +174,17 @@ struct ReportCommandTests {
     let stderr = result.stderr
     #expect(result.status == 0, "\(stderr)")
     #expect(stderr.contains("artist lookups failed; the report lists them under \"Needs attention\""))
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    let coverage = try #require(json["coverage"] as? [String: Any])
-    let checked = try #require(coverage["checked"] as? Int)
+    let json = try ReportModel(json: result.stdout)
+    let checked = json.coverage.checked
     #expect((5...15).contains(checked), "15 answers cannot check more than 15 artists")
     // Every unchecked artist is listed as failed: those whose requests failed, and, once a few in a row found the
     // catalog gone, the rest, not asked.
-    let attention = try #require(json["needsAttention"] as? [[String: Any]])
-    #expect(attention.count == 40 - checked)
-    #expect(attention.allSatisfy { $0["problem"] as? String == "failed" })
-    #expect(coverage["complete"] as? Bool == false)
+    #expect(json.needsAttention.count == 40 - checked)
+    #expect(json.needsAttention.allSatisfy { $0.problem == "failed" })
+    #expect(json.coverage.complete == false)
     #expect(stderr.contains("the rest continue on the next run"), "\(stderr)")
     #expect(stderr.contains("(a catalog stopped answering)"), "\(stderr)")
-    #expect((json["new"] as? [Any])?.count == checked)
+    #expect(json.new.count == checked)
   }
 
   @Test func someFailedLookupsStillWriteTheReportAndSaySo() async throws {
@@ -205,9 +198,8 @@ struct ReportCommandTests {
       let result = try await report(server, directory, ["--max-age", "0"])
       #expect(result.status == 0)
       #expect(result.stderr.contains("lookups failed"))
-      let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-      let attention = try #require(json["needsAttention"] as? [[String: Any]])
-      #expect(attention.contains { $0["problem"] as? String == "failed" && $0["artist"] as? String == "Slayer" })
+      let json = try ReportModel(json: result.stdout)
+      #expect(json.needsAttention.contains { $0.problem == "failed" && $0.artist == "Slayer" })
     }
   }
 
@@ -228,11 +220,11 @@ struct ReportCommandTests {
       "--state-dir", directory, "--quiet", "--format", "json",
     ])
     #expect(result.status == 0, "\(result.stderr)")
-    let json = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    #expect((json["new"] as? [[String: Any]])?.isEmpty == false)
-    #expect((json["upcoming"] as? [[String: Any]])?.isEmpty == false)
-    #expect((json["editions"] as? [[String: Any]])?.isEmpty == false)
-    #expect((json["needsAttention"] as? [[String: Any]])?.count == 2)
+    let json = try ReportModel(json: result.stdout)
+    #expect(!json.new.isEmpty)
+    #expect(!json.upcoming.isEmpty)
+    #expect(!json.editions.isEmpty)
+    #expect(json.needsAttention.count == 2)
   }
 
   @Test func artistsPinAndCacheCommands() async throws {

@@ -1,6 +1,7 @@
 import Fixtures
 import Foundation
 import Identity
+import Report
 import TestSupport
 import Testing
 
@@ -11,7 +12,7 @@ struct SinceLastRunTests {
 
   func run(
     _ server: FakeCatalogServer, _ directory: String, now: String, _ extra: [String] = []
-  ) async throws -> [String: Any] {
+  ) async throws -> ReportModel {
     let libraryPath = directory + "/Library.xml"
     if !FileManager.default.fileExists(atPath: libraryPath) {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -24,25 +25,21 @@ struct SinceLastRunTests {
         "--max-age", "0",
       ] + extra)
     try #require(result.status == 0, "\(result.stderr)")
-    return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-  }
-
-  func titles(_ report: [String: Any], _ section: String) -> [String] {
-    (report[section] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+    return try ReportModel(json: result.stdout)
   }
 
   @Test func eachReleaseIsToldOnceAndUpcomingAgainOnItsDay() async throws {
     let directory = NSTemporaryDirectory() + "deepcut-ledger-" + UUID().uuidString
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
       let first = try await run(server, directory, now: "2026-11-29")
-      #expect(titles(first, "new") == ["Repentless"])
-      #expect(titles(first, "upcoming") == ["Final Campaign - EP"])
-      #expect(titles(first, "editions") == ["Reign in Blood (Expanded Edition)"])
-      #expect(titles(first, "backfill").isEmpty)  // an artist's first night records, it does not backfill
+      #expect(first.new.map(\.title) == ["Repentless"])
+      #expect(first.upcoming.map(\.title) == ["Final Campaign - EP"])
+      #expect(first.editions.map(\.title) == ["Reign in Blood (Expanded Edition)"])
+      #expect(first.backfill.isEmpty)  // an artist's first night records, it does not backfill
 
       // The same night again: nothing left to tell.
       let second = try await run(server, directory, now: "2026-11-29")
-      #expect(second["isEmpty"] as? Bool == true)
+      #expect(second.isEmpty)
 
       // The catalog adds an old album: Backfill, not New.
       var world = ReportCommandTests.world
@@ -53,14 +50,14 @@ struct SinceLastRunTests {
       world["artists"] = artists
       try await server.setWorld(world)
       let third = try await run(server, directory, now: "2026-11-30")
-      #expect(titles(third, "backfill") == ["Live Undead"])
-      #expect(titles(third, "new").isEmpty)
+      #expect(third.backfill.map(\.title) == ["Live Undead"])
+      #expect(third.new.isEmpty)
 
       // Release day of the announced EP: it is news again, once.
       let releaseDay = try await run(server, directory, now: "2027-01-15")
-      #expect(titles(releaseDay, "new") == ["Final Campaign - EP"])
+      #expect(releaseDay.new.map(\.title) == ["Final Campaign - EP"])
       let dayAfter = try await run(server, directory, now: "2027-01-16")
-      #expect(titles(dayAfter, "new").isEmpty)
+      #expect(dayAfter.new.isEmpty)
     }
   }
 
@@ -69,8 +66,8 @@ struct SinceLastRunTests {
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
       let first = try await run(server, directory, now: "2026-11-29", ["--dry-run"])
       let second = try await run(server, directory, now: "2026-11-29", ["--dry-run"])
-      #expect(titles(first, "new") == ["Repentless"])
-      #expect(titles(second, "new") == ["Repentless"])
+      #expect(first.new.map(\.title) == ["Repentless"])
+      #expect(second.new.map(\.title) == ["Repentless"])
     }
   }
 
@@ -88,7 +85,7 @@ struct SinceLastRunTests {
       ])
       #expect(failed.status == 73)
       let next = try await run(server, directory, now: "2026-11-29")
-      #expect(titles(next, "new") == ["Repentless"])
+      #expect(next.new.map(\.title) == ["Repentless"])
     }
   }
 }

@@ -84,4 +84,24 @@ extension SpawnedProcess {
   public func forceKill() {
     if isRunning { kill(processIdentifier, SIGKILL) }
   }
+
+  /// Waits for the child to end, at most `limit`: one still running then is ended at once (``forceKill()``) and its
+  /// end waited for. Returns whether it ended on its own, within the limit.
+  public func waitUntilExit(within limit: Duration) async -> Bool {
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await self.waitUntilExit()
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return false
+      }
+      let onItsOwn = await group.next() ?? false
+      // The other task ends either way: the sleep is cancelled, and a killed child's end comes at once.
+      if !onItsOwn { forceKill() }
+      group.cancelAll()
+      return onItsOwn
+    }
+  }
 }

@@ -73,7 +73,7 @@ public final class FakeCatalogServer: Sendable {
       let url = URL(string: String(line.dropFirst("READY ".count)).trimmingCharacters(in: .whitespaces))
     else {
       child.process.terminate()
-      if await !ended(child.process, within: .seconds(3)) { child.process.forceKill() }
+      _ = await child.process.waitUntilExit(within: .seconds(3))
       throw Failure(description: "\(service.rawValue) did not start: \(child.stderrTail.text)")
     }
     let configuration = URLSessionConfiguration.ephemeral
@@ -118,15 +118,6 @@ public final class FakeCatalogServer: Sendable {
     }
   }
 
-  /// Whether `process` has ended within `limit`, looked at every 10 ms: `waitUntilExit()` takes no time limit.
-  private static func ended(_ process: SpawnedProcess, within limit: Duration) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while process.isRunning, ContinuousClock.now < deadline {
-      guard (try? await Task.sleep(for: .milliseconds(10))) != nil else { break }
-    }
-    return !process.isRunning
-  }
-
   /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
   public static func with<T>(
     _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil,
@@ -163,10 +154,7 @@ public final class FakeCatalogServer: Sendable {
   public func stop() async {
     try? process.input.close()
     process.terminate()
-    if await !Self.ended(process, within: .seconds(5)) {
-      process.forceKill()
-      _ = await Self.ended(process, within: .seconds(5))
-    }
+    _ = await process.waitUntilExit(within: .seconds(5))
     session.finishTasksAndInvalidate()
   }
 

@@ -73,7 +73,8 @@ struct SideBySideTests {
       }
       if !started { continuation.resume(returning: Data("no thread to read the output".utf8)) }
     }
-    await process.waitUntilExit()
+    let ended = await process.waitUntilExit(within: .seconds(600))
+    #expect(ended, "\(program) did not end within 10 minutes; killed")
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))
   }
 

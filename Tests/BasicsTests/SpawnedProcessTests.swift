@@ -21,9 +21,25 @@ struct SpawnedProcessTests {
     try? sleeper.input.close()
     #expect(sleeper.isRunning)
     sleeper.terminate()
-    await sleeper.waitUntilExit()
+    #expect(await sleeper.waitUntilExit(within: .seconds(60)), "the sleeper outlived SIGTERM")
     #expect(!sleeper.isRunning)
     #expect(sleeper.terminationStatus == SIGTERM)
+  }
+
+  @Test func aWaitWithALimitEndsAChildThatOutlivesIt() async throws {
+    let sleeper = try SpawnedProcess(
+      "/bin/sh", ["-c", "exec /bin/sleep 30"], environment: [:],
+      directory: FileManager.default.currentDirectoryPath, mergingErrors: true)
+    try? sleeper.input.close()
+    #expect(await !sleeper.waitUntilExit(within: .milliseconds(200)))
+    #expect(!sleeper.isRunning)
+    #expect(sleeper.terminationStatus == SIGKILL)
+    let quick = try SpawnedProcess(
+      "/bin/sh", ["-c", "exit 4"], environment: [:], directory: FileManager.default.currentDirectoryPath,
+      mergingErrors: true)
+    try? quick.input.close()
+    #expect(await quick.waitUntilExit(within: .seconds(60)))
+    #expect(quick.terminationStatus == 4)
   }
 
   @Test func aChildInheritsNoDescriptorOfAClosedOnExecPair() async throws {
@@ -51,7 +67,7 @@ struct SpawnedProcessTests {
     let process = try SpawnedProcess(
       "/bin/sh", ["-c", script], environment: environment, directory: directory, mergingErrors: true)
     try? process.input.close()
-    await process.waitUntilExit()
+    #expect(await process.waitUntilExit(within: .seconds(60)), "'\(script)' did not end within a minute; killed")
     // It has ended, so all it wrote is in the pipe and the pipe is at its end.
     let output = process.output?.readDataToEndOfFile() ?? Data()
     return (process.terminationStatus, String(decoding: output, as: UTF8.self))

@@ -41,6 +41,12 @@ func rowCount(_ table: String, path: String) throws -> Int {
   return try database.query("SELECT COUNT(*) FROM \(table)") { $0.int(at: 0) }.first ?? -1
 }
 
+/// A child that did not end within its bound, and was killed.
+struct ProcessHung: Error, CustomStringConvertible {
+  var command: String
+  var description: String { "python3 -c '\(command.prefix(80))…' did not end within 5 minutes; killed" }
+}
+
 struct ProcessResult {
   var status: Int32
   var output: String
@@ -56,7 +62,7 @@ func runPython(_ script: String, _ arguments: [String]) async throws -> ProcessR
   async let errors = readToEnd(python.errors)
   let output = await readToEnd(python.output)
   _ = await errors
-  await python.waitUntilExit()
+  guard await python.waitUntilExit(within: .seconds(300)) else { throw ProcessHung(command: script) }
   return ProcessResult(status: python.terminationStatus, output: String(decoding: output, as: UTF8.self))
 }
 

@@ -151,22 +151,7 @@ extension DeepcutProcess {
 
     /// Whether the child ended within `limit`; one that did not is killed (and has ended, its pipes read, on return).
     private func ended(within limit: Duration) async -> Bool {
-      let process = process
-      let endedInTime = await withTaskGroup(of: Bool.self) { group in
-        group.addTask {
-          await process.waitUntilExit()
-          return true
-        }
-        group.addTask {
-          try? await Task.sleep(for: limit)
-          return false
-        }
-        let first = await group.next() ?? false
-        // The exit is waited for either way: after a kill it comes at once.
-        if !first { process.forceKill() }
-        group.cancelAll()
-        return first
-      }
+      let endedInTime = await process.waitUntilExit(within: limit)
       if !endedInTime { try? await waitUntil(timeout: .seconds(30)) { output.isSet && errors.isSet } }
       return endedInTime
     }

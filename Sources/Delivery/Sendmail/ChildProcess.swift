@@ -1,6 +1,5 @@
 internal import Basics
 internal import Foundation
-internal import Synchronization
 
 /// A program run to its end with bytes on its standard input, waited for without holding a thread of the shared
 /// pool, and killed if it takes longer than it may.
@@ -24,18 +23,12 @@ enum ChildProcess {
       program, arguments, environment: ProcessInfo.processInfo.environment,
       directory: FileManager.default.currentDirectoryPath, mergingErrors: true, outputFile: output.fileDescriptor)
     feed(input, to: process.input)
-    let timedOut = Flag()
-    let watch = Task {
-      try await Task.sleep(for: timeout)
-      timedOut.set()
-      // SIGKILL, not SIGTERM: a mail command that traps or ignores SIGTERM must not outlive its time either.
-      kill(process.processIdentifier, SIGKILL)
-    }
-    defer { watch.cancel() }
-    await process.waitUntilExit()
+    // Killed with SIGKILL, not SIGTERM, at its time: a mail command that traps or ignores SIGTERM must not outlive
+    // it either.
+    let timedOut = await !process.waitUntilExit(within: timeout)
     let lines = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
     let last = lines.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
-    return Ending(status: process.terminationStatus, timedOut: timedOut.isSet, lastLine: last)
+    return Ending(status: process.terminationStatus, timedOut: timedOut, lastLine: last)
   }
 
   /// Writes `input` and closes the pipe, on a thread of its own: a command that reads slowly blocks only that
@@ -50,15 +43,4 @@ enum ChildProcess {
 
   /// A write to a command that has gone must fail with EPIPE, not end deepcut with SIGPIPE.
   private static let brokenPipesIgnored: Void = Platform.ignore(signal: SIGPIPE)
-}
-
-/// Set once, from the task that stops a command that took too long.
-private final class Flag: Sendable {
-  private let value = Atomic(false)
-
-  var isSet: Bool { value.load(ordering: .acquiring) }
-
-  func set() {
-    value.store(true, ordering: .releasing)
-  }
 }

@@ -82,14 +82,10 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .config(let message): message
     case .configProblems(let problems): problems.joined(separator: "\n")
     case .output(let path, let reason): "\(path): \(reason)"
-    case .delivery(let error, let kept):
-      "the e-mail was not delivered: \(error); nothing is marked as told"
-        + (kept.map { " (the message is kept at \($0))" } ?? "")
-        + (error.isTemporary
-          ? ", and the next run sends it all again" : "; once that is fixed, the next run sends it all")
+    // The night's own words, said once there.
+    case .delivery(let error, let kept): NightError.delivery(error, kept: kept).description
     case .setup(let message, _): message
-    case .interrupted(_, let kept):
-      "interrupted: kept \(kept) answer\(kept == 1 ? "" : "s"); the next run continues"
+    case .interrupted(let signal, let kept): NightError.interrupted(signal: signal, kept: kept).description
     }
   }
 

@@ -7,12 +7,12 @@ import Testing
 /// killed, instead of holding the whole suite until CI's limit.
 @Suite struct BoundedWaitTests {
   @Test func aChildThatDoesNotEndIsKilledAndItsTestSaysWhichItWas() async throws {
-    let child = try DeepcutProcess.Running(executable: URL(fileURLWithPath: "/bin/sleep"), ["600"])
+    let child = try DeepcutProcess.Running(executable: URL(fileURLWithPath: "/bin/sleep"), ["86400"])
     let named = NamedIssue()
     try await withKnownIssue {
       _ = try await child.finish(within: .milliseconds(300))
     } matching: { issue in
-      if issue.comments.contains(where: { $0.rawValue.hasPrefix("sleep 600 did not end within") }) { named.seen() }
+      if issue.comments.contains(where: { $0.rawValue.hasPrefix("sleep 86400 did not end within") }) { named.seen() }
       return true
     }
     #expect(named.wasSeen, "the failure names the command")

@@ -120,13 +120,13 @@ GONE_WORLD = {"artists": [{"id": 27, "name": "Daft Punk", "albums": []}]}
 class GoneServiceTests(unittest.TestCase):
     def test_a_gone_service_refuses_cuts_and_keeps_its_port(self) -> None:
         with FakeDeezerServer(GONE_WORLD, quota=None) as server:
-            kept = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            kept = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
             kept.request("GET", "/search/artist?q=Daft+Punk")
             first = kept.getresponse()
             first.read()
             self.assertEqual(first.status, 200)
 
-            control = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+            control = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
             control.request("POST", "/_gone")
             answer = control.getresponse()
             self.assertEqual(answer.status, 200)
@@ -134,7 +134,7 @@ class GoneServiceTests(unittest.TestCase):
 
             # A new connection is refused at once.
             with self.assertRaises(ConnectionRefusedError):
-                socket.create_connection(("127.0.0.1", server.port), timeout=10).close()
+                socket.create_connection(("127.0.0.1", server.port), timeout=60).close()
             # The kept-alive connection was cut: the next request on it finds nobody.
             with self.assertRaises((http.client.RemoteDisconnected, ConnectionError)):
                 kept.request("GET", "/search/artist?q=Daft+Punk")

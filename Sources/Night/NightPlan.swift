@@ -22,8 +22,6 @@ public struct NightPlan: Sendable {
   public var templates: TemplateLocator
   /// The e-mail's headers and parts, with the e-mail format.
   public var email: EmailOptions?
-  /// What the feed and the calendar say of themselves.
-  public var feed: FeedOptions
   /// Where the e-mail is delivered; nil leaves it on standard output or in `output`.
   public var delivery: (any DeliveryChannel)?
   /// How long a delivery that failed for now waits before its one retry.
@@ -51,14 +49,13 @@ public struct NightPlan: Sendable {
 
   public init(
     library: String, catalogs: [CatalogNight], finder: FinderOptions, now: Date, templates: TemplateLocator,
-    feed: FeedOptions, outbox: String
+    outbox: String
   ) {
     self.library = library
     self.catalogs = catalogs
     self.finder = finder
     self.now = now
     self.templates = templates
-    self.feed = feed
     self.outbox = outbox
   }
 

@@ -32,7 +32,7 @@ import Testing
     let library = samples.appendingPathComponent("Library.xml").path
     return NightPlan(
       library: library, catalogs: catalogs, finder: finder, now: now, templates: TemplateLocator(),
-      feed: FeedOptions(identity: "deezer " + library), outbox: Self.folder() + "/undelivered")
+      outbox: Self.folder() + "/undelivered")
   }
 
   static func folder() -> String {

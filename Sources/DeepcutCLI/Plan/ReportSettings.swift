@@ -28,7 +28,8 @@ struct ReportSettings: Sendable {
   let email: EmailOptions?
   /// With `--send`: where the e-mail is delivered.
   let delivery: (any DeliveryChannel)?
-  let feed: FeedOptions
+  /// What the formats are made from: the e-mail's headers, what the feeds say of themselves.
+  let formatInputs: FormatInputs
   /// The report's format, made with what it needs.
   let format: any ReportFormat
 
@@ -68,8 +69,8 @@ struct ReportSettings: Sendable {
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
     email = try Self.email(settings, format: format, now: now)
     delivery = try Self.delivery(settings, format: format)
-    feed = try Self.feed(settings, night[0], library: library)
-    guard let made = format.format?.init(FormatInputs(email: email, feed: feed)) else {
+    formatInputs = FormatInputs(email: email, feed: try Self.feed(settings, night[0], library: library))
+    guard let made = format.format?.init(formatInputs) else {
       throw .usage("--format \(format.rawValue) needs what its settings give: see deepcut report --help")
     }
     self.format = made
@@ -81,7 +82,7 @@ struct ReportSettings: Sendable {
   /// The night these settings ask for, as plain values.
   var plan: NightPlan {
     var plan = NightPlan(
-      library: library, catalogs: catalogs, finder: finder, now: self[\.now], templates: templates, feed: feed,
+      library: library, catalogs: catalogs, finder: finder, now: self[\.now], templates: templates,
       outbox: self[\.stateDirectory] + "/undelivered")
     plan.linkedCatalogs = linkedCatalogs
     plan.format = format
@@ -90,9 +91,9 @@ struct ReportSettings: Sendable {
     plan.retryAfter = .seconds(self[\.mailRetry])
     plan.output = self[\.output]
     plan.fullReport = self[\.fullReport]
-    plan.feeds = self[\.feeds].map {
-      NightPlan.Feeds(directory: $0, formats: [AtomFormat(feed: feed), CalendarFormat(feed: feed)])
-    }
+    // Every format that keeps the whole window: deepcut.atom and deepcut.ics.
+    let windowFormats = FormatRegistry.standard.formats.filter { $0.keepsWindow }.compactMap { $0.init(formatInputs) }
+    plan.feeds = self[\.feeds].map { NightPlan.Feeds(directory: $0, formats: windowFormats) }
     plan.ignoredArtists = ignoredArtists
     plan.minimumOwnedTracks = self[\.minimumOwnedTracks]
     plan.sinceLastRun = self[\.sinceLastRun]

@@ -53,15 +53,12 @@ struct SetupTools: Sendable {
       return ToolRun(status: 127, output: Data(), errors: "\(path) could not be started: \(error)")
     }
     Self.feed(input, to: process.input)
-    let watch = Task { [timeout] in
-      try await Task.sleep(for: timeout)
-      process.forceKill()
-    }
+    // Waited for beside the reads: a program that outlives its time is killed, which ends its pipes too.
+    async let ended = process.waitUntilExit(within: timeout)
     async let errors = Self.readAll(process.errors)
     let output = await Self.readAll(process.output)
     let said = await errors
-    await process.waitUntilExit()
-    watch.cancel()
+    _ = await ended
     return ToolRun(status: process.terminationStatus, output: output, errors: String(decoding: said, as: UTF8.self))
   }
 

@@ -12,13 +12,13 @@ extension ReportJob {
   /// Looks the library's artists up in each catalog of the night, side by side, each at its own pace, all within
   /// the one budget; most played first; ignored artists and those with too few owned tracks never.
   mutating func runCatalogPasses(
-    _ scan: LibraryScan, _ catalogs: [AskedCatalog], _ storage: Storage
+    _ scan: LibraryScan, _ catalogs: [AskedCatalog]
   ) async throws(NightError) -> Pass {
     var looked = scan
     let ignored = plan.ignoredArtists
     let minimum = plan.minimumOwnedTracks
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
-    let outcomes = await passes(looked.library, catalogs, storage)
+    let outcomes = await passes(looked.library, catalogs)
     console.passesDone()
     var results: [CatalogResult] = []
     var unreachable: [(catalog: CatalogName, reason: String)] = []
@@ -35,7 +35,7 @@ extension ReportJob {
           options: catalog.night.finder))
     }
     var night = NightOutcome(results)
-    try await stopIfInterrupted(night, storage)
+    try await stopIfInterrupted(night)
     // One catalog out of reach leaves the others' rows: only a night none of them answered has nothing to say.
     if unreachable.count == catalogs.count, let first = unreachable.first {
       throw .catalog(.unreachable("no request was answered: \(first.reason)"))
@@ -47,9 +47,9 @@ extension ReportJob {
 
   /// Each catalog's pass, run side by side; each result in the night's order.
   private func passes(
-    _ library: OwnedLibrary, _ catalogs: [AskedCatalog], _ storage: Storage
+    _ library: OwnedLibrary, _ catalogs: [AskedCatalog]
   ) async -> [Result<CatalogOutcome, NightError>] {
-    let (now, clock, store, console, interruption) = (plan.now, clock, storage.store, console, interruption)
+    let (now, clock, store, console, interruption) = (plan.now, clock, store, console, interruption)
     let passes = catalogs.enumerated().map { index, catalog in
       CatalogPass(provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock) {
         progress in
@@ -76,9 +76,9 @@ extension ReportJob {
 
   /// A signal during the passes: the run is logged as interrupted, with what it asked and kept, and no report is
   /// written.
-  private func stopIfInterrupted(_ night: NightOutcome, _ storage: Storage) async throws(NightError) {
+  private func stopIfInterrupted(_ night: NightOutcome) async throws(NightError) {
     guard night.stop == .cancelled || Task.isCancelled else { return }
-    try? await finish(storage, status: "interrupted", night: night, note: nil, outcome: nil)
+    try? await finish(status: "interrupted", night: night, note: nil, outcome: nil)
     try checkInterruption(kept: night.stats.answersKept)
   }
 
@@ -86,12 +86,12 @@ extension ReportJob {
 
   /// Sorts the findings against what earlier reports told. A feed or a calendar is a rolling window: what was told
   /// before stays in it.
-  func applyLedger(_ pass: Pass, _ storage: Storage) async throws(NightError) -> Told {
+  func applyLedger(_ pass: Pass) async throws(NightError) -> Told {
     let findings = ReportBuilder.findings(scan: pass.scan, night: pass.night)
     let seen: ReleaseLedger.Seen
     do {
       // Every catalog's records, tonight's or not: what one told is told, whichever lists it now.
-      seen = try await storage.store.seenReleasesOfEveryCatalog()
+      seen = try await store.seenReleasesOfEveryCatalog()
     } catch {
       throw .state(String(describing: error))
     }
@@ -110,7 +110,7 @@ extension ReportJob {
 
   /// Links to each catalog `--links` names that the night did not search, for the releases tonight lists, most
   /// played first, while the budget lasts; then every release's links in the night's order.
-  mutating func askLinks(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog], _ storage: Storage) async {
+  mutating func askLinks(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog]) async {
     guard !plan.linkedCatalogs.isEmpty else { return }
     let start = timer.now
     var sources: [CatalogName: any GTINSource] = [:]
@@ -124,9 +124,9 @@ extension ReportJob {
     for linked in plan.linkedCatalogs {
       guard let lookup = linked.provider().gtinLookup else { continue }
       let context = LinkContext(linked: linked, lookup: lookup, sources: sources, ranks: ranks)
-      told.ledger.findings = await link(told.ledger.findings, context, storage, &told)
+      told.ledger.findings = await link(told.ledger.findings, context, &told)
       if let window = told.window?.findings {
-        let linkedWindow = await link(window, context, storage, &told)
+        let linkedWindow = await link(window, context, &told)
         told.window?.findings = linkedWindow
       }
     }
@@ -142,12 +142,12 @@ extension ReportJob {
     var ranks: [ArtistKey: Int]
   }
 
-  private func link(_ findings: [Finding], _ context: LinkContext, _ storage: Storage, _ told: inout Told) async
+  private func link(_ findings: [Finding], _ context: LinkContext, _ told: inout Told) async
     -> [Finding]
   {
     let (linked, lookup, ranks) = (context.linked, context.lookup, context.ranks)
     var check = LinkCheck(
-      catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: storage.store,
+      catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: store,
       now: plan.now)
     check.asking.offline = linked.pass.offline
     check.asking.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
@@ -171,23 +171,23 @@ extension ReportJob {
 
   /// Covers from each catalog that keeps them apart, for the releases tonight lists from it that have none from
   /// another, and only those, while the budget lasts.
-  mutating func askCovers(_ told: inout Told, _ catalogs: [AskedCatalog], _ storage: Storage) async throws(NightError) {
+  mutating func askCovers(_ told: inout Told, _ catalogs: [AskedCatalog]) async throws(NightError) {
     for catalog in catalogs {
       guard let source = catalog.provider.covers else { continue }
       let start = timer.now
-      try await askCovers(&told, from: source, of: catalog, storage)
+      try await askCovers(&told, from: source, of: catalog)
       timings.append(ReportModel.Timing(phase: "look up covers", seconds: (timer.now - start).inSeconds))
     }
   }
 
   private func askCovers(
-    _ told: inout Told, from source: any CoverSource, of catalog: AskedCatalog, _ storage: Storage
+    _ told: inout Told, from source: any CoverSource, of catalog: AskedCatalog
   ) async throws(NightError) {
     let name = catalog.night.definition.name
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
     let asked = listed.filter { $0.release.artworkURL == nil || $0.links.first?.catalog == name }
       .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }
-    var check = CoverCheck(source: source, provider: name, store: storage.store, now: plan.now)
+    var check = CoverCheck(source: source, provider: name, store: store, now: plan.now)
     check.asking.offline = catalog.night.pass.offline
     check.asking.mayAsk = mayAsk(at: source.requestsPerMinute, within: catalog.night.pass.budget)
     let covers: CoverCheck.Result

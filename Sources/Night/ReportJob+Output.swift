@@ -98,7 +98,7 @@ extension ReportJob {
   /// Only now that the report is out (and, sent, accepted) are its releases remembered as seen and told; a message
   /// not delivered records nothing of them, so the next run finds them as tonight did. The run's entry is closed.
   func record(
-    _ told: Told, _ outputs: Outputs, _ pass: Pass, _ storage: Storage, _ delivery: Delivery
+    _ told: Told, _ outputs: Outputs, _ pass: Pass, _ delivery: Delivery
   ) async throws(NightError) {
     let failed = pass.night.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
@@ -106,7 +106,7 @@ extension ReportJob {
     do {
       if !plan.dryRun, !delivery.failed {
         for (catalog, sightings) in Dictionary(grouping: told.ledger.sightings, by: \.catalog) {
-          try await storage.store.recordSeen(provider: catalog, sightings.map(\.record))
+          try await store.recordSeen(provider: catalog, sightings.map(\.record))
         }
         if plan.sinceLastRun, !plan.rolling {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
@@ -114,7 +114,7 @@ extension ReportJob {
           let reported = told.ledger.reported(showing: outputs.shown.findings)
           toldCount = reported.count
           for (catalog, told) in Dictionary(grouping: reported, by: \.catalog) {
-            try await storage.store.markReported(
+            try await store.markReported(
               provider: catalog, told.map { (key: $0.key, section: $0.section) }, at: plan.now)
           }
         }
@@ -128,7 +128,7 @@ extension ReportJob {
         libraryArtists: pass.night.coverage.artists, newReleases: model.newCount, told: toldCount,
         delivered: delivery.accepted, deliveryReply: deliveryReply(delivery))
       try await finish(
-        storage, status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
+        status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
         note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "), outcome: outcome)
     } catch {
       throw .state(String(describing: error))
@@ -138,13 +138,13 @@ extension ReportJob {
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
   /// `plan.now` and ends as much later as it took, so `--now` runs log times on one clock.
   func finish(
-    _ storage: Storage, status: String, night: NightOutcome, note: String?, outcome: RunOutcome?
+    status: String, night: NightOutcome, note: String?, outcome: RunOutcome?
   ) async throws {
-    guard let runID = storage.runID else { return }
+    guard let runID else { return }
     let coverage = night.coverage
     let stats = night.stats
     let covered = "checked \(coverage.checked) of \(coverage.artists) artists, \(stats.answersKept) answers kept"
-    try await storage.store.finishRun(
+    try await store.finishRun(
       id: runID,
       RunEnd(
         at: endedAt, status: status, artists: coverage.checked, requests: stats.requests,
@@ -155,10 +155,10 @@ extension ReportJob {
   /// A run that stopped before its report closes its entry with why, unless a step closed it already (a signal
   /// during the passes, with what they asked); if even that fails, the entry stays "running", which `status` shows
   /// as a run that died.
-  func recordFailure(_ error: NightError, _ storage: Storage) async {
-    guard let runID = storage.runID else { return }
+  func recordFailure(_ error: NightError) async {
+    guard let runID else { return }
     let status = if case .interrupted = error { "interrupted" } else { "failed" }
-    try? await storage.store.finishRun(
+    try? await store.finishRun(
       id: runID, RunEnd(at: endedAt, status: status, note: error.description), ifOpen: true)
   }
 

@@ -17,6 +17,8 @@ public struct ReportJob {
   let clock: PassClock
   let timer = ContinuousClock()
   var timings: [ReportModel.Timing] = []
+  /// This run's entry in the run log, once it is begun.
+  var runID: Int64?
 
   public init(
     _ plan: NightPlan, store: any NightStore, console: any NightConsole, interruption: any InterruptionWatch,
@@ -32,41 +34,35 @@ public struct ReportJob {
   /// Runs the night; returns once its report is out (and, delivered, accepted) and recorded.
   public mutating func run() async throws(NightError) {
     // The run log has the night before the library is read: `status` tells a library that could not be read too.
-    let state = try await openState()
+    try await beginRun()
     let delivery: Delivery
     do {
       let scan = try readLibrary()
       try checkInterruption(kept: 0)
-      delivery = try await tell(scan, state)
+      delivery = try await tell(scan)
     } catch {
       // The run log says why no report came, for `deepcut status`.
-      await recordFailure(error, state)
+      await recordFailure(error)
       throw error
     }
     if case .failed(let error, let kept) = delivery { throw .delivery(error, kept: kept) }
   }
 
   /// Every step after the state is open: ask, decide, render, write, deliver, record.
-  private mutating func tell(_ scan: LibraryScan, _ state: Storage) async throws(NightError) -> Delivery {
+  private mutating func tell(_ scan: LibraryScan) async throws(NightError) -> Delivery {
     let catalogs = plan.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
-    let pass = try await runCatalogPasses(scan, catalogs, state)
-    var told = try await applyLedger(pass, state)
-    await askLinks(&told, pass, catalogs, state)
-    try await askCovers(&told, catalogs, state)
+    let pass = try await runCatalogPasses(scan, catalogs)
+    var told = try await applyLedger(pass)
+    await askLinks(&told, pass, catalogs)
+    try await askCovers(&told, catalogs)
     let outputs = try render(told, pass)
     // A signal after the catalog pass still means: no report.
     try checkInterruption(kept: pass.night.stats.answersKept)
     try write(outputs)
     let delivery = await deliver(outputs)
-    try await record(told, outputs, pass, state, delivery)
+    try await record(told, outputs, pass, delivery)
     sayWhatHappened(outputs, pass, delivery)
     return delivery
-  }
-
-  /// Where this run's answers and record go: the store, and the run's entry in its log.
-  struct Storage {
-    var store: any NightStore
-    var runID: Int64?
   }
 
   /// One catalog of the night, and the provider that asks it.
@@ -111,9 +107,9 @@ public struct ReportJob {
   }
 
   /// Logs the run's start; a run that dies stays "running" there.
-  func openState() async throws(NightError) -> Storage {
+  mutating func beginRun() async throws(NightError) {
     do {
-      return Storage(store: store, runID: try await store.beginRun(at: plan.now, kind: plan.runKind))
+      runID = try await store.beginRun(at: plan.now, kind: plan.runKind)
     } catch {
       throw .state(String(describing: error))
     }

@@ -54,7 +54,7 @@ extension ReportJob {
   /// The formats written beside the report, from the user's copies of their templates or the built-in ones.
   func renderFeeds(_ listing: ReportListing) throws(NightError) -> [(name: String, text: String)] {
     guard let feeds = plan.feeds else { return [] }
-    let templates = TemplateLocator(overrideDirectory: plan.templates.overrideDirectory)
+    let templates = plan.templates.withoutExplicit
     do {
       return try feeds.formats.map { (format) throws(ReportError) in
         ("deepcut." + type(of: format).fileExtension, try format.render(listing, templates: templates).text)

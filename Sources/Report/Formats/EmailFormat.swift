@@ -21,8 +21,8 @@ public struct EmailFormat: ReportFormat {
   /// The parts come from the user's copies of the Markdown and HTML templates, or the built-in ones: `--template`
   /// is for one part alone, so neither takes it.
   public func render(_ listing: ReportListing, templates: TemplateLocator) throws(ReportError) -> RenderedReport {
-    let text = try MarkdownFormat.drawing.template(templates, useExplicit: false)
-    let page = try HTMLFormat.drawing.template(templates, useExplicit: false)
+    let text = try MarkdownFormat.drawing.template(templates.withoutExplicit)
+    let page = try HTMLFormat.drawing.template(templates.withoutExplicit)
     let fitted = try EmailFitting.fit(listing.model, options: options) { (model) throws(ReportError) in
       let value = try model.templateValue()
       return (try MarkdownFormat.drawing.fill(text, value), try HTMLFormat.drawing.fill(page, value))

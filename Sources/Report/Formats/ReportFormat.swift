@@ -119,8 +119,8 @@ struct TemplateDrawing: Sendable {
   var builtIn: String
   var escape: @Sendable (String) -> String
 
-  func template(_ templates: TemplateLocator, useExplicit: Bool = true) throws(ReportError) -> Template {
-    try templates.template(named: fileName, builtIn: builtIn, useExplicit: useExplicit)
+  func template(_ templates: TemplateLocator) throws(ReportError) -> Template {
+    try templates.template(named: fileName, builtIn: builtIn)
   }
 
   func fill(_ template: Template, _ value: TemplateValue) throws(ReportError) -> String {

@@ -49,12 +49,13 @@ public struct TemplateLocator: Sendable {
     return environment["HOME"].map { $0 + "/.config/deepcut/templates" }
   }
 
-  /// The template called `fileName`: `--template` unless `useExplicit` is false (an e-mail's parts, the feeds),
-  /// else the user's copy, else `builtIn`.
-  public func template(named fileName: String, builtIn: String, useExplicit: Bool = true) throws(ReportError)
-    -> Template
-  {
-    if useExplicit, let explicitPath {
+  /// The user's copies and the built-in templates alone: for what `--template` is not for (an e-mail's parts, the
+  /// feeds beside the report).
+  public var withoutExplicit: TemplateLocator { TemplateLocator(overrideDirectory: overrideDirectory) }
+
+  /// The template called `fileName`: `--template`, else the user's copy, else `builtIn`.
+  public func template(named fileName: String, builtIn: String) throws(ReportError) -> Template {
+    if let explicitPath {
       return try load(explicitPath)
     }
     if let overrideDirectory {

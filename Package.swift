@@ -51,9 +51,10 @@ let package = Package(
     // The SQLite state: it keeps what the catalog pass, the ledger and the night's run log declare they need
     // (`CatalogStore`, `LedgerStore`, `RunLog`).
     .target(name: "State", dependencies: ["Basics", "Identity", "Catalog", "Night", "CSQLite"], swiftSettings: strict),
-    // What settings read and write that names no setting of deepcut's: config.json's values and editing it in
-    // place, the order a list shows its members in, the nearest of known names.
-    .target(name: "SettingsKit", dependencies: ["Basics"], swiftSettings: strict),
+    // The settings machinery, which names no setting of deepcut's: one kind of setting (flag, key, kind, default,
+    // help, scope: the run's or each catalog's), a command line parsed from a table of them, config.json read,
+    // checked and edited in place, and help, the example configuration, the completions and the manual made from it.
+    .target(name: "SettingsKit", dependencies: ["Basics", "Identity", "Catalog"], swiftSettings: strict),
     // The commands, the settings table, setup, and the plan of a night made from the settings.
     .target(
       name: "DeepcutCLI",

@@ -1,6 +1,6 @@
 internal import Basics
 public import Catalog
-internal import Foundation
+public import Foundation
 internal import SettingsKit
 internal import Synchronization
 
@@ -18,6 +18,34 @@ public enum Deepcut {
 
   /// Their specs, in the same order.
   static var commands: [CommandSpec] { commandTypes.map { $0.spec } }
+
+  /// The command line as a value, with the catalogs of `registry` and their own settings: what parsing, help, the
+  /// example configuration, the completions and the manual are made from.
+  static func interface(_ registry: ProviderRegistry) -> CommandLineInterface {
+    CommandLineInterface(
+      program: "deepcut", commands: commands, settings: SettingsTable.settings(registry), registry: registry,
+      refusedKeys: SettingsTable.refusedKeys, anchored: SettingsTable.setting(at:))
+  }
+
+  /// What messages about config.json send a person to.
+  static let exampleCommand = "deepcut config --example"
+
+  /// The comment lines `config --example` begins with.
+  static let exampleHeader = [
+    "deepcut configuration: $XDG_CONFIG_HOME/deepcut/config.json (usually ~/.config/deepcut/config.json).",
+    "Lines starting with // are comments. Every key is optional; command-line flags override these.",
+  ]
+
+  /// What is wrong with a configuration file's contents, in the words `deepcut config --check` uses, a line for each
+  /// key that is wrong; nil when nothing is. For checking files without the command line (the configuration fuzz target).
+  public static func configurationProblem(in data: Data, path: String = "config.json") -> String? {
+    do {
+      _ = try ConfigFile.parse(data, path: path, interface(.standard))
+      return nil
+    } catch {
+      return error.description
+    }
+  }
 
   /// The command lines the help and the manual begin with, each with what it does.
   static let examples: [(line: String, comment: String)] = [
@@ -79,7 +107,10 @@ public enum Deepcut {
         throw .usage(
           "unknown command '\(first)'\(didYouMean(first, names)); commands: \(names.joined(separator: ", "))")
       }
-      let arguments = try Arguments(parsing: rest, for: command.spec, registry: registry)
+      let interface = interface(registry)
+      let arguments = try CLIError.settings { () throws(SettingsError) in
+        try Arguments(parsing: rest, for: command.spec, in: interface)
+      }
       return try await command.run(Invocation(arguments: arguments, words: rest, registry: registry))
     }
   }

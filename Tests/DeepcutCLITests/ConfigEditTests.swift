@@ -36,7 +36,7 @@ struct ConfigEditTests {
   }
 
   static func parsed(_ text: String) throws -> ConfigFile {
-    try ConfigFile.parse(Data(text.utf8), path: path, registry: .standard)
+    try ConfigFile.parse(Data(text.utf8), path: path, Deepcut.interface(.standard))
   }
 
   static func commentLines(_ text: String) -> [String] {
@@ -338,7 +338,7 @@ struct ConfigEditTests {
   /// Every key in force in `config --example`, and some it has commented out, set to another value read back as that
   /// value through ConfigFile, with every comment line where it was and the keys in their order.
   @Test func everyKeyOfTheExampleTakesAnotherValueAndItsCommentsStay() throws {
-    let example = ConfigExample.text(.standard)
+    let example = ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(.standard))
     var edit = try Self.edit(example)
     let original = edit.keys
     #expect(Set(original).isSubset(of: Self.otherValues.map(\.key)), "a key of the example has no other value here")
@@ -354,7 +354,7 @@ struct ConfigEditTests {
   /// The example's values set to others and back are the example again, byte for byte: an edit touches its value's
   /// span alone.
   @Test func theExampleSetToOtherValuesAndBackIsTheSameBytes() throws {
-    let example = ConfigExample.text(.standard)
+    let example = ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(.standard))
     let before = try Self.edit(example)
     var edit = before
     for (key, value) in Self.otherValues where before.keys.contains(key) { try edit.set(key, to: value) }

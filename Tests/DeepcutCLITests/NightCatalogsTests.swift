@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SettingsKit
 import Testing
 
 @testable import DeepcutCLI
@@ -328,7 +329,7 @@ struct NightCatalogsTests {
       let help = setting.helpText(Self.registry)
       if setting.scope.only == nil { #expect(help.contains("NAME="), "\(setting.name): \(help)") }
     }
-    let report = ReportCommand.spec.help(Self.registry)
+    let report = Deepcut.interface(Self.registry).help(ReportCommand.spec)
     #expect(report.contains("; NAME=N for one catalog\n"))
     #expect(report.contains("with several catalogs, NAME=URL for each\n"))
   }

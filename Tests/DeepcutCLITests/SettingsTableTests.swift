@@ -3,6 +3,7 @@ import Foundation
 import Identity
 import MusicLibrary
 import Report
+import SettingsKit
 import Testing
 
 @testable import DeepcutCLI
@@ -32,13 +33,13 @@ struct SettingsTableTests {
   @Test func noHelpOrNoteKeepsAPlaceholder() throws {
     let placeholder = /\{[a-z]+\}/
     for command in Deepcut.commands {
-      let help = command.help(Self.registry)
+      let help = Deepcut.interface(Self.registry).help(command)
       #expect(help.firstMatch(of: placeholder) == nil, "\(command.name): \(help)")
     }
     for setting in Self.everySetting {
       #expect(setting.helpText(Self.registry).firstMatch(of: placeholder) == nil, "\(setting.name)")
     }
-    let example = ConfigExample.text(Self.registry)
+    let example = ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(Self.registry))
     #expect(example.firstMatch(of: placeholder) == nil, "\(example)")
   }
 
@@ -84,7 +85,9 @@ struct SettingsTableTests {
       ),
     ]
     for (file, message) in refusals {
-      let refusal = Self.refusal { _ = try ConfigFile.parse(Data(file.utf8), path: "c.json", registry: Self.registry) }
+      let refusal = Self.refusal {
+        _ = try ConfigFile.parse(Data(file.utf8), path: "c.json", Deepcut.interface(Self.registry))
+      }
       #expect(refusal.hasPrefix(message), "\(file): \(refusal)")
     }
   }
@@ -117,7 +120,7 @@ struct SettingsTableTests {
         #expect(words.contains(value), "--\(flag): \(words)")
       }
       for use in setting.uses {
-        let help = try Self.spec(use.command).help(Self.registry)
+        let help = try Deepcut.interface(Self.registry).help(Self.spec(use.command))
         #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
         #expect(
           help.contains(use.words.map { setting.filled($0.words(Self.registry), Self.registry) } ?? words),
@@ -125,7 +128,7 @@ struct SettingsTableTests {
       }
     }
     // The catalogs' own stand where the table puts them: after --base-url.
-    let report = ReportCommand.spec.options(Self.registry).map(\.flag)
+    let report = Deepcut.interface(Self.registry).options(of: ReportCommand.spec).map(\.flag)
     let own = CatalogSetting.all(Self.registry).compactMap(\.flag)
     let baseURL = report.firstIndex(of: "base-url") ?? 0
     #expect(Array(report[(baseURL + 1)...].prefix(own.count)) == own)
@@ -138,7 +141,7 @@ struct SettingsTableTests {
         guard let anchor = use.anchor else { continue }
         let target = try #require(SettingsTable.setting(at: anchor))
         #expect(target.use(in: use.command) != nil, "\(setting.name) in \(use.command) after \(target.name)")
-        let options = try Self.spec(use.command).options(Self.registry).map(\.setting.name)
+        let options = try Deepcut.interface(Self.registry).options(of: Self.spec(use.command)).map(\.setting.name)
         let position = try #require(options.firstIndex(of: setting.name))
         #expect(try position > #require(options.firstIndex(of: target.name)))
       }
@@ -150,18 +153,19 @@ struct SettingsTableTests {
   }
 
   @Test func everyConfigurableSettingIsInTheExampleAndTheExampleParsesBack() throws {
-    let example = ConfigExample.text(Self.registry)
+    let example = ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(Self.registry))
     for setting in SettingsTable.configurable(Self.registry) {
       guard let key = setting.key, let name = key.split(separator: ".").last else { continue }
       #expect(example.contains("\"\(name)\": "), "\(key) is missing from config --example")
     }
     // As printed, and with every commented-out member put in force, it reads back.
-    _ = try ConfigFile.parse(Data(example.utf8), path: "example.json", registry: Self.registry)
+    _ = try ConfigFile.parse(Data(example.utf8), path: "example.json", Deepcut.interface(Self.registry))
     let uncommented = example.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       let trimmed = line.drop { $0 == " " }
       return trimmed.hasPrefix("// \"") ? line.replacingOccurrences(of: "// \"", with: "\"") : String(line)
     }.joined(separator: "\n")
-    let everything = try ConfigFile.parse(Data(uncommented.utf8), path: "example.json", registry: Self.registry)
+    let everything = try ConfigFile.parse(
+      Data(uncommented.utf8), path: "example.json", Deepcut.interface(Self.registry))
     let configurable = SettingsTable.configurable(Self.registry).filter { $0.exampleNote != nil }
     #expect(Set(everything.values.keys) == Set(configurable.compactMap(\.key)))
     // Every value it shows reads as its setting's type, through the same reading a run does (with no home folder
@@ -251,7 +255,7 @@ struct SettingsTableTests {
   /// address, the clock; no use site supplies one.
   @Test func defaultsWorkedOutForARunAreDeclaredWithTheSetting() throws {
     let started = Date(timeIntervalSince1970: 1_795_953_600)
-    let arguments = try Arguments(parsing: [], for: ReportCommand.spec, registry: Self.registry)
+    let arguments = try Arguments(parsing: [], for: ReportCommand.spec, in: Deepcut.interface(Self.registry))
     let home = try Resolved(arguments, environment: ["HOME": "/home/x"], registry: Self.registry, startedAt: started)
     #expect(try home[\.stateDirectory] == "/home/x/.local/state/deepcut")
     #expect(try home[\.config] == "/home/x/.config/deepcut/config.json")
@@ -292,7 +296,7 @@ struct SettingsTableTests {
       #expect(Self.refusal { try read(settings) } == message)
     }
     #expect(
-      Self.refusal { _ = try ConfigFile.parse(Data(#"{"dayz": 3}"#.utf8), path: "c", registry: Self.registry) }
+      Self.refusal { _ = try ConfigFile.parse(Data(#"{"dayz": 3}"#.utf8), path: "c", Deepcut.interface(Self.registry)) }
         == "c: unknown key 'dayz' (did you mean 'days'?); see 'deepcut config --example'")
     // An address from the file is checked where it is read, in the flag's words, as it always was.
     let address = try Self.resolved([], config: Self.configFile("provider.baseURL", json: #""ftp://x""#))
@@ -330,13 +334,15 @@ struct SettingsTableTests {
 
   /// Help lists what a kind takes from the kind: the range, the type's cases.
   @Test func helpListsTheValuesOfTheKindItself() throws {
-    let report = ReportCommand.spec.help(Self.registry)
+    let report = Deepcut.interface(Self.registry).help(ReportCommand.spec)
     let formats = FormatName.allCases.map(\.rawValue)
     #expect(report.contains("  \(sentence(formats, "or")) (default markdown)\n"))
     #expect(report.contains("[--format \(formats.joined(separator: "|"))]"))
     let kinds = ReleaseKind.allCases.map(\.rawValue).joined(separator: ",")
     #expect(report.contains("release kinds to include: \(kinds) (default all)\n"))
-    #expect(WhyCommand.spec.help(Self.registry).contains("release kinds the report shows: \(kinds) (default as for"))
+    #expect(
+      Deepcut.interface(Self.registry).help(WhyCommand.spec).contains(
+        "release kinds the report shows: \(kinds) (default as for"))
     let sizes = SettingsTable.batchSizes
     let range = "\(sizes.lowerBound) to \(sizes.upperBound)"
     #expect(report.contains("catalog artists per release request, \(range) (default"))
@@ -369,13 +375,15 @@ struct SettingsTableTests {
 
   @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {
     let parsed = try Arguments(
-      parsing: ["--to", "a", "--to=b, c", "--quiet", "--days=3"], for: ReportCommand.spec, registry: Self.registry)
+      parsing: ["--to", "a", "--to=b, c", "--quiet", "--days=3"], for: ReportCommand.spec,
+      in: Deepcut.interface(Self.registry))
     #expect(parsed.values["to"] == ["a", "b, c"])
     #expect(parsed.values["days"] == ["3"])
     #expect(parsed.flags == ["quiet"])
     #expect(try Resolved(parsed, environment: [:], registry: Self.registry)[\.to] == ["a", "b", "c"])
     // After `--`, a dash starts a positional.
-    let why = try Arguments(parsing: ["--json", "--", "--odd name"], for: WhyCommand.spec, registry: Self.registry)
+    let why = try Arguments(
+      parsing: ["--json", "--", "--odd name"], for: WhyCommand.spec, in: Deepcut.interface(Self.registry))
     #expect(why.positionals == ["--odd name"])
     #expect(why.gives(SettingsTable.standard.json))
     for (line, message) in [
@@ -385,7 +393,8 @@ struct SettingsTableTests {
       (["-x"], "unknown option '-x'; see 'deepcut report --help'"),
     ] {
       #expect(
-        Self.refusal { _ = try Arguments(parsing: line, for: ReportCommand.spec, registry: Self.registry) } == message)
+        Self.refusal { _ = try Arguments(parsing: line, for: ReportCommand.spec, in: Deepcut.interface(Self.registry)) }
+          == message)
     }
   }
 
@@ -414,8 +423,8 @@ struct SettingsTableTests {
   static func resolved(
     _ flags: [String], config: String, home: Bool = true, for spec: CommandSpec = ReportCommand.spec
   ) throws -> Resolved {
-    let arguments = try Arguments(parsing: flags, for: spec, registry: registry)
-    let file = try ConfigFile.parse(Data(config.utf8), path: "config.json", registry: registry)
+    let arguments = try Arguments(parsing: flags, for: spec, in: Deepcut.interface(registry))
+    let file = try ConfigFile.parse(Data(config.utf8), path: "config.json", Deepcut.interface(registry))
     return Resolved(
       arguments, config: file, environment: home ? ["HOME": "/home/deepcut-test"] : [:], registry: registry)
   }

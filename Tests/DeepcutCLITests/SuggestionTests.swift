@@ -12,7 +12,9 @@ struct SuggestionTests {
 
   static func refusal(_ line: [String], _ command: CommandName) throws -> String {
     let spec = try SettingsTableTests.spec(command)
-    return SettingsTableTests.refusal { _ = try Arguments(parsing: line, for: spec, registry: Self.registry) }
+    return SettingsTableTests.refusal {
+      _ = try Arguments(parsing: line, for: spec, in: Deepcut.interface(Self.registry))
+    }
   }
 
   @Test func theNearestNameIsTheOneASwapMakes() {
@@ -23,7 +25,7 @@ struct SuggestionTests {
   }
 
   @Test func aFarNameGetsNoSuggestion() {
-    let flags = Deepcut.commands.flatMap { $0.options(Self.registry).map(\.flag) }
+    let flags = Deepcut.commands.flatMap { Deepcut.interface(Self.registry).options(of: $0).map(\.flag) }
     #expect(nearest(to: "xy", in: ["to"]) == nil)
     #expect(nearest(to: "colour", in: flags) == nil)
     #expect(nearest(to: "banana", in: Deepcut.commands.map(\.name)) == nil)

@@ -4,6 +4,7 @@ import Foundation
 import Identity
 import MusicLibrary
 import Report
+import SettingsKit
 import TestSupport
 import Testing
 
@@ -210,14 +211,16 @@ struct ProviderPluginTests {
   }
 
   @Test func helpAndTheExampleSpeakOfItFromItsOwnDeclaration() {
-    let help = ReportCommand.spec.help(Self.registry)
+    let help = Deepcut.interface(Self.registry).help(ReportCommand.spec)
     let others = ProviderRegistry.standard.names.dropFirst().map(\.rawValue).joined(separator: ", ")
     #expect(help.contains("in the order of their links: itunes, \(others) or toy (default itunes)"), "\(help)")
-    #expect(ArtistsCommand.spec.help(Self.registry).contains("the catalog: itunes, \(others) or toy; needed when"))
+    #expect(
+      Deepcut.interface(Self.registry).help(ArtistsCommand.spec).contains(
+        "the catalog: itunes, \(others) or toy; needed when"))
     #expect(help.contains("--toy-shelf NAME"))
     #expect(help.contains("toy: which shelf of the toy catalog to ask (default main)\n"))
     #expect(help.contains("600 for toy"))
-    let example = ConfigExample.text(Self.registry)
+    let example = ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(Self.registry))
     #expect(example.contains("// the toy catalog: which shelf of the toy catalog to ask (default main)."))
     #expect(example.contains(#"// "shelf": "attic""#))
   }

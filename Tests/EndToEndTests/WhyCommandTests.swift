@@ -1,4 +1,5 @@
 import Foundation
+import SettingsKit
 import TestSupport
 import Testing
 

@@ -20,6 +20,13 @@ public struct ProviderRegistry: Sendable {
   public var names: [CatalogName] { providers.map(\.name) }
   public var defaultProvider: (any ProviderDefinition)? { providers.first }
 
+  /// The catalogs a night asks when none is named, and no earlier night asked others: the recommended ones, else the
+  /// registry's first.
+  public var defaultNight: [any ProviderDefinition] {
+    let recommended = recommended.compactMap(named)
+    return recommended.isEmpty ? defaultProvider.map { [$0] } ?? [] : recommended
+  }
+
   /// The catalog a person named, in any case.
   public func named(_ name: String) -> (any ProviderDefinition)? {
     providers.first { $0.name.rawValue == name.lowercased() }

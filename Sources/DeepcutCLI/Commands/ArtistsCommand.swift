@@ -2,6 +2,7 @@ internal import Catalog
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
+internal import SettingsKit
 internal import State
 
 /// `deepcut artists`: the artist ↔ catalog id mapping, and pinning one by hand.

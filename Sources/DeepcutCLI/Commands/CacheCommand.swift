@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 internal import State
 
 /// `deepcut cache stats | clear`.

@@ -1,4 +1,5 @@
 internal import Catalog
+internal import SettingsKit
 
 /// A command of the command line: its spec says its name, usage and options, `run` does it. ``Deepcut/commandTypes``
 /// lists them all, once: help, dispatch, the man page, the completions and the settings' `--config` read that list.

@@ -1,4 +1,5 @@
 internal import Catalog
+internal import SettingsKit
 
 /// `deepcut completions SHELL`: the completion script for bash, zsh or fish, made from the commands and options
 /// `--help` lists, for a shell's startup or a package to install.

@@ -1,6 +1,7 @@
 internal import Catalog
 internal import Delivery
 internal import Foundation
+internal import SettingsKit
 
 /// `deepcut config --example | --check`.
 enum ConfigCommand: Command {
@@ -15,7 +16,7 @@ enum ConfigCommand: Command {
     // Before the configuration is read: an example is printed whatever the file holds.
     let table = SettingsTable.standard
     if arguments.gives(table.example) {
-      Console.out(ConfigExample.text(registry))
+      Console.out(ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(registry)))
       return .success
     }
     guard arguments.gives(table.check) else { throw .usage("config needs --example or --check") }

@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 
 /// `deepcut manual`: the manual page, deepcut(1), in roff, made from the commands and options `--help` shows.
 enum ManualCommand: Command {

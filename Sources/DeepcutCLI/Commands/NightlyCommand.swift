@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 
 /// `deepcut nightly`: what cron, a systemd timer or launchd runs each night. Tonight's report as an e-mail,
 /// delivered, kept as a dated file in the state folder's `reports/`, and what the run said kept in

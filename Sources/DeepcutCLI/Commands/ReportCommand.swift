@@ -2,6 +2,7 @@ internal import Catalog
 internal import Foundation
 internal import Night
 internal import Report
+internal import SettingsKit
 internal import State
 
 /// `deepcut report`: the main job.

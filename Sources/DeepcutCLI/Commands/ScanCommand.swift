@@ -1,6 +1,7 @@
 internal import Catalog
 internal import Foundation
 internal import MusicLibrary
+internal import SettingsKit
 
 /// `deepcut scan`: what the library holds, what was skipped and why.
 enum ScanCommand: Command {

@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 internal import State
 
 /// `deepcut status [--json]`: how the last nights went, newest first, what waits undelivered, when the next run is,

@@ -5,6 +5,7 @@ internal import Identity
 internal import MusicLibrary
 internal import Night
 internal import Report
+internal import SettingsKit
 internal import State
 
 /// `deepcut why "ARTIST" ["ALBUM"]`: why a release is (not) in the report, from the library and the state alone.

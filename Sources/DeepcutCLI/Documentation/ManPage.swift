@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Report
+internal import SettingsKit
 internal import State
 
 /// The manual page, deepcut(1), in roff with man(7)'s macros: the commands and their options as `--help` shows them,
@@ -15,7 +16,8 @@ enum ManPage {
       bold("deepcut") + " " + bold("--help") + " | " + bold("--version"),
     ]
     let sections = [
-      description(registry), commands(registry), files(), environment(), exitStatus(), examples(), seeAlso(),
+      description(registry), Deepcut.interface(registry).manualCommands(), files(), environment(), exitStatus(),
+      examples(), seeAlso(),
     ]
     return (head + sections.flatMap { $0 }).joined(separator: "\n") + "\n"
   }
@@ -40,34 +42,6 @@ enum ManPage {
         "An option is taken from the command line, else from config.json, else its default; the key config.json "
           + "holds it under is named below it. deepcut config --example prints every key with a comment."),
     ]
-  }
-
-  /// Each command: its usage, its summary, its options (or the command whose options it takes), its examples.
-  private static func commands(_ registry: ProviderRegistry) -> [String] {
-    var lines = [".SH COMMANDS"]
-    var earlier: [(name: String, flags: [String])] = []
-    for spec in Deepcut.commands {
-      let options = spec.options(registry)
-      let flags = options.map(\.flag)
-      lines += [".SS " + spec.name, bold("deepcut") + " " + Roff.text(spec.usage), ".PP", Roff.text(spec.summary)]
-      if let same = earlier.first(where: { !flags.isEmpty && $0.flags == flags }) {
-        lines += [".PP", "It takes every option " + bold(same.name) + " takes."]
-      } else {
-        lines += options.flatMap { option(option: $0, registry) }
-      }
-      if !spec.examples.isEmpty {
-        lines +=
-          [".PP", "Examples:", ".RS", ".nf"] + spec.examples.map { Roff.text("deepcut " + $0) } + [".fi", ".RE"]
-      }
-      earlier.append((spec.name, flags))
-    }
-    return lines
-  }
-
-  private static func option(option: CommandSpec.Option, _ registry: ProviderRegistry) -> [String] {
-    let label = bold("--" + option.flag) + (option.setting.placeholder.map { " " + italic($0) } ?? "")
-    let key = option.setting.key.map { [".br", "config.json: " + bold($0)] } ?? []
-    return [".TP", label, Roff.text(option.helpText(registry))] + key
   }
 
   private static func files() -> [String] {
@@ -150,26 +124,7 @@ enum ManPage {
     ]
   }
 
-  /// `.TP` paragraphs, each tagged in bold.
-  private static func entries(_ entries: [(tag: String, text: String)]) -> [String] {
-    entries.flatMap { [".TP", bold($0.tag), Roff.text($0.text)] }
-  }
-
-  private static func bold(_ text: String) -> String { "\\fB" + Roff.text(text) + "\\fR" }
-  private static func italic(_ text: String) -> String { "\\fI" + Roff.text(text) + "\\fR" }
-}
-
-/// Text as roff prints it, on a line of its own or inside one.
-enum Roff {
-  /// Backslashes printed as such, a line not taken for a request when it starts with a dot or an apostrophe, and the
-  /// dashes of what is typed (an option, a path) as minus signs rather than hyphens.
-  static func text(_ text: String) -> String {
-    let words = text.replacing("\\", with: "\\e").split(separator: " ", omittingEmptySubsequences: false).map {
-      word in
-      let typed = word.drop { "[(|\"'".contains($0) }.first == "-" || word.contains("/")
-      return typed ? String(word.replacing("-", with: "\\-")) : String(word)
-    }
-    let line = words.joined(separator: " ")
-    return line.first == "." || line.first == "'" ? "\\&" + line : line
-  }
+  private static func entries(_ entries: [(tag: String, text: String)]) -> [String] { Roff.entries(entries) }
+  private static func bold(_ text: String) -> String { Roff.bold(text) }
+  private static func italic(_ text: String) -> String { Roff.italic(text) }
 }

@@ -2,6 +2,7 @@ internal import Basics
 internal import Catalog
 internal import Foundation
 internal import Report
+internal import SettingsKit
 
 /// Where the report goes besides its output: an e-mail's headers and full report's address, the feeds beside it.
 extension ReportSettings {

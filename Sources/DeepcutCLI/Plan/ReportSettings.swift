@@ -7,6 +7,7 @@ internal import Identity
 internal import MusicLibrary
 internal import Night
 internal import Report
+internal import SettingsKit
 internal import State
 
 /// Everything one `deepcut report` run is asked to do, resolved from the command line, the configuration and the

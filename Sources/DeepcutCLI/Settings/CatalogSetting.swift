@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 
 /// Where ``SettingsTable`` puts the settings each catalog declares of its own (``ProviderSetting``): they come from
 /// the registry, so a catalog registered elsewhere (a test's) brings its own.

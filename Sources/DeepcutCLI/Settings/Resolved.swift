@@ -1,19 +1,16 @@
 internal import Catalog
 internal import Foundation
 import Identity
+internal import SettingsKit
 internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
 /// the setting's default. `settings[\.days]` is an `Int`; a setting each catalog has is read for one of the night's,
 /// `settings[\.rateLimit, for: catalog]` (``SettingScope``). Every command reads through it, so they never disagree —
 /// on the state folder least of all.
-struct Resolved: Sendable {
-  let arguments: Arguments
-  private(set) var config: ConfigFile
-  let environment: [String: String]
-  let registry: ProviderRegistry
-  /// When the command line was read: the clock's time for every setting that defaults to it.
-  let startedAt: Date
+struct Resolved: Sendable, SettingReader {
+  /// The flag, the file, the environment and the catalogs, and how each setting is read from them.
+  private(set) var sources: SettingSources
   /// Values a command sets over the flag and the file (`why` explains a report that was offline).
   private var overrides = SettingValues()
   /// The catalogs whose resolutions or told releases the state keeps, once ``rememberEarlierNights()`` read them
@@ -27,7 +24,10 @@ struct Resolved: Sendable {
     self.init(arguments, config: ConfigFile(), environment: environment, registry: registry, startedAt: startedAt)
     // The file a flag names must be there; the default one need not.
     if let path = try self[\.config] {
-      config = try ConfigFile.load(path: path, required: onCommandLine(\.config), registry: registry)
+      let interface = Deepcut.interface(registry)
+      sources.config = try CLIError.settings { () throws(SettingsError) in
+        try ConfigFile.load(path: path, required: onCommandLine(\.config), interface)
+      }
     }
   }
 
@@ -36,12 +36,16 @@ struct Resolved: Sendable {
     _ arguments: Arguments, config: ConfigFile, environment: [String: String], registry: ProviderRegistry,
     startedAt: Date = Date()
   ) {
-    self.arguments = arguments
-    self.config = config
-    self.environment = environment
-    self.registry = registry
-    self.startedAt = startedAt
+    sources = SettingSources(
+      arguments: arguments, config: config, environment: environment, registry: registry, startedAt: startedAt,
+      exampleCommand: Deepcut.exampleCommand)
   }
+
+  var arguments: Arguments { sources.arguments }
+  var config: ConfigFile { sources.config }
+  var environment: [String: String] { sources.environment }
+  var registry: ProviderRegistry { sources.registry }
+  var startedAt: Date { sources.startedAt }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value {
     get throws(CLIError) { try self[SettingsTable.standard[keyPath: path]] }
@@ -50,18 +54,18 @@ struct Resolved: Sendable {
   /// A setting's value: the flag, else the configuration, else the default.
   subscript<Value>(_ setting: Setting<Value>) -> Value {
     get throws(CLIError) {
-      precondition(setting.scope.isRun, "\(setting.name) is each catalog's: read it with settings[_:for:]")
-      if let value = try given(setting) { return value }
-      return setting.fallback.value(defaults)
+      try CLIError.settings { () throws(SettingsError) in try read(setting) }
     }
   }
 
-  var defaults: DefaultContext { DefaultContext(environment: environment, startedAt: startedAt, registry: registry) }
-
-  /// What reading a value needs besides the value.
-  var context: SettingContext {
-    SettingContext(registry: registry, environment: environment, configPath: config.path)
+  /// The run's value of `setting`, as ``CheckedSettings`` reads it.
+  func read<Value>(_ setting: Setting<Value>) throws(SettingsError) -> Value {
+    precondition(setting.scope.isRun, "\(setting.name) is each catalog's: read it with settings[_:for:]")
+    if let value = overrides[setting] { return value }
+    return try sources.given(setting) ?? setting.fallback.value(defaults)
   }
+
+  var defaults: DefaultContext { sources.defaults }
 
   /// The catalogs the night asks, in the order of their links: those `--provider` or `provider.name` names, else the
   /// default ones. Never none.
@@ -161,14 +165,7 @@ struct Resolved: Sendable {
   /// The value the flag or the configuration gives; nil when the default stands.
   func given<Value>(_ setting: Setting<Value>) throws(CLIError) -> Value? {
     if let value = overrides[setting] { return value }
-    let name = setting.name
-    if let flag = setting.flag, arguments.gives(setting) {
-      return try setting.kind.parse(arguments.values[flag] ?? [], SettingSite(name: name, key: name, context: context))
-    }
-    if let key = setting.key, let value = config.values[key] {
-      return try setting.kind.read(value, SettingSite(name: name, key: key, context: context))
-    }
-    return nil
+    return try CLIError.settings { () throws(SettingsError) in try sources.given(setting) }
   }
 
   func given<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) throws(CLIError) -> Value? {
@@ -178,7 +175,7 @@ struct Resolved: Sendable {
   /// `text` read as if the command line gave it to the setting: what stands in for a setting is checked as it is.
   func reading<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, asGiven text: String) throws(CLIError) -> Value {
     let setting = SettingsTable.standard[keyPath: path]
-    return try setting.kind.parse([text], SettingSite(name: setting.name, key: setting.name, context: context))
+    return try CLIError.settings { () throws(SettingsError) in try sources.reading(setting, asGiven: text) }
   }
 
   /// The same settings, with `value` for the setting `path` names, whatever the flag or the file say.
@@ -191,5 +188,23 @@ struct Resolved: Sendable {
   /// Whether the command line gives the setting (not the configuration).
   func onCommandLine<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Bool {
     arguments.gives(SettingsTable.standard[keyPath: path])
+  }
+}
+
+extension Resolved {
+  subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, for catalog: any ProviderDefinition) -> Value {
+    get throws(CLIError) { try self[SettingsTable.standard[keyPath: path], for: catalog] }
+  }
+
+  /// One catalog's value (``SettingSources/value(_:for:night:)``), among the catalogs searched tonight and those
+  /// linked to, which are asked tonight too, at their own pace and address.
+  subscript<Value>(_ setting: Setting<Value>, for catalog: any ProviderDefinition) -> Value {
+    get throws(CLIError) {
+      let searched = try nightCatalogs
+      let linked = try self[\.links].filter { link in !searched.contains { $0.name == link.name } }
+      return try CLIError.settings { () throws(SettingsError) in
+        try sources.value(setting, for: catalog, night: searched + linked)
+      }
+    }
   }
 }

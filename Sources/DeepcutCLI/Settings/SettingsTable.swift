@@ -5,6 +5,7 @@ internal import Foundation
 internal import Identity
 internal import MusicLibrary
 internal import Report
+internal import SettingsKit
 internal import State
 
 /// Every setting deepcut has, each declared once, as a stored property: `settings[\.days]` reads one, as its type.
@@ -369,7 +370,9 @@ struct SettingsTable: Sendable {
     commands: [.config])
   let config = Setting<String?>(
     flag: "config", placeholder: "PATH", help: "the configuration file", kind: .path,
-    default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") { ConfigFile.defaultPath(environment: $0.environment) },
+    default: .computed("$XDG_CONFIG_HOME/deepcut/config.json") {
+      ConfigFile.defaultPath(of: "deepcut", environment: $0.environment)
+    },
     commands: Deepcut.commandTypes.filter { $0.readsConfiguration }.map { SettingUse(command: $0) })
 
   /// How many catalog artists a release request may ask about; a catalog may take fewer.
@@ -379,7 +382,6 @@ struct SettingsTable: Sendable {
   static let stateDirectoryFromConfig: HelpWords =
     "where state.sqlite lives (default: stateDir in the config, else $XDG_STATE_HOME/deepcut)"
 
-  /// Keys config.json may not hold, with what to do instead.
   static let refusedKeys = [
     "email.smtp.password":
       "deepcut does not read passwords from its configuration: put the password alone in a file only you can read "
@@ -436,6 +438,9 @@ extension SettingsTable {
 
   /// The setting an anchor names.
   static func setting(at anchor: SettingAnchor) -> (any SettingDeclaration)? {
-    standard[keyPath: anchor] as? any SettingDeclaration
+    let path: AnyKeyPath = anchor
+    return standard[keyPath: path] as? any SettingDeclaration
   }
+
+  /// Keys config.json may not hold, with what to do instead.
 }

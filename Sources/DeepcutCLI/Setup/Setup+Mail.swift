@@ -130,12 +130,17 @@ extension Setup {
 
   /// The settings a night will read once the draft is written, the password as a run reads DEEPCUT_SMTP_PASSWORD.
   func draftedSettings() throws(CLIError) -> Resolved {
-    let config = try ConfigFile.parse(Data(draft.text.utf8), path: configPath, registry: settings.registry)
+    let interface = Deepcut.interface(settings.registry)
+    let (config, arguments) = try CLIError.settings { () throws(SettingsError) in
+      (
+        try ConfigFile.parse(Data(draft.text.utf8), path: configPath, interface),
+        try Arguments(parsing: [], for: SetupCommand.spec, in: interface)
+      )
+    }
     var environment = settings.environment
     environment[ReportSettings.passwordVariable] = password
     return Resolved(
-      try Arguments(parsing: [], for: SetupCommand.spec), config: config, environment: environment,
-      registry: settings.registry, startedAt: settings.startedAt)
+      arguments, config: config, environment: environment, registry: settings.registry, startedAt: settings.startedAt)
   }
 
   static let testSubject = "deepcut is set up: this is its test e-mail"

@@ -48,7 +48,7 @@ extension Setup {
   func current<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> String? {
     let setting = SettingsTable.standard[keyPath: path]
     guard let key = setting.key, let json = draft.value(at: key) else { return nil }
-    let site = SettingSite(name: setting.name, key: key, context: settings.context)
+    let site = SettingSite(name: setting.name, key: key, context: settings.sources.context)
     return (try? setting.kind.read(json, site)).flatMap(setting.kind.text)
   }
 

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import SettingsKit
 
 /// `deepcut setup`: the nightly e-mail in one command. It finds the library, asks where the e-mail goes and how, sends
 /// a test e-mail through that route, writes config.json (keeping what the file had) and the password file, and

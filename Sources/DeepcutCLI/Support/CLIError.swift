@@ -31,10 +31,22 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
   case interrupted(signal: Int32, kept: Int)
 
-  /// A configuration that cannot be read or changed as asked.
+  /// A command line or a configuration that cannot be read, or changed as asked.
   public init(_ error: SettingsError) {
     switch error {
+    case .usage(let message): self = .usage(message)
+    case .helpRequested(let text): self = .helpRequested(text)
     case .config(let message): self = .config(message)
+    case .configProblems(let problems): self = .configProblems(problems)
+    }
+  }
+
+  /// What `read` gives; what it throws, as a command's error.
+  static func settings<Value>(_ read: () throws(SettingsError) -> Value) throws(CLIError) -> Value {
+    do {
+      return try read()
+    } catch {
+      throw CLIError(error)
     }
   }
 

@@ -100,7 +100,7 @@ import Testing
     defer { shell.remove() }
     var flags = 0
     for command in Deepcut.commands {
-      let options = Set(command.options(Self.registry).map { "--" + $0.flag } + ["--help"])
+      let options = Set(Deepcut.interface(Self.registry).options(of: command).map { "--" + $0.flag } + ["--help"])
       #expect(Set(try await shell.complete("deepcut \(command.name) --")) == options, "\(command.name)")
       flags += options.count
     }

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import SettingsKit
 import State
 import TestSupport
 import Testing
@@ -22,18 +23,18 @@ import Testing
 
   /// The flags the parser takes for each command, as `--flag`; a command line with every one of them parses.
   static func flags(_ command: CommandSpec) throws -> [String] {
-    let options = command.options(registry)
+    let options = Deepcut.interface(registry).options(of: command)
     let line = options.flatMap { option in option.setting.takesValue ? ["--" + option.flag, "x"] : ["--" + option.flag]
     }
     // Values are not checked here: parsing only matches names.
-    _ = try Arguments(parsing: line, for: command, registry: registry)
+    _ = try Arguments(parsing: line, for: command, in: Deepcut.interface(registry))
     return options.map { "--" + $0.flag }
   }
 
   @Test func everyCommandAndOptionIsInTheHelp() throws {
     for command in Deepcut.commands {
       #expect(Deepcut.help.contains("\n  \(command.name) "), "\(command.name)")
-      let help = command.help(Self.registry)
+      let help = Deepcut.interface(Self.registry).help(command)
       for flag in try Self.flags(command) {
         #expect(help.contains("  \(flag) ") || help.contains("  \(flag)\n"), "\(command.name) \(flag)")
       }

@@ -1,30 +1,28 @@
-internal import Catalog
-internal import Foundation
-internal import Identity
-internal import Report
-internal import SettingsKit
+public import Catalog
+public import Foundation
+public import Identity
 
-/// One setting, declared once (in ``SettingsTable``): its flag, its key in config.json, what it holds and how that is
+/// One setting, declared once (in a program's table of settings): its flag, its key in config.json, what it holds and how that is
 /// read (its kind), its default, the words `--help` gives it, the commands that take it, how `config --example`
 /// shows it, and its scope: the run's one value, each catalog's own, or one catalog's setting. Reading it gives a
 /// `Value`: the flag, else the configuration, else the default; `settings[\.days]` for the run,
 /// `settings[\.rateLimit, for: catalog]` for one catalog.
-struct Setting<Value: Sendable>: Sendable {
+public struct Setting<Value: Sendable>: Sendable {
   /// Its flag, its key, or both.
-  let names: SettingName
+  public let names: SettingName
   /// What help and usage errors show for its value (`--days N`); nil for a switch or a key of config.json alone.
-  let placeholder: String?
-  let help: HelpWords
-  let kind: SettingKind<Value>
-  let fallback: SettingDefault<Value>
+  public let placeholder: String?
+  public let help: HelpWords
+  public let kind: SettingKind<Value>
+  public let fallback: SettingDefault<Value>
   /// The commands whose options it is, each as it shows it there.
-  let uses: [SettingUse]
+  public let uses: [SettingUse]
   /// How `config --example` shows it; nil leaves it out.
-  let example: SettingExample<Value>?
-  let scope: SettingScope
+  public let example: SettingExample<Value>?
+  public let scope: SettingScope
 
   /// A setting a command takes by its flag, which config.json may hold too under `key`.
-  init(
+  public init(
     flag: String, key: String? = nil, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
     default fallback: SettingDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil
   ) {
@@ -34,7 +32,7 @@ struct Setting<Value: Sendable>: Sendable {
   }
 
   /// A setting only config.json holds.
-  init(
+  public init(
     key: String, help: HelpWords, kind: SettingKind<Value>, default fallback: SettingDefault<Value>,
     example: SettingExample<Value>? = nil
   ) {
@@ -43,7 +41,7 @@ struct Setting<Value: Sendable>: Sendable {
   }
 
   /// A setting that may hold no value: none unless it is given, or a default it declares.
-  init<Wrapped>(
+  public init<Wrapped>(
     flag: String, key: String? = nil, placeholder: String, help: HelpWords, kind: SettingKind<Wrapped>,
     default fallback: SettingDefault<Value> = .absent, commands uses: [SettingUse],
     example: SettingExample<Value>? = nil
@@ -54,7 +52,7 @@ struct Setting<Value: Sendable>: Sendable {
   }
 
   /// A setting only config.json holds, that may hold no value.
-  init<Wrapped>(
+  public init<Wrapped>(
     key: String, help: HelpWords, kind: SettingKind<Wrapped>, default fallback: SettingDefault<Value> = .absent,
     example: SettingExample<Value>? = nil
   ) where Value == Wrapped? {
@@ -65,7 +63,7 @@ struct Setting<Value: Sendable>: Sendable {
   /// bare `--rate-limit N` every catalog's; in config.json `provider.NAME.requestsPerMinute` one catalog's and the
   /// flat `provider.requestsPerMinute` every catalog's. With `sharedByAll` false, a value naming no catalog serves
   /// only a night of one (an address cannot be every catalog's).
-  init(
+  public init(
     eachCatalog flag: String, key: String, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
     default fallback: SettingDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil,
     sharedByAll: Bool = true
@@ -75,8 +73,8 @@ struct Setting<Value: Sendable>: Sendable {
       example: example, scope: .eachCatalog(sharedByAll: sharedByAll))
   }
 
-  /// One catalog's own setting, as the command line and config.json take it (``CatalogSetting``).
-  init(
+  /// One catalog's own setting, as the command line and config.json take it.
+  public init(
     of catalog: CatalogName, flag: String, key: String, placeholder: String, help: HelpWords,
     kind: SettingKind<Value>, default fallback: SettingDefault<Value>, commands uses: [SettingUse],
     example: SettingExample<Value>?
@@ -104,7 +102,7 @@ struct Setting<Value: Sendable>: Sendable {
 
 extension Setting where Value == Bool {
   /// A switch: on when its flag is given, or when config.json sets its key true; off otherwise.
-  init(
+  public init(
     flag: String, key: String? = nil, help: HelpWords, commands uses: [SettingUse],
     example: SettingExample<Bool>? = nil
   ) {
@@ -114,24 +112,24 @@ extension Setting where Value == Bool {
   }
 
   /// A switch only config.json holds: on when it says true.
-  init(key: String, help: HelpWords, example: SettingExample<Bool>? = nil) {
+  public init(key: String, help: HelpWords, example: SettingExample<Bool>? = nil) {
     self.init(key: key, help: help, kind: .flag, default: .value(false), example: example)
   }
 }
 
 /// How a setting is known: by its flag, which the commands that take it take, with a key in config.json too or not;
 /// or by a key in config.json alone. So every setting has one or both, and no two share a flag or a key (a test holds).
-enum SettingName: Hashable, Sendable {
+public enum SettingName: Hashable, Sendable {
   case flag(String, key: String?)
   case key(String)
 
-  var flag: String? {
+  public var flag: String? {
     guard case .flag(let flag, _) = self else { return nil }
     return flag
   }
 
   /// The path in config.json: `days`, `provider.requestsPerMinute`; nil when only the command line gives it.
-  var key: String? {
+  public var key: String? {
     switch self {
     case .flag(_, let key): key
     case .key(let key): key
@@ -139,7 +137,7 @@ enum SettingName: Hashable, Sendable {
   }
 
   /// The flag, else the key.
-  var name: String {
+  public var name: String {
     switch self {
     case .flag(let flag, _): flag
     case .key(let key): key
@@ -147,71 +145,54 @@ enum SettingName: Hashable, Sendable {
   }
 }
 
-/// Where in ``SettingsTable`` a list shows something instead: after the setting this names.
-typealias SettingAnchor = any PartialKeyPath<SettingsTable> & Sendable
+/// Where in the table of settings a list shows something instead: after the setting this key path of the table names.
+public typealias SettingAnchor = any AnyKeyPath & Sendable
 
-/// A command, by the name the command line gives it: each is declared once, in its ``Command``'s spec.
-struct CommandName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-  let rawValue: String
+/// A command, by the name the command line gives it: each is declared once, in its spec.
+public struct CommandName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  public let rawValue: String
 
-  init(stringLiteral value: String) {
+  public init(stringLiteral value: String) {
     rawValue = value
   }
 
-  var description: String { rawValue }
+  public var description: String { rawValue }
 }
 
 /// A command that takes a setting, and how that command shows it: in its own words, or at another place.
-struct SettingUse: Sendable {
-  var command: CommandName
+public struct SettingUse: Sendable {
+  public var command: CommandName
   /// The whole help line this command gives it instead, its default in its own words (`why --now` is the day to
   /// explain); `{values}` and `{default}` as in ``HelpWords``. Flag, key, kind and default stay as declared.
-  var words: HelpWords?
+  public var words: HelpWords?
   /// The option this command's help shows it after, when that is not the table's order.
-  var anchor: SettingAnchor?
-  /// The one report format it goes with (`--to` with an e-mail): in another, the report refuses its flag and does not
-  /// read it.
-  var format: FormatName?
+  public var anchor: SettingAnchor?
+  /// The one variant of the command it goes with (`--to` with a report's e-mail format): in another, the command
+  /// refuses its flag and does not read it.
+  public var variant: String?
 
-  init(command: any Command.Type, format: FormatName? = nil) {
-    self.command = command.spec.command
-    self.format = format
+  public init(command: CommandName, variant: String? = nil) {
+    self.command = command
+    self.variant = variant
   }
 
-  static let report = SettingUse(command: ReportCommand.self)
-  /// Taken by `report` for an e-mail only.
-  static let reportEmail = SettingUse(command: ReportCommand.self, format: FormatName(EmailFormat.self))
-  static let scan = SettingUse(command: ScanCommand.self)
-  static let why = SettingUse(command: WhyCommand.self)
-  static let artists = SettingUse(command: ArtistsCommand.self)
-  static let cache = SettingUse(command: CacheCommand.self)
-  static let status = SettingUse(command: StatusCommand.self)
-  static let setup = SettingUse(command: SetupCommand.self)
-  static let config = SettingUse(command: ConfigCommand.self)
-
-  func worded(_ words: HelpWords) -> SettingUse {
+  public func worded(_ words: HelpWords) -> SettingUse {
     var use = self
     use.words = words
-    return use
-  }
-
-  func placed(after anchor: SettingAnchor) -> SettingUse {
-    var use = self
-    use.anchor = anchor
     return use
   }
 }
 
 /// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default
 /// (without it, help adds "(default …)" after the words), `{values}` for the values its kind takes ("1 to 200").
-struct HelpWords: Sendable, ExpressibleByStringInterpolation {
-  let words: @Sendable (ProviderRegistry) -> String
+public struct HelpWords: Sendable, ExpressibleByStringInterpolation {
+  public let words: @Sendable (ProviderRegistry) -> String
 
-  init(stringLiteral value: String) {
+  public init(stringLiteral value: String) {
     words = { _ in value }
   }
 
-  init(stringInterpolation: DefaultStringInterpolation) {
+  public init(stringInterpolation: DefaultStringInterpolation) {
     let text = String(stringInterpolation: stringInterpolation)
     words = { _ in text }
   }
@@ -220,14 +201,14 @@ struct HelpWords: Sendable, ExpressibleByStringInterpolation {
     self.words = words
   }
 
-  static func catalogs(_ words: @escaping @Sendable (ProviderRegistry) -> String) -> HelpWords {
+  public static func catalogs(_ words: @escaping @Sendable (ProviderRegistry) -> String) -> HelpWords {
     HelpWords(words)
   }
 }
 
 /// What a setting is when neither the command line nor config.json gives it, and how help and the example say so.
-struct SettingDefault<Value: Sendable>: Sendable {
-  enum Source: Sendable {
+public struct SettingDefault<Value: Sendable>: Sendable {
+  public enum Source: Sendable {
     case value(Value)
     /// Worked out from what the run knows before any setting: its environment, when it started, its catalogs.
     case computed(@Sendable (DefaultContext) -> Value)
@@ -235,13 +216,13 @@ struct SettingDefault<Value: Sendable>: Sendable {
     case perCatalog(@Sendable (any ProviderDefinition) -> Value)
   }
 
-  let source: Source
+  public let source: Source
   /// The default as help says it ("30", "$XDG_STATE_HOME/deepcut"); nil says nothing.
-  let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
+  public let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
 
   /// The value for a run in `context`. A default that is each catalog's own belongs to a setting read for one
   /// catalog: asking it for the run is a mistake in the table.
-  func value(_ context: DefaultContext) -> Value {
+  public func value(_ context: DefaultContext) -> Value {
     switch source {
     case .value(let value): return value
     case .computed(let value): return value(context)
@@ -251,19 +232,19 @@ struct SettingDefault<Value: Sendable>: Sendable {
   }
 
   /// The value for `catalog` in a run in `context`.
-  func value(for catalog: any ProviderDefinition, _ context: DefaultContext) -> Value {
+  public func value(for catalog: any ProviderDefinition, _ context: DefaultContext) -> Value {
     if case .perCatalog(let value) = source { return value(catalog) }
     return self.value(context)
   }
 
   /// `value`, which help says as the command line writes it, or in `shown` words ("all").
-  static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
+  public static func value(_ value: Value, shown: String? = nil) -> SettingDefault {
     SettingDefault(source: .value(value), words: { shown ?? $1.text(value) })
   }
 
   /// Each catalog's own: help names every catalog's ("20 for NAME, 50 for OTHER"), or lists them in the registry's
   /// order when `naming` is false.
-  static func perCatalog(
+  public static func perCatalog(
     _ value: @escaping @Sendable (any ProviderDefinition) -> Value, naming: Bool = true
   ) -> SettingDefault {
     SettingDefault(
@@ -276,7 +257,7 @@ struct SettingDefault<Value: Sendable>: Sendable {
   }
 
   /// Worked out for each run by `value`; help says it in `words` ("$XDG_STATE_HOME/deepcut"), or says nothing.
-  static func computed(
+  public static func computed(
     _ words: String?, _ value: @escaping @Sendable (DefaultContext) -> Value
   ) -> SettingDefault {
     SettingDefault(source: .computed(value), words: { _, _ in words })
@@ -284,83 +265,80 @@ struct SettingDefault<Value: Sendable>: Sendable {
 }
 
 /// What a default may be worked out from: what a run knows before it reads any setting.
-struct DefaultContext: Sendable {
-  var environment: [String: String]
+public struct DefaultContext: Sendable {
+  public var environment: [String: String]
   /// When the command line was read: the clock's time, once for the whole run.
-  var startedAt: Date
+  public var startedAt: Date
   /// The catalogs there are.
-  var registry: ProviderRegistry
+  public var registry: ProviderRegistry
+
+  public init(environment: [String: String], startedAt: Date, registry: ProviderRegistry) {
+    self.environment = environment
+    self.startedAt = startedAt
+    self.registry = registry
+  }
 }
 
 extension SettingDefault where Value == Date {
   /// The time the run started.
-  static var clock: SettingDefault { .computed(nil) { $0.startedAt } }
+  public static var clock: SettingDefault { .computed(nil) { $0.startedAt } }
 }
 
 extension SettingDefault where Value == [any ProviderDefinition] {
   /// The catalogs a night asks when none is named: ``ProviderRegistry/defaultNight``.
-  static var nightCatalogs: SettingDefault {
+  public static var nightCatalogs: SettingDefault {
     SettingDefault(
       source: .computed { $0.registry.defaultNight },
       words: { registry, _ in registry.defaultNight.map(\.name.rawValue).joined(separator: ",") })
   }
 }
 
-extension ProviderRegistry {
-  /// The catalogs a night asks when neither `--provider` nor config.json names any, and no earlier night asked
-  /// others: the recommended ones, else the registry's first.
-  var defaultNight: [any ProviderDefinition] {
-    let recommended = recommended.compactMap(named)
-    return recommended.isEmpty ? defaultProvider.map { [$0] } ?? [] : recommended
-  }
-}
-
 extension SettingDefault where Value: ExpressibleByNilLiteral {
   /// No value.
-  static var absent: SettingDefault {
+  public static var absent: SettingDefault {
     SettingDefault(source: .value(nil), words: { _, _ in nil })
   }
 
   /// No value here: what uses it works one out of what it makes (a subject from the report's headline); help says how.
-  static func described(_ words: String) -> SettingDefault {
+  public static func described(_ words: String) -> SettingDefault {
     SettingDefault(source: .value(nil), words: { _, _ in words })
   }
 }
 
 /// How `config --example` shows a setting: its note, and a value, or its default.
-struct SettingExample<Value: Sendable>: Sendable {
+public struct SettingExample<Value: Sendable>: Sendable {
   /// The value shown; nil shows the default.
-  var value: Value?
+  public var value: Value?
   /// Comment lines above it; `{default}` stands for the default, `{alternatives}` for the catalogs.
-  var note: [String]
+  public var note: [String]
   /// A value the user fills in, shown commented out.
-  var commentedOut = false
+  public var commentedOut = false
   /// The member of config.json the example shows it after, when that is not the table's order. A member of another
   /// object places the object this setting is in.
-  var anchor: SettingAnchor?
+  public var anchor: SettingAnchor?
 
-  static func value(_ value: Value, note: String...) -> SettingExample {
+  public init(value: Value?, note: [String], commentedOut: Bool = false) {
+    self.value = value
+    self.note = note
+    self.commentedOut = commentedOut
+  }
+
+  public static func value(_ value: Value, note: String...) -> SettingExample {
     SettingExample(value: value, note: note)
   }
 
   /// A value the user fills in, shown commented out (an address that does not parse shows the default).
-  static func commentedOut(_ value: Value?, note: String...) -> SettingExample {
+  public static func commentedOut(_ value: Value?, note: String...) -> SettingExample {
     SettingExample(value: value, note: note, commentedOut: true)
   }
 
-  static func `default`(note: String...) -> SettingExample {
+  public static func `default`(note: String...) -> SettingExample {
     SettingExample(value: nil, note: note)
-  }
-
-  func placed(after anchor: SettingAnchor) -> SettingExample {
-    var example = self
-    example.anchor = anchor
-    return example
   }
 }
 
 /// A setting, whatever it holds: what option parsing, `--help`, config.json and its example need of it.
-protocol SettingDeclaration: Sendable {
+public protocol SettingDeclaration: Sendable {
   var names: SettingName { get }
   var scope: SettingScope { get }
   var placeholder: String? { get }
@@ -383,35 +361,35 @@ protocol SettingDeclaration: Sendable {
   func configKeys(_ registry: ProviderRegistry) -> [String]
   /// Whether config.json's value at `key`, one of its ``configKeys(_:)``, is one it takes; throws what
   /// `config --check` says.
-  func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(CLIError)
-  /// Reads its value in `settings` into `values`, as its type.
-  func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError)
+  func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(SettingsError)
+  /// Reads the run's value from `reader` into `values`, as its type.
+  func keep(in values: inout SettingValues, from reader: any SettingReader) throws(SettingsError)
 }
 
 extension SettingDeclaration {
-  var flag: String? { names.flag }
-  var key: String? { names.key }
+  public var flag: String? { names.flag }
+  public var key: String? { names.key }
   /// The name it is known by: its flag, else its key.
-  var name: String { names.name }
+  public var name: String { names.name }
 
   /// How `command` takes it; nil when it does not.
-  func use(in command: CommandName) -> SettingUse? {
+  public func use(in command: CommandName) -> SettingUse? {
     uses.first { $0.command == command }
   }
 }
 
 extension Setting: SettingDeclaration {
-  var takesValue: Bool { kind.takesValue }
-  var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
-  var exampleAnchor: SettingAnchor? { example?.anchor }
+  public var takesValue: Bool { kind.takesValue }
+  public var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
+  public var exampleAnchor: SettingAnchor? { example?.anchor }
 
-  func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
+  public func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
 
-  func completion(_ registry: ProviderRegistry) -> Completion { kind.completion(registry) }
+  public func completion(_ registry: ProviderRegistry) -> Completion { kind.completion(registry) }
 
   /// The words and the default; for a setting every catalog has, how one catalog's value is given (a catalog's own
   /// flag is one catalog's already).
-  func helpText(_ registry: ProviderRegistry) -> String {
+  public func helpText(_ registry: ProviderRegistry) -> String {
     let words = wordsWithDefault(registry)
     guard case .eachCatalog(let sharedByAll) = scope, let placeholder else { return words }
     let one = "NAME=\(placeholder)"
@@ -419,7 +397,7 @@ extension Setting: SettingDeclaration {
   }
 
   /// The words, with the default where they say `{default}`, else after them.
-  func wordsWithDefault(_ registry: ProviderRegistry) -> String {
+  public func wordsWithDefault(_ registry: ProviderRegistry) -> String {
     let words = help.words(registry)
     // A switch is off unless it is given: there is no default to say.
     guard kind.takesValue, !words.contains("{default}"), let value = defaultText(registry) else {
@@ -428,14 +406,14 @@ extension Setting: SettingDeclaration {
     return filled(words, registry) + " (default \(value))"
   }
 
-  func filled(_ words: String, _ registry: ProviderRegistry) -> String {
+  public func filled(_ words: String, _ registry: ProviderRegistry) -> String {
     words.replacingOccurrences(of: "{values}", with: kind.values ?? "")
       .replacingOccurrences(of: "{default}", with: defaultText(registry) ?? "")
   }
 
   /// Its example's value, else its default: as a run with no environment has it, or, for a setting of each catalog,
   /// as the first catalog of a default night has it (its own catalog, for a catalog's own).
-  func exampleJSON(_ registry: ProviderRegistry) -> String {
+  public func exampleJSON(_ registry: ProviderRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
     let context = DefaultContext(environment: [:], startedAt: Date(), registry: registry)
     guard !scope.isRun else { return kind.json(fallback.value(context)) }
@@ -444,21 +422,21 @@ extension Setting: SettingDeclaration {
   }
 
   /// Its key, and for a setting of each catalog, the key of each catalog's own value.
-  func configKeys(_ registry: ProviderRegistry) -> [String] {
+  public func configKeys(_ registry: ProviderRegistry) -> [String] {
     let own = names.key.map { [$0] } ?? []
     guard !scope.isRun else { return own }
     return own + (scope.only.map { [$0] } ?? registry.names).compactMap(key(of:))
   }
 
-  func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(CLIError) {
+  public func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(SettingsError) {
     let site = SettingSite(name: name, key: key, context: context)
     if let check = kind.check { try check(value, site) } else { _ = try kind.read(value, site) }
   }
 
   /// Reads the run's value into `values`; a setting of each catalog has none (its values are each catalog's, read
   /// into the night's ``CatalogNight``s).
-  func keep(in values: inout SettingValues, from settings: Resolved) throws(CLIError) {
+  public func keep(in values: inout SettingValues, from reader: any SettingReader) throws(SettingsError) {
     guard scope.isRun else { return }
-    values.set(try settings[self], for: self)
+    values.set(try reader.read(self), for: self)
   }
 }

@@ -1,22 +1,29 @@
-internal import Catalog
 public import Foundation
-internal import SettingsKit
 
-/// `$XDG_CONFIG_HOME/deepcut/config.json` (or `--config PATH`), read through the settings table: the settings a
-/// nightly run needs, so the crontab line stays short. Flags override it. Lines starting with `//` are comments.
-/// Every value is checked when the file is read; reading a setting reads its value again, as its type.
-struct ConfigFile: Sendable {
-  var path = "config.json"
+/// A program's config.json (or the file a flag names), read through its settings: the settings a nightly run needs,
+/// so the crontab line stays short. Flags override it. Lines starting with `//` are comments. Every value is checked
+/// when the file is read; reading a setting reads its value again, as its type.
+public struct ConfigFile: Sendable {
+  public var path = "config.json"
   /// The values it gives, by key (`provider.name`).
-  var values: [String: ConfigJSON] = [:]
+  public var values: [String: ConfigJSON] = [:]
 
-  static func defaultPath(environment: [String: String]) -> String? {
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/deepcut/config.json" }
-    return environment["HOME"].map { $0 + "/.config/deepcut/config.json" }
+  public init(path: String = "config.json", values: [String: ConfigJSON] = [:]) {
+    self.path = path
+    self.values = values
+  }
+
+  /// `$XDG_CONFIG_HOME/PROGRAM/config.json`, else `~/.config/PROGRAM/config.json`.
+  public static func defaultPath(of program: String, environment: [String: String]) -> String? {
+    let file = "/\(program)/config.json"
+    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + file }
+    return environment["HOME"].map { $0 + "/.config" + file }
   }
 
   /// Reads the file at `path`; a missing default file is an empty configuration, a missing `--config` is not.
-  static func load(path: String, required: Bool, registry: ProviderRegistry) throws(CLIError) -> ConfigFile {
+  public static func load(path: String, required: Bool, _ interface: CommandLineInterface) throws(SettingsError)
+    -> ConfigFile
+  {
     guard FileManager.default.fileExists(atPath: path) else {
       if required { throw .config("\(path): no such configuration file") }
       return ConfigFile(path: path)
@@ -24,23 +31,28 @@ struct ConfigFile: Sendable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .config("\(path): cannot read the configuration file")
     }
-    return try parse(data, path: path, registry: registry)
+    return try parse(data, path: path, interface)
   }
 
-  static func parse(_ data: Data, path: String, registry: ProviderRegistry) throws(CLIError) -> ConfigFile {
-    let object = try jsonObject(data, path: path)
+  public static func parse(_ data: Data, path: String, _ interface: CommandLineInterface) throws(SettingsError)
+    -> ConfigFile
+  {
+    let object = try jsonObject(data, path: path, see: interface.exampleCommand)
     var file = ConfigFile(path: path)
-    let context = SettingContext(registry: registry, configPath: path)
-    let keys = SettingsTable.configurable(registry).flatMap { setting in
-      setting.configKeys(registry).map { (key: $0, setting: setting) }
+    let context = SettingContext(
+      registry: interface.registry, configPath: path, exampleCommand: interface.exampleCommand)
+    let keys = interface.configurable.flatMap { setting in
+      setting.configKeys(interface.registry).map { (key: $0, setting: setting) }
     }
-    let problems = file.read(object, under: "", keys, context)
+    let problems = file.read(object, under: "", keys, refusing: interface.refusedKeys, context)
     guard problems.isEmpty else { throw .configProblems(problems.map(\.description)) }
     return file
   }
 
   /// The JSON object, comment lines blanked first so error positions still point at the right line.
-  private static func jsonObject(_ data: Data, path: String) throws(CLIError) -> [String: ConfigJSON] {
+  private static func jsonObject(_ data: Data, path: String, see: String) throws(SettingsError)
+    -> [String: ConfigJSON]
+  {
     let text = String(decoding: data, as: UTF8.self)
     // Split by scalars: as characters, a CRLF is one, and a file with CRLF line ends would be a single line.
     let json = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -50,7 +62,7 @@ struct ConfigFile: Sendable {
     do {
       parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
     } catch {
-      throw .config("\(path): not valid JSON\(syntaxError(error, in: json)); see 'deepcut config --example'")
+      throw .config("\(path): not valid JSON\(syntaxError(error, in: json)); see '\(see)'")
     }
     guard parsed is [String: Any], case .object(let object) = ConfigJSON(parsed) else {
       throw .config("\(path): the configuration must be a JSON object { ... }")
@@ -82,21 +94,21 @@ struct ConfigFile: Sendable {
   /// that is wrong is a problem of its own, and the others are read still: what is wrong in the whole file, by key.
   private mutating func read(
     _ object: [String: ConfigJSON], under prefix: String, _ keys: [(key: String, setting: any SettingDeclaration)],
-    _ context: SettingContext
-  ) -> [CLIError] {
+    refusing refused: [String: String], _ context: SettingContext
+  ) -> [SettingsError] {
     let level = Self.level(prefix, of: keys.map(\.key))
-    var problems: [CLIError] = []
+    var problems: [SettingsError] = []
     for (name, value) in object.sorted(by: { $0.key < $1.key }) {
       let keyPath = prefix.isEmpty ? name : prefix + "." + name
-      do throws(CLIError) {
+      do throws(SettingsError) {
         if let setting = keys.first(where: { $0.key == keyPath })?.setting {
           try setting.check(value, at: keyPath, context)
           values[keyPath] = value
-        } else if let refusal = SettingsTable.refusedKeys[keyPath] {
+        } else if let refusal = refused[keyPath] {
           throw .config("\(path): \(keyPath): \(refusal)")
         } else if level.groups.contains(name) {
           guard case .object(let members) = value else { throw context.fail(keyPath, "an object { ... }", value) }
-          problems += read(members, under: keyPath, keys, context)
+          problems += read(members, under: keyPath, keys, refusing: refused, context)
         } else {
           throw context.unknown(keyPath, known: level.names + level.groups)
         }
@@ -108,7 +120,7 @@ struct ConfigFile: Sendable {
   }
 
   /// The names of the keys directly under `prefix`, and of the groups there.
-  static func level(_ prefix: String, of keys: [String]) -> (names: [String], groups: [String]) {
+  public static func level(_ prefix: String, of keys: [String]) -> (names: [String], groups: [String]) {
     var names: [String] = []
     var groups: [String] = []
     for key in keys {
@@ -123,18 +135,5 @@ struct ConfigFile: Sendable {
       }
     }
     return (names, groups)
-  }
-}
-
-extension Deepcut {
-  /// What is wrong with a configuration file's contents, in the words `deepcut config --check` uses, a line for each
-  /// key that is wrong; nil when nothing is. For checking files without the command line (the configuration fuzz target).
-  public static func configurationProblem(in data: Data, path: String = "config.json") -> String? {
-    do {
-      _ = try ConfigFile.parse(data, path: path, registry: .standard)
-      return nil
-    } catch {
-      return error.description
-    }
   }
 }

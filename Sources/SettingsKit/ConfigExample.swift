@@ -1,17 +1,13 @@
 internal import Catalog
-internal import SettingsKit
 
-/// `deepcut config --example`: every configurable setting, in the table's order, grouped into the objects its key
-/// names, each with its note, its example or its default, and the ones a person fills in commented out.
-enum ConfigExample {
-  static func text(_ registry: ProviderRegistry) -> String {
-    let settings = SettingsTable.configurable(registry).filter { $0.exampleNote != nil }
-    var lines = [
-      "// deepcut configuration: $XDG_CONFIG_HOME/deepcut/config.json (usually ~/.config/deepcut/config.json).",
-      "// Lines starting with // are comments. Every key is optional; command-line flags override these.",
-      "{",
-    ]
-    lines += members(under: [], settings, registry, indent: "  ")
+/// An example config.json: every configurable setting, in the table's order, grouped into the objects its key names,
+/// each with its note, its example or its default, and the ones a person fills in commented out.
+public enum ConfigExample {
+  /// The example, after the comment lines of `header`.
+  public static func text(header: [String], _ interface: CommandLineInterface) -> String {
+    let settings = interface.configurable.filter { $0.exampleNote != nil }
+    var lines = header.map { "// " + $0 } + ["{"]
+    lines += members(under: [], settings, interface, indent: "  ")
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -19,7 +15,7 @@ enum ConfigExample {
   /// One object's members, settings and objects: each where its first member stands in the table, or after the member
   /// an example names.
   private static func members(
-    under prefix: [String], _ settings: [any SettingDeclaration], _ registry: ProviderRegistry, indent: String
+    under prefix: [String], _ settings: [any SettingDeclaration], _ interface: CommandLineInterface, indent: String
   ) -> [String] {
     let inside = settings.filter { path(of: $0).count > prefix.count && path(of: $0).starts(with: prefix) }
     var names: [String] = []
@@ -27,13 +23,13 @@ enum ConfigExample {
     for setting in inside {
       let name = path(of: setting)[prefix.count]
       if !names.contains(name) { names.append(name) }
-      if follows[name] == nil, let target = followed(by: setting, under: prefix) { follows[name] = target }
+      if follows[name] == nil, let target = followed(by: setting, under: prefix, interface) { follows[name] = target }
     }
     let entries = placing(names) { name in follows[name].flatMap { names.firstIndex(of: $0) } }.map { name in
       if let setting = inside.first(where: { path(of: $0) == prefix + [name] }) {
-        return entry(setting, name, registry, indent: indent)
+        return entry(setting, name, interface.registry, indent: indent)
       }
-      let inner = members(under: prefix + [name], inside, registry, indent: indent + "  ")
+      let inner = members(under: prefix + [name], inside, interface, indent: indent + "  ")
       return ([indent + "\"\(name)\": {"] + inner + [indent + "}"], false)
     }
     return joined(entries)
@@ -45,8 +41,10 @@ enum ConfigExample {
 
   /// The member of the object at `prefix` that the setting's example (or the object holding it) follows, when its
   /// anchor is there.
-  private static func followed(by setting: any SettingDeclaration, under prefix: [String]) -> String? {
-    guard let anchor = setting.exampleAnchor, let target = SettingsTable.setting(at: anchor) else { return nil }
+  private static func followed(
+    by setting: any SettingDeclaration, under prefix: [String], _ interface: CommandLineInterface
+  ) -> String? {
+    guard let anchor = setting.exampleAnchor, let target = interface.anchored(anchor) else { return nil }
     let own = path(of: setting)
     let other = path(of: target)
     let shared = zip(own.dropLast(), other.dropLast()).prefix { $0 == $1 }.count

@@ -1,49 +1,61 @@
-internal import Basics
-internal import Catalog
-internal import Delivery
-internal import Foundation
-internal import SettingsKit
+public import Catalog
+public import Foundation
 
 /// What a setting holds, and all that depends on that alone: how the command line gives it (every value its flag got,
 /// in order), how config.json gives it, the words of its errors, and how help and `config --example` write a value.
 /// Each kind is declared for its value type only (`.integer` makes an `Int`, `.path` a `String`), so a declaration
 /// cannot pair one type with another's parsing, and reading a setting gives its type.
-struct SettingKind<Value: Sendable>: Sendable {
-  typealias Parse = @Sendable (_ given: [String], _ site: SettingSite) throws(CLIError) -> Value
-  typealias Read = @Sendable (_ json: ConfigJSON, _ site: SettingSite) throws(CLIError) -> Value
-  typealias Check = @Sendable (_ json: ConfigJSON, _ site: SettingSite) throws(CLIError) -> Void
+public struct SettingKind<Value: Sendable>: Sendable {
+  public typealias Parse = @Sendable (_ given: [String], _ site: SettingSite) throws(SettingsError) -> Value
+  public typealias Read = @Sendable (_ json: ConfigJSON, _ site: SettingSite) throws(SettingsError) -> Value
+  public typealias Check = @Sendable (_ json: ConfigJSON, _ site: SettingSite) throws(SettingsError) -> Void
 
   /// Whether the flag takes a value (`--days 30`) or stands alone (`--quiet`).
-  var takesValue = true
-  var parse: Parse
-  var read: Read
+  public var takesValue = true
+  public var parse: Parse
+  public var read: Read
   /// What `config --check` holds the file's value to: all of `read`, unless the value is checked where it is used.
-  var check: Check?
+  public var check: Check?
   /// The value as config.json writes it.
-  var json: @Sendable (Value) -> String
+  public var json: @Sendable (Value) -> String
   /// The value as the command line writes it, and help says it; nil when there is nothing to say.
-  var text: @Sendable (Value) -> String?
+  public var text: @Sendable (Value) -> String?
   /// The values it takes, as help lists them where its words say `{values}`: "1 to 200", "album,ep,single".
-  var values: String?
+  public var values: String?
   /// What a shell offers for its value, given the catalogs there are.
-  var completion: @Sendable (ProviderRegistry) -> Completion = { _ in .nothing }
+  public var completion: @Sendable (ProviderRegistry) -> Completion = { _ in .nothing }
+
+  public init(
+    takesValue: Bool = true, parse: @escaping Parse, read: @escaping Read, check: Check? = nil,
+    json: @escaping @Sendable (Value) -> String, text: @escaping @Sendable (Value) -> String?, values: String? = nil,
+    completion: @escaping @Sendable (ProviderRegistry) -> Completion = { _ in .nothing }
+  ) {
+    self.takesValue = takesValue
+    self.parse = parse
+    self.read = read
+    self.check = check
+    self.json = json
+    self.text = text
+    self.values = values
+    self.completion = completion
+  }
 
   /// The same kind for a setting that may be given no value at all.
-  var optional: SettingKind<Value?> {
+  public var optional: SettingKind<Value?> {
     let parse = parse
     let read = read
     let check = check
     let json = json
     let text = text
     return SettingKind<Value?>(
-      takesValue: takesValue, parse: { given, site throws(CLIError) in try parse(given, site) },
-      read: { value, site throws(CLIError) in try read(value, site) },
+      takesValue: takesValue, parse: { given, site throws(SettingsError) in try parse(given, site) },
+      read: { value, site throws(SettingsError) in try read(value, site) },
       check: check,
       json: { $0.map(json) ?? "null" }, text: { $0.flatMap(text) }, values: values, completion: completion)
   }
 
   /// The same kind, its value completed as `completion` says.
-  func completing(_ completion: Completion) -> Self {
+  public func completing(_ completion: Completion) -> Self {
     var kind = self
     kind.completion = { _ in completion }
     return kind
@@ -51,101 +63,77 @@ struct SettingKind<Value: Sendable>: Sendable {
 }
 
 /// Where a value is read: the names its errors use, and what reading needs.
-struct SettingSite: Sendable {
+public struct SettingSite: Sendable {
   /// The flag, else the key: what the command line's errors name.
-  var name: String
+  public var name: String
   /// The key in config.json: what the file's errors name.
-  var key: String
-  var context: SettingContext
+  public var key: String
+  public var context: SettingContext
+
+  public init(name: String, key: String, context: SettingContext) {
+    self.name = name
+    self.key = key
+    self.context = context
+  }
 }
 
 // MARK: - Texts
 
 extension SettingKind where Value == String {
-  static var text: Self { .anyText(text: { $0 }) { text, _ in text } }
+  public static var text: Self { .anyText(text: { $0 }) { text, _ in text } }
 
   /// A path; a leading `~/` is the home folder.
-  static var path: Self {
+  public static var path: Self {
     Self.anyText(text: { $0 }) { text, context in expanding(text, context.environment) }.completing(.files)
   }
 
   /// A folder's path; a leading `~/` is the home folder.
-  static var directory: Self { path.completing(.directories) }
-}
-
-extension SettingKind where Value == String {
-  /// A store's country: two letters, uppercased.
-  static var country: Self {
-    .checkedText(takes: "a two-letter store code like US or GB", text: { $0 }) { text in
-      text.count == 2 && text.allSatisfy(\.isLetter) ? text.uppercased() : nil
-    }
-  }
-
-  /// Who runs this, as a catalog is told in every request's User-Agent: an e-mail address or a URL, trimmed, with
-  /// no line break or parenthesis to end the comment it stands in.
-  static var contact: Self {
-    .checkedText(
-      takes: "an e-mail address or a URL", text: { $0 }, trimmed: { $0.trimmingCharacters(in: .whitespaces) }
-    ) { text in text.contains { $0.isNewline || $0 == "(" || $0 == ")" } ? nil : text }
-  }
+  public static var directory: Self { path.completing(.directories) }
 }
 
 /// `~/x` as `$HOME/x`; anything else as it is.
-func expanding(_ path: String, _ environment: [String: String]) -> String {
+public func expanding(_ path: String, _ environment: [String: String]) -> String {
   guard path.hasPrefix("~/"), let home = environment["HOME"] else { return path }
   return home + path.dropFirst(1)
 }
 
 extension SettingKind where Value == URL {
   /// An http(s) address; `noun` is how messages name it ("an http(s) URL").
-  static func url(_ noun: String) -> Self {
+  public static func url(_ noun: String) -> Self {
     .checkedText(takes: noun, text: \.absoluteString) { URL(settingText: $0) }
   }
-}
-
-extension SettingKind where Value: ProviderSettingValue {
-  /// The value of a catalog's own setting, as its type reads it from a text.
-  static var catalogsOwn: Self {
-    .checkedText(takes: Value.settingNoun, text: \.settingText) { Value(settingText: $0) }
-  }
-}
-
-extension SettingKind where Value == MailServerAddress {
-  /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
-  /// out, with the other mail settings.
-  static var mailServer: Self { .anyText(text: \.text) { text, _ in MailServerAddress(text: text) } }
 }
 
 // MARK: - Numbers, switches, lengths of time, days
 
 extension SettingKind where Value == Int {
-  static func integer(_ range: ClosedRange<Int>) -> Self {
+  public static func integer(_ range: ClosedRange<Int>) -> Self {
     Self(
-      parse: { given, site throws(CLIError) in
+      parse: { given, site throws(SettingsError) in
         let text = given.last ?? ""
         guard let value = Int(text), range.contains(value) else {
           throw .usage(
             "--\(site.name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return value
-      }, read: { value, site throws(CLIError) in try site.context.integer(value, site.key, range) },
+      }, read: { value, site throws(SettingsError) in try site.context.integer(value, site.key, range) },
       json: { "\($0)" }, text: { "\($0)" }, values: "\(range.lowerBound) to \(range.upperBound)")
   }
 }
 
 extension SettingKind where Value == Bool {
   /// On when its flag is given (the flag takes no value); true or false in config.json.
-  static var flag: Self {
+  public static var flag: Self {
     Self(
       takesValue: false, parse: { _, _ in true },
-      read: { value, site throws(CLIError) in try site.context.bool(value, site.key) },
+      read: { value, site throws(SettingsError) in try site.context.bool(value, site.key) },
       json: { $0 ? "true" : "false" }, text: { $0 ? "true" : "false" })
   }
 }
 
 extension SettingKind where Value == Duration {
   /// A length of time: 90s, 10m, 2h, 1h30m.
-  static var duration: Self {
+  public static var duration: Self {
     .fromText(
       takes: { _ in "a length of time like 90s, 10m, 2h or 1h30m" },
       expected: { _ in #"a length of time like "90s", "10m" or "2h""# }, text: DurationText.text
@@ -153,19 +141,9 @@ extension SettingKind where Value == Duration {
   }
 }
 
-extension SettingKind where Value == TimeOfDay {
-  /// A time of day, HH:MM.
-  static var timeOfDay: Self {
-    .fromText(
-      takes: { _ in "a time of day as HH:MM, from 00:00 to 23:59 (e.g. 06:30)" },
-      expected: { _ in #"a time of day like "06:30""# }, text: \.text
-    ) { text, _ in TimeOfDay(text) }
-  }
-}
-
 extension SettingKind where Value == CalendarDay {
   /// A calendar day, YYYY-MM-DD.
-  static var day: Self {
+  public static var day: Self {
     .fromText(
       takes: { _ in "a date like 2026-11-01" }, expected: { _ in #"a date like "2026-11-01""# }, text: \.description
     ) { text, _ in text.count == 10 ? CalendarDay(iso8601: text) : nil }
@@ -174,7 +152,7 @@ extension SettingKind where Value == CalendarDay {
 
 extension SettingKind where Value == Date {
   /// A day (noon UTC that day), or a time in ISO 8601.
-  static var dateAndTime: Self {
+  public static var dateAndTime: Self {
     .fromText(
       takes: { _ in "a date like 2026-11-29 or 2026-11-29T21:00:00Z" }, expected: { _ in #"a date like "2026-11-29""# },
       text: { $0.formatted(.iso8601) }
@@ -191,7 +169,7 @@ extension SettingKind where Value == Date {
 
 extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawValue == String {
   /// One of the type's cases, by its raw value (in any case on the command line).
-  static var choice: Self {
+  public static var choice: Self {
     let words = Value.allCases.map(\.rawValue)
     var kind = Self.fromText(
       takes: { _ in sentence(words, "or") }, expected: { _ in "one of " + words.joined(separator: ", ") },
@@ -203,85 +181,24 @@ extension SettingKind where Value: CaseIterable & RawRepresentable, Value.RawVal
   }
 }
 
-extension SettingKind where Value == [any ProviderDefinition] {
-  /// Catalogs the registry lists, by name in any case: comma-separated on the command line (the flag repeated adds
-  /// more), in config.json one text the same or a list of names. Each is kept once, where it first stands, since the
-  /// order is the order of the links; a name that is none is refused with the nearest one.
-  static var catalogs: Self {
-    Self(
-      parse: { given, site throws(CLIError) in
-        let registry = site.context.registry
-        let names = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        return try catalogs(names.map { (String($0), site.name) }, registry) { name, _ in
-          .usage(
-            "--\(site.name) takes \(registry.alternatives), not '\(name)'"
-              + didYouMean(name, registry.names.map(\.rawValue)))
-        }
-      },
-      read: { json, site throws(CLIError) in
-        let registry = site.context.registry
-        return try catalogs(try catalogNames(json, site), registry) { name, key in
-          site.context.fail(
-            key, "one of " + registry.names.map(\.rawValue).joined(separator: ", "), .text(name),
-            hint: didYouMean(name, registry.names.map(\.rawValue)))
-        }
-      },
-      json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name.rawValue) : ConfigJSON.quoted($0.map(\.name.rawValue)) },
-      text: { $0.map(\.name.rawValue).joined(separator: ",") }, completion: { .list($0.names.map(\.rawValue)) })
-  }
-
-  /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a
-  /// list's.
-  private static func catalogNames(_ json: ConfigJSON, _ site: SettingSite) throws(CLIError) -> [(String, String)] {
-    switch json {
-    case .text(let text):
-      return text.split(separator: ",", omittingEmptySubsequences: false).map { (String($0), site.key) }
-    case .list(let items) where !items.isEmpty:
-      var names: [(String, String)] = []
-      for (index, item) in items.enumerated() {
-        let key = "\(site.key)[\(index)]"
-        names.append((try site.context.text(item, key), key))
-      }
-      return names
-    default:
-      throw site.context.fail(site.key, "a catalog's name, or a list of one or more", json)
-    }
-  }
-
-  /// The catalogs `names` name, each once; `unknown` is the error for a name (trimmed) given under a key that names
-  /// none.
-  private static func catalogs(
-    _ names: [(text: String, key: String)], _ registry: ProviderRegistry,
-    unknown: (_ name: String, _ key: String) -> CLIError
-  ) throws(CLIError) -> [any ProviderDefinition] {
-    var catalogs: [any ProviderDefinition] = []
-    for (text, key) in names {
-      let name = text.trimmingCharacters(in: .whitespaces)
-      guard let catalog = registry.named(name) else { throw unknown(name, key) }
-      if !catalogs.contains(where: { $0.name == catalog.name }) { catalogs.append(catalog) }
-    }
-    return catalogs
-  }
-}
-
 extension SettingKind {
   /// A kind made from one text: the flag's (its last, when it is given more than once), or the file's. `make` gives
   /// nil for a text that is not one; the command line is told what the flag `takes`, the file what was `expected`.
   /// A value reads as config.json writes it: a JSON string of its `text`.
-  static func fromText(
+  public static func fromText(
     takes: @escaping @Sendable (SettingContext) -> String, expected: @escaping @Sendable (SettingContext) -> String,
     anyCase: Bool = false, text: @escaping @Sendable (Value) -> String,
     _ make: @escaping @Sendable (_ text: String, _ context: SettingContext) -> Value?
   ) -> Self {
     Self(
-      parse: { given, site throws(CLIError) in
+      parse: { given, site throws(SettingsError) in
         let given = given.last ?? ""
         guard let value = make(anyCase ? given.lowercased() : given, site.context) else {
           throw .usage("--\(site.name) takes \(takes(site.context)), not '\(given)'")
         }
         return value
       },
-      read: { json, site throws(CLIError) in
+      read: { json, site throws(SettingsError) in
         guard let value = make(try site.context.text(json, site.key), site.context) else {
           throw site.context.fail(site.key, expected(site.context), json)
         }
@@ -292,24 +209,24 @@ extension SettingKind {
   /// A kind made from one text, `trimmed` first, and refused in the flag's words however it was given (the file's
   /// `"ftp://x"` is told "--base-url takes an http(s) URL, not 'ftp://x'", as it always was): `config --check` holds
   /// the file's value to being text, and the rest is checked where it is read.
-  static func checkedText(
+  public static func checkedText(
     takes noun: String, text: @escaping @Sendable (Value) -> String,
     trimmed: @escaping @Sendable (String) -> String = { $0 }, _ make: @escaping @Sendable (_ text: String) -> Value?
   ) -> Self {
-    @Sendable func made(_ given: String, _ site: SettingSite) throws(CLIError) -> Value {
+    @Sendable func made(_ given: String, _ site: SettingSite) throws(SettingsError) -> Value {
       let text = trimmed(given)
       guard let value = make(text) else { throw .usage("--\(site.name) takes \(noun), not '\(text)'") }
       return value
     }
     return Self(
-      parse: { given, site throws(CLIError) in try made(given.last ?? "", site) },
-      read: { json, site throws(CLIError) in try made(try site.context.text(json, site.key), site) },
-      check: { json, site throws(CLIError) in _ = try site.context.text(json, site.key) },
+      parse: { given, site throws(SettingsError) in try made(given.last ?? "", site) },
+      read: { json, site throws(SettingsError) in try made(try site.context.text(json, site.key), site) },
+      check: { json, site throws(SettingsError) in _ = try site.context.text(json, site.key) },
       json: { ConfigJSON.quoted(text($0)) }, text: { text($0) })
   }
 
   /// A kind that takes any text, made into its value by `make`.
-  static func anyText(
+  public static func anyText(
     text: @escaping @Sendable (Value) -> String,
     _ make: @escaping @Sendable (_ text: String, _ context: SettingContext) -> Value
   ) -> Self {
@@ -321,48 +238,51 @@ extension SettingKind {
 
 extension SettingKind where Value == [String] {
   /// Texts, each as given (an artist's name may hold a comma): a list in config.json, the flag repeated.
-  static var texts: Self {
+  public static var texts: Self {
     Self(
-      parse: { given, _ in given }, read: { value, site throws(CLIError) in try site.context.texts(value, site.key) },
+      parse: { given, _ in given },
+      read: { value, site throws(SettingsError) in try site.context.texts(value, site.key) },
       json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
   }
 
   /// E-mail addresses: a list in config.json, the flag repeated (`--to a --to b`), and any entry of either
   /// comma-separated.
-  static var addresses: Self {
+  public static var addresses: Self {
     @Sendable func split(_ entries: [String]) -> [String] {
       entries.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty }
     }
     return Self(
       parse: { given, _ in split(given) },
-      read: { value, site throws(CLIError) in split(try site.context.texts(value, site.key)) },
+      read: { value, site throws(SettingsError) in split(try site.context.texts(value, site.key)) },
       json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
   }
 
   /// Some of the words `allowed` gives for the catalogs of the run.
-  static func words(_ allowed: @escaping @Sendable (ProviderRegistry) -> [String]) -> Self {
+  public static func words(_ allowed: @escaping @Sendable (ProviderRegistry) -> [String]) -> Self {
     Self(
-      parse: { given, site throws(CLIError) in try commaSeparated(given, allowed(site.context.registry), site) },
-      read: { value, site throws(CLIError) in
+      parse: { given, site throws(SettingsError) in try commaSeparated(given, allowed(site.context.registry), site) },
+      read: { value, site throws(SettingsError) in
         try site.context.choices(value, site.key, allowed(site.context.registry))
       }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") },
       completion: { .list(allowed($0)) })
   }
 
   /// Regular expressions.
-  static var patterns: Self {
-    @Sendable func checked(_ patterns: [String], _ problem: (Int, String) -> CLIError) throws(CLIError) -> [String] {
+  public static var patterns: Self {
+    @Sendable func checked(_ patterns: [String], _ problem: (Int, String) -> SettingsError) throws(SettingsError)
+      -> [String]
+    {
       for (index, pattern) in patterns.enumerated() where (try? Regex(pattern)) == nil {
         throw problem(index, pattern)
       }
       return patterns
     }
     return Self(
-      parse: { given, site throws(CLIError) in
+      parse: { given, site throws(SettingsError) in
         try checked(given) { _, pattern in .usage("--\(site.name): '\(pattern)' is not a valid regular expression") }
       },
-      read: { value, site throws(CLIError) in
+      read: { value, site throws(SettingsError) in
         try checked(try site.context.texts(value, site.key)) { index, pattern in
           .config("\(site.context.configPath): \(site.key)[\(index)]: '\(pattern)' is not a valid regular expression")
         }
@@ -372,14 +292,14 @@ extension SettingKind where Value == [String] {
 
 extension SettingKind {
   /// Some of the type's cases, by their raw values (any case on the command line).
-  static func choices<Choice>() -> Self
+  public static func choices<Choice>() -> Self
   where Value == [Choice], Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String {
     let words = Choice.allCases.map(\.rawValue)
     return Self(
-      parse: { given, site throws(CLIError) in
+      parse: { given, site throws(SettingsError) in
         try commaSeparated(given, words, site).compactMap(Choice.init(rawValue:))
       },
-      read: { value, site throws(CLIError) in
+      read: { value, site throws(SettingsError) in
         try site.context.choices(value, site.key, words).compactMap(Choice.init(rawValue:))
       }, json: { ConfigJSON.quoted($0.map(\.rawValue)) },
       text: { $0.isEmpty ? nil : $0.map(\.rawValue).joined(separator: ",") }, values: words.joined(separator: ","),
@@ -388,7 +308,9 @@ extension SettingKind {
 }
 
 /// Words given on the command line, comma-separated, each one of `allowed` in any case; lowercased.
-private func commaSeparated(_ given: [String], _ allowed: [String], _ site: SettingSite) throws(CLIError) -> [String] {
+private func commaSeparated(_ given: [String], _ allowed: [String], _ site: SettingSite) throws(SettingsError)
+  -> [String]
+{
   let items = given.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
   for item in items where !allowed.contains(item.lowercased()) {
     throw .usage("--\(site.name) takes \(sentence(allowed, "and")), not '\(item)'")
@@ -397,36 +319,14 @@ private func commaSeparated(_ given: [String], _ allowed: [String], _ site: Sett
 }
 
 /// "a, b and c" or "a, b or c".
-func sentence(_ words: [String], _ conjunction: String) -> String {
+public func sentence(_ words: [String], _ conjunction: String) -> String {
   guard words.count > 1 else { return words.first ?? "" }
   return words.dropLast().joined(separator: ", ") + " \(conjunction) " + (words.last ?? "")
 }
 
-/// A mail server's address as given. What it must be is checked where the delivery is worked out, with the other
-/// mail settings, so a wrong one is a configuration problem however it was given.
-struct MailServerAddress: Sendable {
-  var text: String
-
-  /// smtps://HOST:465 or smtp://HOST:587, with no user or password in it.
-  func url() throws(CLIError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), SMTPServer.schemes.contains(scheme),
-      url.host?.isEmpty == false
-    else {
-      throw .config(
-        "email.smtp.url takes smtps://HOST:465 or smtp://HOST:587, like smtps://smtp.fastmail.com:465, not '\(text)'")
-    }
-    guard url.user == nil, url.password == nil else {
-      throw .config(
-        "email.smtp.url holds a user or password: put the user in email.smtp.user and the password in the file "
-          + "email.smtp.passwordFile names")
-    }
-    return url
-  }
-}
-
 /// A length of time as people write it on a command line or in the configuration: `90s`, `10m`, `2h`, `1h30m`.
-enum DurationText {
-  static func parse(_ text: String) -> Duration? {
+public enum DurationText {
+  public static func parse(_ text: String) -> Duration? {
     var total = 0
     var number = ""
     var sawUnit = false
@@ -453,7 +353,7 @@ enum DurationText {
   }
 
   /// In the largest unit that holds it whole, as help's examples write them: `90s`, `100m`, `2h`.
-  static func text(_ duration: Duration) -> String {
+  public static func text(_ duration: Duration) -> String {
     let seconds = Int(duration.components.seconds)
     if seconds % 3600 == 0 { return "\(seconds / 3600)h" }
     if seconds % 60 == 0 { return "\(seconds / 60)m" }

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Catalog
 internal import Foundation
 internal import SettingsKit

@@ -82,43 +82,22 @@ struct Resolved: Sendable, SettingReader {
     }
   }
 
-  /// The night when none is chosen: the catalogs earlier nights asked, whose resolutions and told releases the state
-  /// keeps, when they are not only recommended ones (nobody is moved to others silently); else, answering from a
-  /// snapshot, the recommended catalogs it recorded (a folder for each, or a folder named for the one), or the ones
-  /// it recorded; else the recommended ones.
-  func defaultNight() throws(CLIError) -> [any ProviderDefinition] {
-    if let kept = keptEarlierNight { return kept }
-    // Recorded answers are asked of no one: a snapshot needs no contact.
-    guard let snapshot = try self[\.snapshot] else { return try recommendedNight() }
-    let recommended = registry.defaultNight
-    var isFolder: ObjCBool = false
-    var recorded = registry.providers.filter {
-      FileManager.default.fileExists(atPath: snapshot + "/" + $0.name.rawValue, isDirectory: &isFolder)
-        && isFolder.boolValue
-    }
-    // A folder of one catalog's recordings says whose they are by its name (`samples/catalogs/itunes`).
-    if recorded.isEmpty, let named = registry.named(URL(fileURLWithPath: snapshot).lastPathComponent) {
-      recorded = [named]
-    }
-    let both = recommended.filter { catalog in recorded.contains { $0.name == catalog.name } }
-    return !both.isEmpty ? both : !recorded.isEmpty ? recorded : recommended
-  }
+  /// The night when none is chosen (``UnnamedNight``).
+  func defaultNight() throws(CLIError) -> [any ProviderDefinition] { try unnamedNight.catalogs }
 
-  /// The recommended catalogs, less those that ask who runs this while no one says (`contact`, or `email.from`): a
-  /// first run by hand still reports, and says what the others need.
-  func recommendedNight() throws(CLIError) -> [any ProviderDefinition] {
-    let recommended = registry.defaultNight
-    guard try ReportSettings.contact(self) == nil else { return recommended }
-    let asking = recommended.filter { !$0.requiresContact }
-    return asking.isEmpty ? recommended : asking
+  /// The catalogs a night asks when none is named, worked out from the state, the snapshot and the contact.
+  var unnamedNight: UnnamedNight {
+    get throws(CLIError) {
+      let hasContact = try ReportSettings.contact(self) != nil
+      return UnnamedNight(
+        registry: registry, earlier: earlierCatalogs, snapshot: try self[\.snapshot], hasContact: hasContact)
+    }
   }
 
   /// The recommended catalogs tonight leaves out until someone says who runs this.
   var waitingForContact: [CatalogName] {
-    guard (try? given(\.provider)) == nil, keptEarlierNight == nil, (try? self[\.snapshot]) == nil,
-      let asked = try? recommendedNight().map(\.name)
-    else { return [] }
-    return registry.defaultNight.map(\.name).filter { !asked.contains($0) }
+    guard (try? given(\.provider)) == nil else { return [] }
+    return (try? unnamedNight.waitingForContact) ?? []
   }
 
   /// The catalogs earlier nights asked, read from the state folder: a state that holds resolutions or told releases
@@ -136,16 +115,8 @@ struct Resolved: Sendable, SettingReader {
   /// Whether the night asks what earlier nights did rather than the recommended catalogs, and which those are.
   var keepsEarlierCatalogs: [CatalogName]? {
     guard (try? given(\.provider)) == nil else { return nil }
-    return keptEarlierNight?.map(\.name)
-  }
-
-  /// The catalogs earlier nights asked, when one of them is not recommended (a state from nights of other catalogs,
-  /// whose resolutions and told releases it keeps). A state that knows only recommended ones is a recommended night
-  /// that could not reach one of them, or was not yet allowed to ask it (no contact): tonight asks them all again.
-  private var keptEarlierNight: [any ProviderDefinition]? {
-    let earlier = registry.providers.filter { earlierCatalogs.contains($0.name) }
-    let recommended = Set(registry.defaultNight.map(\.name))
-    return earlier.contains { !recommended.contains($0.name) } ? earlier : nil
+    return UnnamedNight(registry: registry, earlier: earlierCatalogs, snapshot: nil, hasContact: true).keptEarlier?
+      .map(\.name)
   }
 
   /// The catalog of a command that asks one (`artists`): the night's, when it has one; several are refused, naming

@@ -1,3 +1,4 @@
+internal import Basics
 internal import Foundation
 
 /// The one line of the user's crontab that runs deepcut, marked at its end, so that a rerun replaces it and

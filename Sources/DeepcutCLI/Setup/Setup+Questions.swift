@@ -90,7 +90,7 @@ extension Setup {
   mutating func chooseCatalogs() throws(CLIError) {
     let alternatives = settings.registry.providers.map(\.name.rawValue).joined(separator: ", ")
     // With the sender known, a catalog that asks who runs this can be recommended too.
-    let recommended = try draftedSettings().recommendedNight().map(\.name.rawValue).joined(separator: ",")
+    let recommended = try draftedSettings().unnamedNight.recommended.map(\.name.rawValue).joined(separator: ",")
     let catalogs = try answer(
       \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
     try set(\.provider, to: catalogs)

@@ -55,12 +55,14 @@ let package = Package(
     // help, scope: the run's or each catalog's), a command line parsed from a table of them, config.json read,
     // checked and edited in place, and help, the example configuration, the completions and the manual made from it.
     .target(name: "SettingsKit", dependencies: ["Basics", "Identity", "Catalog"], swiftSettings: strict),
+    // Installing, reading back and removing the nightly job with launchd, systemd or cron, and running their tools.
+    .target(name: "Scheduling", dependencies: ["Basics"], swiftSettings: strict),
     // The commands, the settings table, setup, and the plan of a night made from the settings.
     .target(
       name: "DeepcutCLI",
       dependencies: [
         "Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Delivery", "Night",
-        "SettingsKit",
+        "SettingsKit", "Scheduling",
       ],
       swiftSettings: strict
     ),
@@ -120,11 +122,12 @@ let package = Package(
     .testTarget(name: "DeliveryTests", dependencies: ["Identity", "Delivery", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "DeepcutCLITests",
-      dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "SettingsKit", "TestSupport"],
+      dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "SettingsKit", "Scheduling", "TestSupport"],
       swiftSettings: strict
     ),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
     .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit"], swiftSettings: strict),
+    .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "NightTests",
       dependencies: ["Identity", "Basics", "Night", "Catalog", "Report", "Delivery", "MusicLibrary", "TestSupport"],

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Scheduling
 internal import SettingsKit
 internal import State
 
@@ -71,9 +72,8 @@ enum StatusCommand: Command {
 
   /// The nightly run as the system has it installed, if it does, with when it runs next and when it was last due.
   static func schedule(_ settings: Resolved, now: Date) async -> StatusReport.Schedule? {
-    guard let installed = await ScheduleInstaller(environment: settings.environment, now: now).installed() else {
-      return nil
-    }
+    let installer = ScheduleInstaller(environment: settings.environment, now: now) { Console.error($0) }
+    guard let installed = await installer.installed() else { return nil }
     // A night gets an hour to start (launchd runs one the Mac slept through at wake-up, later still).
     let due = installed.lastRun(atOrBefore: now.addingTimeInterval(-3_600))
     return StatusReport.Schedule(

@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Report
+internal import Scheduling
 internal import SettingsKit
 internal import State
 

@@ -2,6 +2,7 @@ internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import Identity
+internal import Scheduling
 internal import SettingsKit
 
 extension SettingKind where Value == String {

@@ -5,6 +5,7 @@ internal import Foundation
 internal import Identity
 internal import MusicLibrary
 internal import Report
+internal import Scheduling
 internal import SettingsKit
 internal import State
 

@@ -2,6 +2,7 @@ internal import Basics
 internal import Delivery
 internal import Foundation
 internal import Report
+internal import Scheduling
 internal import SettingsKit
 
 /// The mail route — a server, or a mail command — and the test e-mail that proves it before anything is written.
@@ -101,7 +102,7 @@ extension Setup {
   func absoluteCommand(_ command: String) -> String {
     let words = command.split(separator: " ", maxSplits: 1).map(String.init)
     guard let program = words.first, !program.contains("/"), !program.contains("'"), !program.contains("\""),
-      let found = installer.tools.locate(program)
+      let found = installer.locate(program)
     else { return command }
     return ([found] + words.dropFirst()).joined(separator: " ")
   }

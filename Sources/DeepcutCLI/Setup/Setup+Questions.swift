@@ -3,6 +3,7 @@ internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import MusicLibrary
+internal import Scheduling
 internal import SettingsKit
 
 /// The questions, each answered by its flag, else typed (or its default taken), and checked as the setting's flag is.

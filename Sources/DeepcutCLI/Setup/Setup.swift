@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Scheduling
 internal import SettingsKit
 
 /// One run of `deepcut setup`, as named steps: the library, the catalogs, the addresses, the mail route and its test
@@ -77,7 +78,11 @@ struct Setup {
       Console.out("\(configPath) changes:\n\(draft.changesDescribed)")
       guard try prompter.confirm("Write these changes?") else { return false }
     }
-    try SetupFiles.makeFolder(URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
+    do {
+      try SetupFiles.makeFolder(URL(fileURLWithPath: configPath).deletingLastPathComponent().path)
+    } catch {
+      throw CLIError(error)
+    }
     if let password {
       try OutputFile.write(Data(password.utf8), to: passwordFile, mode: 0o600)
       Console.out("wrote the password to \(passwordFile) (mode 0600; only you can read it)")
@@ -132,7 +137,11 @@ struct Setup {
     let current = Platform.executablePath ?? CommandLine.arguments[0]
     var program = (path: current, said: "")
     if schedule.kind != .none {
-      program = try stableProgram(current: current, environment: settings.environment)
+      do {
+        program = try stableProgram(current: current, environment: settings.environment)
+      } catch {
+        throw CLIError(error)
+      }
       try SetupCopy(configFolder: configFolder).remember(program)
       Console.out(program.said)
     }
@@ -140,7 +149,13 @@ struct Setup {
       program: program.path, config: configPath == standardConfig ? nil : configPath,
       at: (schedule.time.hour, schedule.time.minute))
     job.arguments += try stateFolderArguments()
-    for line in try await installer.install(job, kind: schedule.kind) { Console.out(line) }
+    let said: [String]
+    do {
+      said = try await installer.install(job, kind: schedule.kind)
+    } catch {
+      throw CLIError(error)
+    }
+    for line in said { Console.out(line) }
     Console.out("'deepcut status' tells how the nights went; 'deepcut nightly' runs one now.")
   }
 
@@ -165,7 +180,11 @@ struct SetupCopy {
   /// Remembers `program` when setup copied it (or found its earlier copy); forgets the copy when it runs another.
   func remember(_ program: (path: String, said: String)) throws(CLIError) {
     if program.said.hasPrefix("copied ") || program.said.contains("a copy of this deepcut made before") {
-      try SetupFiles.makeFolder(configFolder)
+      do {
+        try SetupFiles.makeFolder(configFolder)
+      } catch {
+        throw CLIError(error)
+      }
       try OutputFile.write(Data((program.path + "\n").utf8), to: marker, mode: 0o600)
     } else if remembered != program.path {
       try? FileManager.default.removeItem(atPath: marker)

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Scheduling
 internal import SettingsKit
 
 /// `deepcut setup`: the nightly e-mail in one command. It finds the library, asks where the e-mail goes and how, sends
@@ -25,7 +26,7 @@ enum SetupCommand: Command {
     let (arguments, registry) = (invocation.arguments, invocation.registry)
     let environment = ProcessInfo.processInfo.environment
     let settings = try Resolved(arguments, environment: environment, registry: registry)
-    let installer = ScheduleInstaller(environment: environment)
+    let installer = ScheduleInstaller(environment: environment) { Console.error($0) }
     if try settings[\.uninstall] {
       var said = await installer.uninstall()
       // The copy setup made for the schedule goes with it; a packaged deepcut, or one put there by hand, stays.

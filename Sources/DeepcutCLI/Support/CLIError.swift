@@ -3,6 +3,7 @@ public import Delivery
 internal import Foundation
 public import MusicLibrary
 public import Night
+public import Scheduling
 public import SettingsKit
 
 /// Everything that ends a command early, with the exit status it maps to.
@@ -47,6 +48,16 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
       return try read()
     } catch {
       throw CLIError(error)
+    }
+  }
+
+  /// A schedule that cannot be set up: the same words, the exit status of its kind.
+  public init(_ error: SchedulingError) {
+    switch error {
+    case .timeOfDay(let message): self = .usage(message)
+    case .unschedulable(let message): self = .setup(message, .config)
+    case .cannotCreate(let message): self = .setup(message, .cannotCreate)
+    case .output(let path, let reason): self = .output(path: path, reason: reason)
     }
   }
 

@@ -2,8 +2,8 @@ internal import Foundation
 
 /// The LaunchAgent that runs deepcut every night on macOS: a property list in ~/Library/LaunchAgents, loaded into the
 /// user's own launchd domain.
-enum LaunchAgent {
-  static let label = "org.deepcut.nightly"
+public enum LaunchAgent {
+  public static let label = "org.deepcut.nightly"
   /// launchd starts a job with PATH=/usr/bin:/bin:/usr/sbin:/sbin; a mail command from Homebrew lives in neither.
   static let searchPath = "/usr/bin:/bin:/usr/sbin:/sbin:/opt/homebrew/bin:/usr/local/bin"
 
@@ -75,7 +75,7 @@ extension ScheduleInstaller {
   private var agentPath: String { LaunchAgent.path(home: home) }
   private var domain: String { "gui/\(userID)" }
 
-  func installLaunchd(_ job: NightlyJob) async throws(CLIError) -> Outcome {
+  func installLaunchd(_ job: NightlyJob) async throws(SchedulingError) -> Outcome {
     let log = LaunchAgent.logPath(home: home)
     try SetupFiles.makeFolder((log as NSString).deletingLastPathComponent)
     let wrote = try SetupFiles.write(LaunchAgent.plist(for: job, log: log), to: agentPath)

@@ -113,7 +113,7 @@ extension ScheduleInstaller {
     case .success(let read): table = read
     case .failure(let failure):
       // Not a schedule missing: one that could not be read, and the user should know which.
-      Console.error("deepcut: warning: cannot read your crontab (\(failure.message)); a schedule in it is not shown")
+      warn("deepcut: warning: cannot read your crontab (\(failure.message)); a schedule in it is not shown")
       return nil
     }
     for line in Crontab.markedLines(in: table) {

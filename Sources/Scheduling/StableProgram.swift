@@ -6,7 +6,9 @@ let packagedFolders = ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
 /// The program the schedule runs: the running one when a package manager installed it; else a copy of it in
 /// ~/.local/bin, since a binary run from a build folder or a download moves, or is rebuilt half-written, before the
 /// night comes. Also what to tell the user about it.
-func stableProgram(current: String, environment: [String: String]) throws(CLIError) -> (path: String, said: String) {
+public func stableProgram(
+  current: String, environment: [String: String]
+) throws(SchedulingError) -> (path: String, said: String) {
   if packagedFolders.contains((current as NSString).deletingLastPathComponent) {
     return (current, "the schedule runs \(current), where deepcut is installed")
   }
@@ -20,20 +22,20 @@ func stableProgram(current: String, environment: [String: String]) throws(CLIErr
 }
 
 /// Copies the program at `current` to `target`, executable, unless it is there already; what to tell the user.
-private func copy(_ current: String, to target: String) throws(CLIError) -> String {
+private func copy(_ current: String, to target: String) throws(SchedulingError) -> String {
   guard let program = FileManager.default.contents(atPath: current) else {
-    throw .setup("cannot read the running deepcut at \(current) to copy it to \(target)", .cannotCreate)
+    throw .cannotCreate("cannot read the running deepcut at \(current) to copy it to \(target)")
   }
   if FileManager.default.contents(atPath: target) == program {
     return "the schedule runs \(target), a copy of this deepcut made before"
   }
   try SetupFiles.makeFolder((target as NSString).deletingLastPathComponent)
-  try OutputFile.write(program, to: target, mode: 0o755, what: "the copy of deepcut")
+  try SetupFiles.writeAtomically(program, to: target, mode: 0o755, what: "the copy of deepcut")
   do {
     // Whatever the umask took away.
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target)
   } catch {
-    throw .setup("cannot make \(target) executable: \(error.localizedDescription)", .cannotCreate)
+    throw .cannotCreate("cannot make \(target) executable: \(error.localizedDescription)")
   }
   return "copied \(current) to \(target), which the schedule runs; run setup again after updating deepcut"
 }

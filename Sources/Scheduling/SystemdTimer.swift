@@ -2,9 +2,9 @@ internal import Foundation
 
 /// deepcut.service and deepcut.timer, systemd user units made from the same pieces as cron/deepcut.service and
 /// cron/deepcut.timer, with the command line of the night in ExecStart.
-enum SystemdTimer {
-  static let service = "deepcut.service"
-  static let timer = "deepcut.timer"
+public enum SystemdTimer {
+  public static let service = "deepcut.service"
+  public static let timer = "deepcut.timer"
   /// The first line of both; `--uninstall` removes only units that carry it.
   static let marker = "# Written by `deepcut setup`, which rewrites it; `deepcut setup --uninstall` removes it."
 
@@ -95,9 +95,9 @@ extension ScheduleInstaller {
     ["systemctl --user daemon-reload", "systemctl --user enable --now \(SystemdTimer.timer)"]
   }
 
-  func installSystemd(_ job: NightlyJob) async throws(CLIError) -> Outcome {
+  func installSystemd(_ job: NightlyJob) async throws(SchedulingError) -> Outcome {
     guard !job.program.contains("$") else {
-      throw .setup("systemd cannot run a program whose path holds a '$' (\(job.program)); move deepcut", .config)
+      throw .unschedulable("systemd cannot run a program whose path holds a '$' (\(job.program)); move deepcut")
     }
     let folder = unitFolder
     let wroteService = try SetupFiles.write(SystemdTimer.serviceText(for: job), to: folder + "/" + SystemdTimer.service)

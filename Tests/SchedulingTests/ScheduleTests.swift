@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 struct ScheduleTests {
   @Test func aTimeOfDayIsReadAsHoursAndMinutes() throws {
@@ -19,8 +19,8 @@ struct ScheduleTests {
     #expect {
       try NightlyJob.time(parsing: text)
     } throws: { error in
-      guard let error = error as? CLIError, case .usage(let message) = error else { return false }
-      return message.contains("HH:MM") && message.contains("'\(text)'") && error.status == .usage
+      guard let error = error as? SchedulingError, case .timeOfDay(let message) = error else { return false }
+      return message.contains("HH:MM") && message.contains("'\(text)'")
     }
   }
 
@@ -36,7 +36,7 @@ struct ScheduleTests {
     for job in [
       NightlyJob.nightly(program: "deepcut"), NightlyJob.nightly(program: "/usr/bin/deepcut", config: "/tmp/a\nb"),
     ] {
-      #expect(throws: CLIError.self) { try job.checked() }
+      #expect(throws: SchedulingError.self) { try job.checked() }
     }
   }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 /// A scheduler's program that hangs (a crontab waiting on a lock) is ended at its time, and setup goes on with the
 /// failure instead of waiting with it.

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 struct LaunchAgentTests {
   static let job = NightlyJob.nightly(program: "/Users/u/.local/bin/deepcut")

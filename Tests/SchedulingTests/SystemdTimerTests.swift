@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 struct SystemdTimerTests {
   static let job = NightlyJob.nightly(program: "/home/u/.local/bin/deepcut")
@@ -201,6 +201,5 @@ struct SystemdTimerTests {
 
   static var repository: URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
   }
 }

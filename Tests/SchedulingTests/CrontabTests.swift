@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 struct CrontabTests {
   static let job = NightlyJob.nightly(program: "/home/u/.local/bin/deepcut")

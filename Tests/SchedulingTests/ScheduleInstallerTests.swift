@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 struct ScheduleInstallerTests {
   @Test func noScheduleSaysHowToRunItByHandAndRemovesTheOneBefore() async throws {
@@ -34,7 +34,7 @@ struct ScheduleInstallerTests {
   @Test func aJobNoScheduleCanRunIsRefusedBeforeAnythingIsWritten() async throws {
     let sandbox = try SetupSandbox()
     defer { sandbox.remove() }
-    await #expect(throws: CLIError.self) {
+    await #expect(throws: SchedulingError.self) {
       try await sandbox.installer.install(NightlyJob.nightly(program: "deepcut"), kind: .systemd)
     }
     #expect(sandbox.calls.isEmpty)

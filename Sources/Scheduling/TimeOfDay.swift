@@ -1,20 +1,20 @@
 internal import Foundation
 
 /// A time on the wall clock, to the minute: when the nightly job runs.
-struct TimeOfDay: Sendable, Equatable {
-  var hour: Int
-  var minute: Int
+public struct TimeOfDay: Sendable, Equatable {
+  public var hour: Int
+  public var minute: Int
 
   /// 06:30: the night's catalogs have had their updates, and the e-mail is there with breakfast.
-  static let nightly = TimeOfDay(hour: 6, minute: 30)
+  public static let nightly = TimeOfDay(hour: 6, minute: 30)
 
-  init(hour: Int, minute: Int) {
+  public init(hour: Int, minute: Int) {
     self.hour = hour
     self.minute = minute
   }
 
   /// `HH:MM`, 00:00 to 23:59; the hour may have one digit.
-  init?(_ text: String) {
+  public init?(_ text: String) {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, parts[0].count <= 2, parts[1].count == 2,
       parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
@@ -23,5 +23,5 @@ struct TimeOfDay: Sendable, Equatable {
     self.init(hour: hour, minute: minute)
   }
 
-  var text: String { String(format: "%02d:%02d", hour, minute) }
+  public var text: String { String(format: "%02d:%02d", hour, minute) }
 }

@@ -1,41 +1,44 @@
 internal import Basics
-internal import Foundation
+public import Foundation
 
 /// What starts `deepcut nightly` every night.
-enum ScheduleKind: String, CaseIterable, Sendable {
+public enum ScheduleKind: String, CaseIterable, Sendable {
   case cron, systemd, launchd, none
 
   /// launchd on macOS; elsewhere a systemd user timer when the user's service manager runs, else cron.
-  static func systemDefault(
-    environment: [String: String], startsWithLaunchd: Bool = Platform.startsUserJobsWithLaunchd
-  ) -> ScheduleKind {
+  public static func systemDefault(environment: [String: String]) -> ScheduleKind {
+    systemDefault(environment: environment, startsWithLaunchd: Platform.startsUserJobsWithLaunchd)
+  }
+
+  /// The same, told whether the system starts a user's jobs with launchd.
+  static func systemDefault(environment: [String: String], startsWithLaunchd: Bool) -> ScheduleKind {
     if startsWithLaunchd { return .launchd }
     return SystemdTimer.userManagerRuns(environment: environment) ? .systemd : .cron
   }
 }
 
 /// The one command line run every night, and when.
-struct NightlyJob: Equatable, Sendable {
+public struct NightlyJob: Equatable, Sendable {
   var program: String
-  var arguments: [String]
+  public var arguments: [String]
   var hour: Int
   var minute: Int
 
-  static let defaultTime = (hour: 6, minute: 30)
+  @usableFromInline static let defaultTime = (hour: 6, minute: 30)
 
   /// `program nightly`, with `--config PATH` when the configuration is not the default one.
-  static func nightly(program: String, config: String? = nil, at time: (hour: Int, minute: Int) = defaultTime)
-    -> NightlyJob
-  {
+  public static func nightly(
+    program: String, config: String? = nil, at time: (hour: Int, minute: Int) = defaultTime
+  ) -> NightlyJob {
     NightlyJob(
       program: program, arguments: ["nightly"] + (config.map { ["--config", $0] } ?? []), hour: time.hour,
       minute: time.minute)
   }
 
   /// The time of `--at HH:MM`, 00:00 to 23:59; the hour may have one digit.
-  static func time(parsing text: String) throws(CLIError) -> (hour: Int, minute: Int) {
+  static func time(parsing text: String) throws(SchedulingError) -> (hour: Int, minute: Int) {
     guard let time = TimeOfDay(text) else {
-      throw .usage("--at takes a time of day as HH:MM, from 00:00 to 23:59 (e.g. --at 06:30), not '\(text)'")
+      throw .timeOfDay("--at takes a time of day as HH:MM, from 00:00 to 23:59 (e.g. --at 06:30), not '\(text)'")
     }
     return (time.hour, time.minute)
   }
@@ -47,35 +50,35 @@ struct NightlyJob: Equatable, Sendable {
 
   /// What every scheduler can carry: an absolute program (cron's and launchd's PATH find nothing of the user's) and
   /// no control characters (a newline would end a crontab line or a unit's setting).
-  func checked() throws(CLIError) -> NightlyJob {
+  func checked() throws(SchedulingError) -> NightlyJob {
     guard program.hasPrefix("/") else {
-      throw .setup("the nightly program must be an absolute path, not '\(program)'", .config)
+      throw .unschedulable("the nightly program must be an absolute path, not '\(program)'")
     }
     if let word = words.first(where: { $0.unicodeScalars.contains { $0.properties.generalCategory == .control } }) {
-      throw .setup(
+      throw .unschedulable(
         "\(word.debugDescription) holds a control character (a newline?), which no schedule can carry; "
-          + "move deepcut or its configuration to a plainer path", .config)
+          + "move deepcut or its configuration to a plainer path")
     }
     return self
   }
 }
 
 /// A schedule found installed: what it runs and when, read back from the crontab, the units or the LaunchAgent.
-struct InstalledSchedule: Equatable, Sendable {
-  var kind: ScheduleKind
-  var hour: Int
-  var minute: Int
-  var program: String
-  var arguments: [String]
+public struct InstalledSchedule: Equatable, Sendable {
+  public var kind: ScheduleKind
+  public var hour: Int
+  public var minute: Int
+  public var program: String
+  public var arguments: [String]
   /// Where it is: "crontab", or the file that holds it.
   var location: String
   /// When it was set up, where that is known: the crontab line's date, the unit file's or the property list's time.
-  var since: Date?
+  public var since: Date?
 
   /// The first run after `date`: the next `hour:minute` on the wall clock of `timeZone`. On the night the clocks
   /// skip that time, the first moment after the gap; on the night they repeat it, its first occurrence.
   /// The latest run due at or before `date`, on the wall clock of `timeZone`.
-  func lastRun(atOrBefore date: Date, timeZone: TimeZone = .current) -> Date {
+  public func lastRun(atOrBefore date: Date, timeZone: TimeZone = .current) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let wanted = DateComponents(hour: hour, minute: minute, second: 0)
@@ -84,7 +87,7 @@ struct InstalledSchedule: Equatable, Sendable {
       direction: .backward) ?? date.addingTimeInterval(-24 * 3600)
   }
 
-  func nextRun(after date: Date, timeZone: TimeZone = .current) -> Date {
+  public func nextRun(after date: Date, timeZone: TimeZone = .current) -> Date {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     let wanted = DateComponents(hour: hour, minute: minute, second: 0)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import DeepcutCLI
+@testable import Scheduling
 
 struct StableProgramTests {
   @Test(arguments: ["/usr/bin/deepcut", "/usr/local/bin/deepcut", "/opt/homebrew/bin/deepcut"])
@@ -47,7 +47,7 @@ struct StableProgramTests {
   @Test func aProgramThatCannotBeReadIsAnError() throws {
     let sandbox = try SetupSandbox(tools: [])
     defer { sandbox.remove() }
-    #expect(throws: CLIError.self) {
+    #expect(throws: SchedulingError.self) {
       try stableProgram(current: sandbox.root + "/nothing/deepcut", environment: sandbox.environment)
     }
   }

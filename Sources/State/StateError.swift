@@ -26,9 +26,20 @@ public enum StateError: Error, Equatable, CustomStringConvertible {
   case unknownRun(path: String, id: Int64)
   /// Any other SQLite failure, with SQLite's own message.
   case sqlite(path: String, code: Int32, message: String)
+  /// The state folder of a run cannot be made.
+  case cannotCreateFolder(path: String, reason: String)
+  /// The run's lock cannot be taken at all.
+  case cannotLock(path: String, reason: String)
+  /// Another run holds the lock of the state folder.
+  case heldByAnotherRun(directory: String, lock: String)
 
   public var description: String {
     switch self {
+    case .cannotCreateFolder(let path, let reason): "\(path): cannot create the state folder (\(reason))"
+    case .cannotLock(let path, let reason):
+      "cannot lock \(path) (\(reason)); make the state folder writable, or name another with --state-dir"
+    case .heldByAnotherRun(let directory, let lock):
+      "another deepcut run is using \(directory) (lock \(lock)); wait for it to finish, or pass --wait"
     case .cannotCreateDirectory(let path, let reason):
       "cannot create the state directory \(path): \(reason); check the permissions of its parent or set XDG_STATE_HOME"
     case .cannotOpen(let path, let message):

@@ -31,7 +31,7 @@ enum ArtistsCommand: Command {
         try await pin(arguments.positionals, provider, store, settings)
       case "unpin":
         // An unpin waits for a running report, as a pin does.
-        let lock = try RunLock(directory: settings[\.stateDirectory], wait: settings[\.wait])
+        let lock = try lockState(settings)
         defer { withExtendedLifetime(lock) {} }
         guard arguments.positionals.count == 2 else { throw CLIError.usage("usage: deepcut artists unpin \"NAME\"") }
         let name = arguments.positionals[1]
@@ -48,7 +48,7 @@ enum ArtistsCommand: Command {
   private static func pin(
     _ positionals: [String], _ provider: any ProviderDefinition, _ store: StateStore, _ settings: Resolved
   ) async throws {
-    let lock = try RunLock(directory: settings[\.stateDirectory], wait: settings[\.wait])
+    let lock = try lockState(settings)
     defer { withExtendedLifetime(lock) {} }
     guard positionals.count >= 3 else { throw CLIError.usage("usage: deepcut artists pin \"NAME\" ID [ID ...]") }
     let name = positionals[1]

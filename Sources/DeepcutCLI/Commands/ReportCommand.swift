@@ -34,7 +34,7 @@ enum ReportCommand: Command {
           + "\"contact\" (or email.from) in the config")
     }
     // Held until this function returns; the kernel drops it if the process dies.
-    let lock = try RunLock(directory: settings[\.stateDirectory], wait: settings[\.wait])
+    let lock = try lockState(resolved)
     defer { withExtendedLifetime(lock) {} }
     let store: StateStore
     do {

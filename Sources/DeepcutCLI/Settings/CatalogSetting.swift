@@ -6,35 +6,10 @@ internal import SettingsKit
 /// the registry, so a catalog registered elsewhere (a test's) brings its own.
 struct CatalogsOwn: Sendable {}
 
-extension ProviderSettingDeclaration {
-  /// This setting of `provider` as the command line and config.json take it: `report` takes its flag, config.json
-  /// holds it under `provider` (and under `provider.NAME`, as any setting each catalog has), help and the example
-  /// name the catalog.
-  func setting(of provider: any ProviderDefinition) -> any SettingDeclaration { typed(of: provider) }
-
-  private func typed(of provider: any ProviderDefinition) -> Setting<Value> {
-    let declared = declared
-    return Setting(
-      of: provider.name, flag: declared.flag, key: "provider." + declared.key, placeholder: declared.placeholder,
-      help: "\(provider.name): \(declared.help)", kind: .catalogsOwn, default: .value(declared.defaultValue),
-      commands: [.report],
-      example: SettingExample(
-        value: declared.example, note: ["\(provider.title): \(declared.help) (default {default})."],
-        commentedOut: true))
-  }
-
-  /// Puts its value in `settings` among the values a run of `provider` hands it.
-  func read(_ settings: Resolved, of provider: any ProviderDefinition, into values: inout ProviderSettingValues)
-    throws(CLIError)
-  {
-    values[declared] = try settings[typed(of: provider), for: provider]
-  }
-}
-
 enum CatalogSetting {
   /// The settings every one of `catalogs` declares of its own.
   static func all(_ catalogs: [any ProviderDefinition]) -> [any SettingDeclaration] {
-    catalogs.flatMap { provider in provider.settings.map { $0.setting(of: provider) } }
+    catalogs.flatMap { provider in provider.settings.map { $0.setting(of: provider, takenBy: [.report]) } }
   }
 
   static func all(_ registry: ProviderRegistry) -> [any SettingDeclaration] { all(registry.providers) }
@@ -44,7 +19,12 @@ enum CatalogSetting {
     -> ProviderSettingValues
   {
     var values = ProviderSettingValues()
-    for own in provider.settings { try own.read(settings, of: provider, into: &values) }
+    let night = try settings.nightAndLinked
+    try CLIError.settings { () throws(SettingsError) in
+      for own in provider.settings {
+        try own.read(settings.sources, of: provider, night: night, takenBy: [.report], into: &values)
+      }
+    }
     return values
   }
 }

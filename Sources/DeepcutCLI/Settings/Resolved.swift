@@ -167,15 +167,20 @@ extension Resolved {
     get throws(CLIError) { try self[SettingsTable.standard[keyPath: path], for: catalog] }
   }
 
-  /// One catalog's value (``SettingSources/value(_:for:night:)``), among the catalogs searched tonight and those
-  /// linked to, which are asked tonight too, at their own pace and address.
+  /// One catalog's value (``SettingSources/value(_:for:night:)``).
   subscript<Value>(_ setting: Setting<Value>, for catalog: any ProviderDefinition) -> Value {
     get throws(CLIError) {
-      let searched = try nightCatalogs
-      let linked = try self[\.links].filter { link in !searched.contains { $0.name == link.name } }
-      return try CLIError.settings { () throws(SettingsError) in
-        try sources.value(setting, for: catalog, night: searched + linked)
+      let night = try nightAndLinked
+      return try CLIError.settings { () throws(SettingsError) in try sources.value(setting, for: catalog, night: night)
       }
+    }
+  }
+
+  /// The catalogs searched tonight and those linked to, which are asked tonight too, at their own pace and address.
+  var nightAndLinked: [any ProviderDefinition] {
+    get throws(CLIError) {
+      let searched = try nightCatalogs
+      return try searched + self[\.links].filter { link in !searched.contains { $0.name == link.name } }
     }
   }
 }

@@ -22,13 +22,6 @@ extension SettingKind where Value == String {
   }
 }
 
-extension SettingKind where Value: ProviderSettingValue {
-  /// The value of a catalog's own setting, as its type reads it from a text.
-  static var catalogsOwn: Self {
-    .checkedText(takes: Value.settingNoun, text: \.settingText) { Value(settingText: $0) }
-  }
-}
-
 extension SettingKind where Value == MailServerAddress {
   /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
   /// out, with the other mail settings.
@@ -42,68 +35,6 @@ extension SettingKind where Value == TimeOfDay {
       takes: { _ in "a time of day as HH:MM, from 00:00 to 23:59 (e.g. 06:30)" },
       expected: { _ in #"a time of day like "06:30""# }, text: \.text
     ) { text, _ in TimeOfDay(text) }
-  }
-}
-
-extension SettingKind where Value == [any ProviderDefinition] {
-  /// Catalogs the registry lists, by name in any case: comma-separated on the command line (the flag repeated adds
-  /// more), in config.json one text the same or a list of names. Each is kept once, where it first stands, since the
-  /// order is the order of the links; a name that is none is refused with the nearest one.
-  static var catalogs: Self {
-    Self(
-      parse: { given, site throws(SettingsError) in
-        let registry = site.context.registry
-        let names = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        return try catalogs(names.map { (String($0), site.name) }, registry) { name, _ in
-          .usage(
-            "--\(site.name) takes \(registry.alternatives), not '\(name)'"
-              + didYouMean(name, registry.names.map(\.rawValue)))
-        }
-      },
-      read: { json, site throws(SettingsError) in
-        let registry = site.context.registry
-        return try catalogs(try catalogNames(json, site), registry) { name, key in
-          site.context.fail(
-            key, "one of " + registry.names.map(\.rawValue).joined(separator: ", "), .text(name),
-            hint: didYouMean(name, registry.names.map(\.rawValue)))
-        }
-      },
-      json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name.rawValue) : ConfigJSON.quoted($0.map(\.name.rawValue)) },
-      text: { $0.map(\.name.rawValue).joined(separator: ",") }, completion: { .list($0.names.map(\.rawValue)) })
-  }
-
-  /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a
-  /// list's.
-  private static func catalogNames(_ json: ConfigJSON, _ site: SettingSite) throws(SettingsError) -> [(String, String)]
-  {
-    switch json {
-    case .text(let text):
-      return text.split(separator: ",", omittingEmptySubsequences: false).map { (String($0), site.key) }
-    case .list(let items) where !items.isEmpty:
-      var names: [(String, String)] = []
-      for (index, item) in items.enumerated() {
-        let key = "\(site.key)[\(index)]"
-        names.append((try site.context.text(item, key), key))
-      }
-      return names
-    default:
-      throw site.context.fail(site.key, "a catalog's name, or a list of one or more", json)
-    }
-  }
-
-  /// The catalogs `names` name, each once; `unknown` is the error for a name (trimmed) given under a key that names
-  /// none.
-  private static func catalogs(
-    _ names: [(text: String, key: String)], _ registry: ProviderRegistry,
-    unknown: (_ name: String, _ key: String) -> SettingsError
-  ) throws(SettingsError) -> [any ProviderDefinition] {
-    var catalogs: [any ProviderDefinition] = []
-    for (text, key) in names {
-      let name = text.trimmingCharacters(in: .whitespaces)
-      guard let catalog = registry.named(name) else { throw unknown(name, key) }
-      if !catalogs.contains(where: { $0.name == catalog.name }) { catalogs.append(catalog) }
-    }
-    return catalogs
   }
 }
 

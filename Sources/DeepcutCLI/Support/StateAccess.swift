@@ -22,3 +22,15 @@ func openStore(_ settings: Resolved) throws(CLIError) -> StateStore {
     throw .state(error.description)
   }
 }
+
+/// The lock of the run using the state folder `settings` name: taken, or waited for with `--wait`.
+func lockState(_ settings: Resolved) throws(CLIError) -> RunLock {
+  let (directory, wait) = (try settings[\.stateDirectory], try settings[\.wait])
+  do {
+    return try RunLock(directory: directory, wait: wait)
+  } catch .heldByAnotherRun(let directory, let lock) {
+    throw .locked(StateError.heldByAnotherRun(directory: directory, lock: lock).description)
+  } catch {
+    throw .state(error.description)
+  }
+}

@@ -126,7 +126,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
-    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit"], swiftSettings: strict),
+    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "Catalog"], swiftSettings: strict),
     .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "NightTests",

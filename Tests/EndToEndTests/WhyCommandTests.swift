@@ -1,5 +1,4 @@
 import Foundation
-import SettingsKit
 import TestSupport
 import Testing
 

@@ -13,6 +13,8 @@ public struct NightPlan: Sendable {
   public var catalogs: [CatalogNight]
   /// Catalogs asked only for links to the releases the report lists, by UPC.
   public var linkedCatalogs: [CatalogNight] = []
+  /// Where the person listens, which each row's title opens; nil opens the first catalog's page.
+  public var listening: Listening?
   /// The window, the kinds and what is left out: every catalog's releases are judged alike.
   public var finder: FinderOptions
   /// The night's time: the clock's, or `--now`.

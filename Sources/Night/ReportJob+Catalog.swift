@@ -41,6 +41,10 @@ extension ReportJob {
       throw .catalog(.unreachable("no request was answered: \(first.reason)"))
     }
     night.unreachable = unreachable
+    night.linkedTitles = Dictionary(
+      plan.linkedCatalogs.map { ($0.definition.name, $0.definition.linkTitle) }, uniquingKeysWith: { first, _ in first }
+    )
+    night.listening = plan.listening
     timePasses(night)
     return Pass(scan: looked, night: night)
   }

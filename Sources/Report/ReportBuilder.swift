@@ -236,9 +236,13 @@ public enum ReportBuilder {
           name: night.linkTitle(of: link.catalog))
       }
     let identity = finding.identity ?? ReleaseLink(catalog: catalog, release: finding.release)
+    let artist = finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName
+    let listen = night.listening.flatMap { listening in
+      Self.listen(listening, artist: artist, title: finding.release.title, links: links)
+    }
     return ReportModel.Release(
       id: StableID.release(identity.reference),
-      artist: finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName,
+      artist: artist,
       title: finding.release.title,
       kind: finding.kind.label,
       releaseDate: finding.release.dateText,
@@ -246,15 +250,28 @@ public enum ReportBuilder {
       trackCount: finding.release.trackCount,
       trackCountLabel: finding.release.trackCount.map { "\($0) track\($0 == 1 ? "" : "s")" },
       explicit: finding.release.explicitness == .explicit,
-      url: links.first?.url ?? safeLink(finding.release.url),
+      url: listen?.url ?? links.first?.url ?? safeLink(finding.release.url),
       artworkURL: safeLink(finding.release.artworkURL),
       genre: finding.release.genre,
       reason: finding.reason,
       editionOf: finding.editionOf,
       catalogID: links.first?.id ?? finding.release.id,
       rank: rank,
-      links: links
+      links: links,
+      listen: listen
     )
+  }
+
+  /// Where a release opens on the service the person listens on (``Listening/link(artist:title:links:)``).
+  static func listen(_ listening: Listening, artist: String, title: String, links: [ReportModel.Link])
+    -> ReportModel.Listen?
+  {
+    let pages = links.compactMap { link in link.url.map { (catalog: link.catalog, url: $0) } }
+    let found = listening.link(artist: artist, title: title, links: pages)
+    guard let url = safeLink(found.url) else { return nil }
+    return ReportModel.Listen(
+      service: found.service.id, name: found.service.name, url: url, direct: found.catalog != nil,
+      catalog: found.catalog)
   }
 
   /// Only web links reach a report: no `javascript:`, `data:` or `file:` URL from a catalog ever does.

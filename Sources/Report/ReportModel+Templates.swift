@@ -48,10 +48,13 @@ extension ReportModel.Release: TemplateExtending {
     /// The release as a short HTML fragment, for a feed entry's summary: its link, kind and date, and why it is
     /// listed. Escaped here for HTML; the feed's template escapes the fragment again for XML.
     var summaryHTML: String
-    /// More than one catalog lists it: the row shows where it opens in each ("Apple Music · Deezer").
+    /// The row shows where else it opens after its title: each catalog's page when more than one catalog lists it
+    /// ("Apple Music · Deezer"); with a service the person listens on, every page but the one the title opens.
     var severalLinks: Bool
     /// The links as a row shows them: each with whether it comes first (no " · " before it).
     var listenLinks: [ListenLink]
+    /// What a title that opens a search says of itself: "search on Spotify"; nil when it opens the release.
+    var listenSearch: String?
   }
 
   struct ListenLink: Encodable, Sendable {
@@ -66,11 +69,19 @@ extension ReportModel.Release: TemplateExtending {
     return TemplateExtras(
       dateTime: firstDay.map { $0 + "T00:00:00Z" }, dateCompact: firstDay.map(Timestamp.compact),
       dayAfterCompact: dayAfter.map(Timestamp.compact), datePartial: firstDay != nil && releaseDate?.count != 10,
-      summaryHTML: summaryHTML, severalLinks: links.count > 1, listenLinks: listenLinks)
+      summaryHTML: summaryHTML, severalLinks: showsOtherLinks,
+      listenLinks: listenLinks, listenSearch: listen.flatMap { $0.direct ? nil : "search on \($0.name)" })
   }
 
+  /// Whether the row shows where else it opens after its title.
+  private var showsOtherLinks: Bool { listen == nil ? links.count > 1 : !listenLinks.isEmpty }
+
+  /// Each catalog's page, but the one the title opens on the service the person listens on.
   private var listenLinks: [ListenLink] {
-    links.compactMap { link in link.url.map { ListenLink(name: link.name, url: $0, first: false) } }.enumerated().map {
+    let opened = listen?.catalog
+    return links.filter { opened == nil || $0.catalog != opened }.compactMap { link in
+      link.url.map { ListenLink(name: link.name, url: $0, first: false) }
+    }.enumerated().map {
       var link = $0.element
       link.first = $0.offset == 0
       return link
@@ -82,7 +93,7 @@ extension ReportModel.Release: TemplateExtending {
     let title = url.map { "<a href=\"\(escape($0))\">\(escape(self.title))</a>" } ?? escape(self.title)
     let details = [kind, trackCountLabel, releaseDateLabel].compactMap { $0 }.map(escape).joined(separator: " · ")
     let elsewhere =
-      links.count > 1
+      showsOtherLinks
       ? "<p>" + listenLinks.map { "<a href=\"\(escape($0.url))\">\(escape($0.name))</a>" }.joined(separator: " · ")
         + "</p>" : ""
     return "<p>\(escape(artist)) — \(title) · \(details)</p>\(elsewhere)<p><em>\(escape(reason))</em></p>"

@@ -31,8 +31,25 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var catalogID: CatalogReleaseID
     /// The library artist's place in listening order (play count, then owned tracks): 1 is the most played.
     public var rank: Int
-    /// Where each catalog that lists it has it, in the night's order; `url` and `catalogID` are the first's.
+    /// Where each catalog that lists it has it, in the night's order; `catalogID` is the first's, and `url` too
+    /// unless the person said where they listen.
     public var links: [Link]
+    /// Where the title opens for the person, on the service they listen on (`--listen`); nil when they named none.
+    public var listen: Listen? = nil
+  }
+
+  /// The release where the person listens: its own page there, or a search there for its artist and title.
+  public struct Listen: Sendable, Hashable, Codable {
+    /// As `--listen` takes it: "spotify".
+    public var service: String
+    /// As the service names itself: "Spotify".
+    public var name: String
+    /// Only http(s) links ever get here.
+    public var url: String
+    /// The release's own page there (true), or a search there for its artist and title (false).
+    public var direct: Bool
+    /// Where a direct link came from: the catalog that lists the release there; nil for a search.
+    public var catalog: CatalogName?
   }
 
   /// One catalog's page of a release.

@@ -41,10 +41,12 @@ struct JointNightTests {
   }
 
   func report(
-    _ setup: Setup, _ servers: [JointWorld.Catalog: FakeCatalogServer], provider: String, links: String? = nil
+    _ setup: Setup, _ servers: [JointWorld.Catalog: FakeCatalogServer], provider: String, links: String? = nil,
+    listen: String? = nil
   ) async throws -> DeepcutProcess.Result {
     // Only tonight's catalogs take values: another's would be refused.
-    let tonight = Set((provider + "," + (links ?? "")).split(separator: ",").map(String.init))
+    let listened = listen == "applemusic" ? "itunes" : ""
+    let tonight = Set((provider + "," + (links ?? "") + "," + listened).split(separator: ",").map(String.init))
     let urls = servers.compactMap { catalog, server in
       tonight.contains(catalog.rawValue) ? "\(catalog.rawValue)=\(server.baseURL.absoluteString)" : nil
     }.sorted()
@@ -53,9 +55,10 @@ struct JointNightTests {
     return try await DeepcutProcess.run(
       [
         "report", "--library", setup.libraryPath, "--provider", provider, "--contact", "tests@example.org",
-        "--rate-limit", "0", "--state-dir", setup.home + "/state-\(provider)-\(links ?? "")", "--now", "2026-11-29",
-        "--format", "json", "--quiet",
-      ] + covers + urls.flatMap { ["--base-url", $0] } + (links.map { ["--links", $0] } ?? []))
+        "--rate-limit", "0", "--state-dir", setup.home + "/state-\(provider)-\(links ?? "")-\(listen ?? "")", "--now",
+        "2026-11-29", "--format", "json", "--quiet",
+      ] + covers + urls.flatMap { ["--base-url", $0] } + (links.map { ["--links", $0] } ?? [])
+        + (listen.map { ["--listen", $0] } ?? []))
   }
 
   @Test func allThreeCatalogsListEveryReleaseAnyHasOnceWithEachCatalogsLinkAndNothingOwned() async throws {

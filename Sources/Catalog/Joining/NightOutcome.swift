@@ -24,6 +24,10 @@ public struct NightOutcome: Sendable {
   public var results: [CatalogResult]
   /// The catalogs that answered nothing tonight, with why: their releases are missing from the report.
   public var unreachable: [(catalog: CatalogName, reason: String)] = []
+  /// What the links of catalogs asked only for links are called where people listen ("Apple Music").
+  public var linkedTitles: [CatalogName: String] = [:]
+  /// Where the person listens, which each row's title opens; nil opens the first catalog's page.
+  public var listening: Listening?
 
   public init(_ results: [CatalogResult]) {
     self.results = results
@@ -81,7 +85,7 @@ public struct NightOutcome: Sendable {
 
   /// A link's title, by catalog.
   public func linkTitle(of catalog: CatalogName) -> String {
-    results.first { $0.catalog == catalog }?.linkTitle ?? catalog.rawValue
+    results.first { $0.catalog == catalog }?.linkTitle ?? linkedTitles[catalog] ?? catalog.rawValue
   }
 }
 

@@ -86,6 +86,7 @@ struct ReportSettings: Sendable {
       library: library, catalogs: catalogs, finder: finder, now: self[\.now], templates: templates,
       outbox: self[\.stateDirectory] + "/undelivered")
     plan.linkedCatalogs = linkedCatalogs
+    plan.listening = self[\.listen].map { Listening(service: $0, country: self[\.country]) }
     plan.format = format
     plan.email = email
     plan.delivery = delivery
@@ -121,7 +122,7 @@ struct ReportSettings: Sendable {
   /// The catalogs `--links` names that the night does not search; each must be one a release can be looked up in.
   static func linked(_ settings: Resolved, night: [any ProviderDefinition]) throws(CLIError) -> [any ProviderDefinition]
   {
-    let linked = try settings[\.links].filter { link in !night.contains { $0.name == link.name } }
+    let linked = try settings.linkCatalogs.filter { link in !night.contains { $0.name == link.name } }
     if let other = linked.first(where: { !$0.canBeLinked }) {
       let linkable = settings.registry.providers.filter(\.canBeLinked).map(\.name.rawValue).joined(separator: ", ")
       throw .usage(

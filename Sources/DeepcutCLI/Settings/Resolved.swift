@@ -176,11 +176,23 @@ extension Resolved {
     }
   }
 
+  /// The catalogs `--links` names, and the one whose pages open where the person listens (`--listen applemusic`
+  /// links to iTunes), which a release is looked up in by its UPC when the night does not search it.
+  var linkCatalogs: [any ProviderDefinition] {
+    get throws(CLIError) {
+      let named = try self[\.links]
+      guard let own = try self[\.listen]?.catalog.flatMap(registry.named),
+        !named.contains(where: { $0.name == own.name })
+      else { return named }
+      return named + [own]
+    }
+  }
+
   /// The catalogs searched tonight and those linked to, which are asked tonight too, at their own pace and address.
   var nightAndLinked: [any ProviderDefinition] {
     get throws(CLIError) {
       let searched = try nightCatalogs
-      return try searched + self[\.links].filter { link in !searched.contains { $0.name == link.name } }
+      return try searched + linkCatalogs.filter { link in !searched.contains { $0.name == link.name } }
     }
   }
 }

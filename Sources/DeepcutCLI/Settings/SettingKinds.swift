@@ -22,6 +22,20 @@ extension SettingKind where Value == String {
   }
 }
 
+extension SettingKind where Value == ListeningService? {
+  /// A service people listen on, by the name `--listen` takes, in any case; `none` for none.
+  static var listening: Self {
+    let words = ListeningService.all.map(\.id) + ["none"]
+    var kind = Self.fromText(
+      takes: { _ in sentence(words, "or") }, expected: { _ in "one of " + words.joined(separator: ", ") },
+      anyCase: true, text: { $0?.id ?? "none" }
+    ) { text, _ in text == "none" ? .some(nil) : ListeningService.named(text).map { .some($0) } }
+    kind.values = sentence(words, "or")
+    kind.completion = { _ in .words(words) }
+    return kind
+  }
+}
+
 extension SettingKind where Value == MailServerAddress {
   /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
   /// out, with the other mail settings.

@@ -216,6 +216,16 @@ struct SettingsTable: Sendable {
       note: "Links to a catalog not searched, for the releases the report lists, looked up by UPC: about one "
         + "request each, within the budget."
     ).placed(after: \.provider))
+  let listen = Setting<ListeningService?>(
+    flag: "listen", key: "listen", placeholder: "SERVICE",
+    help: "where you listen: {values}; each row's title opens the release there, else a search there",
+    kind: .listening, default: .value(nil, shown: "none"), commands: [.report],
+    example: .commentedOut(
+      .appleMusic,
+      note: "Where you listen: each row's title opens the release there when a catalog asked tonight lists it",
+      "(Apple Music through iTunes, Deezer), else a search there: "
+        + sentence(ListeningService.all.map(\.id) + ["none"], "or") + "."
+    ).placed(after: \.links))
   let contact = Setting<String?>(
     flag: "contact", key: "contact", placeholder: "TEXT",
     help: .catalogs { registry in

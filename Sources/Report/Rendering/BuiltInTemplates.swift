@@ -31,7 +31,7 @@ enum BuiltInTemplates {
     ### {{label}}
 
     {{#releases}}
-    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}} · {{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
+    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
       _{{reason}}_
     {{/releases}}
 
@@ -41,7 +41,7 @@ enum BuiltInTemplates {
     ## Upcoming
 
     {{#upcoming}}
-    - {{releaseDateLabel}}: **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}} · {{kind}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
+    - {{releaseDateLabel}}: **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{kind}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
       _{{reason}}_
     {{/upcoming}}
 
@@ -50,7 +50,7 @@ enum BuiltInTemplates {
     ## Editions of albums you own
 
     {{#editions}}
-    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}} · {{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}{{#severalLinks}} · {{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}
+    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}
     {{/editions}}
 
     {{/hasEditions}}
@@ -60,7 +60,7 @@ enum BuiltInTemplates {
     Older releases the catalog lists only now:
 
     {{#backfill}}
-    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}} · {{kind}} · {{releaseDateLabel}}{{#severalLinks}} · {{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}
+    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{kind}} · {{releaseDateLabel}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}
     {{/backfill}}
 
     {{/hasBackfill}}
@@ -136,8 +136,8 @@ enum BuiltInTemplates {
     <tr><td style="padding:6px 24px;">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
     <td width="64" valign="top" style="width:64px;padding-right:12px;">{{#artworkURL}}<img src="{{artworkURL}}" width="64" height="64" alt="Cover of {{title}} by {{artist}}" style="display:block;width:64px;height:64px;border:0;border-radius:4px;">{{/artworkURL}}{{^artworkURL}}<div style="width:64px;height:64px;background:#d8d8de;border-radius:4px;"></div>{{/artworkURL}}</td>
-    <td valign="top"><strong>{{artist}}</strong><br>{{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · <span style="border:1px solid #8a8a92;border-radius:3px;padding:0 3px;font-size:11px;" title="explicit">E</span>{{/explicit}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}<br>
+    <td valign="top"><strong>{{artist}}</strong><br>{{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · <span style="border:1px solid #8a8a92;border-radius:3px;padding:0 3px;font-size:11px;" title="explicit">E</span>{{/explicit}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}<br>
     <span class="muted" style="color:#6b6b73;font-size:13px;">{{reason}}</span></td>
     </tr></table>
     </td></tr>
@@ -147,23 +147,23 @@ enum BuiltInTemplates {
     {{#hasUpcoming}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Upcoming</h2></td></tr>
     {{#upcoming}}
-    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · out {{releaseDateLabel}}{{#explicit}} · explicit{{/explicit}} · {{reason}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
+    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · out {{releaseDateLabel}}{{#explicit}} · explicit{{/explicit}} · {{reason}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
     {{/upcoming}}
     {{/hasUpcoming}}
     {{#hasEditions}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Editions of albums you own</h2></td></tr>
     {{#editions}}
-    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
+    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
     {{/editions}}
     {{/hasEditions}}
     {{#hasBackfill}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Backfill</h2>
     <span class="muted" style="color:#6b6b73;font-size:13px;">Older releases the catalog lists only now</span></td></tr>
     {{#backfill}}
-    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · {{releaseDateLabel}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
+    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · {{releaseDateLabel}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
     {{/backfill}}
     {{/hasBackfill}}
     {{#hasAttention}}

@@ -1,0 +1,87 @@
+import Catalog
+import Fixtures
+import Foundation
+import Report
+import TestSupport
+import Testing
+
+/// `--listen SERVICE`: each row's title opens where the person listens — the release's own page when a catalog that
+/// opens there lists it (Apple Music through iTunes, looked up by UPC though the night searches Deezer), else a search
+/// there, said to be one — and the other catalogs' pages follow it.
+struct ListenTests {
+  @Test func appleMusicListenersGetTheAlbumWhereITunesSellsItAndASearchThereElse() async throws {
+    let setup = try await JointNightTests.setup()
+    defer { try? FileManager.default.removeItem(atPath: setup.home) }
+    let world = setup.world
+    try await world.serve { servers in
+      let result = try await JointNightTests().report(setup, servers, provider: "deezer", listen: "applemusic")
+      #expect(result.status == 0, "\(result.stderr)")
+      let report = try ReportModel(json: result.stdout)
+      let rows = report.new + report.upcoming + report.editions + report.backfill
+      #expect(rows.count > 100)
+      var direct = 0
+      for row in rows {
+        let listen = try #require(row.listen, "\(row.title) opens nowhere")
+        #expect(listen.service == "applemusic" && listen.name == "Apple Music")
+        #expect(row.url == listen.url, "the title of \(row.title) opens another page")
+        if let apple = row.links.first(where: { $0.catalog == "itunes" }) {
+          #expect(listen.direct && listen.catalog == "itunes" && listen.url == apple.url)
+          // Named as Apple Music names itself, though the night does not search iTunes.
+          #expect(apple.name == "Apple Music")
+          direct += 1
+        } else {
+          #expect(!listen.direct && listen.catalog == nil)
+          #expect(listen.url.hasPrefix("https://music.apple.com/us/search?term="), "\(listen.url)")
+        }
+      }
+      // Every release iTunes sells under the UPC Deezer gives opens directly.
+      let sameUPC = rows.filter { row in
+        guard let deezer = row.links.first(where: { $0.catalog == "deezer" }),
+          let release = world.release(in: .deezer, id: deezer.id.rawValue)
+        else { return false }
+        return release.listings[.iTunes]?.gtin != nil
+          && release.listings[.iTunes]?.gtin == release.listings[.deezer]?.gtin
+      }.count
+      #expect(sameUPC > 100 && direct >= sameUPC, "\(direct) direct of \(sameUPC) sold under the same UPC")
+    }
+  }
+
+  @Test func aServiceNoCatalogOpensInGetsASearchThereSaidToBeOneAndEveryPageAfterIt() async throws {
+    let state = NSTemporaryDirectory() + "deepcut-listen-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    func run(_ format: String) async throws -> String {
+      let result = try await DeepcutProcess.run([
+        "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs", "--now", "2026-11-29",
+        "--format", format, "--state-dir", state, "--quiet", "--listen", "Spotify", "--dry-run",
+      ])
+      #expect(result.status == 0, "\(result.stderr)")
+      return result.stdout
+    }
+    let report = try ReportModel(json: try await run("json"))
+    #expect(!report.new.isEmpty)
+    for row in report.new {
+      let listen = try #require(row.listen)
+      #expect(listen.service == "spotify" && !listen.direct && listen.catalog == nil)
+      let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
+      let query = "\(row.artist) \(row.title)".addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+      #expect(listen.url == "https://open.spotify.com/search/" + query)
+      #expect(row.url == listen.url)
+    }
+    let markdown = try await run("markdown")
+    let first = try #require(report.new.first)
+    let deezer = try #require(first.links.first { $0.catalog == "deezer" }?.url)
+    #expect(markdown.contains("[\(first.title)](\(first.listen?.url ?? "")) (search on Spotify)"))
+    #expect(markdown.contains("also on [Deezer](\(deezer))"))
+    let html = try await run("html")
+    #expect(html.contains("(search on Spotify)") && html.contains("also on <a href=\"\(deezer)\""))
+  }
+
+  @Test func aServiceThatIsNoneOfThemIsRefusedWithTheOnesThereAre() async throws {
+    let result = try await DeepcutProcess.run(["report", "--listen", "napster", "--library", "samples/Library.xml"])
+    #expect(result.status == 64)
+    #expect(
+      result.stderr.contains(
+        "--listen takes applemusic, spotify, tidal, youtubemusic, amazonmusic, deezer, bandcamp or none, not 'napster'"
+      ), "\(result.stderr)")
+  }
+}

@@ -95,6 +95,29 @@ struct SetupCommandTests {
     for kept in [scene.config, scene.passwordFile] { #expect(FileManager.default.fileExists(atPath: kept)) }
   }
 
+  /// A library most of whose tracks are Apple Music's proposes Apple Music as where the rows open; one of files
+  /// proposes nothing, and the file says nothing of it.
+  @Test func anAppleMusicLibraryOpensTheRowsInAppleMusic() async throws {
+    let scene = try await Scene()
+    let files = try String(contentsOfFile: scene.library, encoding: .utf8)
+    let subscriber = files.replacing(#/<key>Track ID</key>(\s*)<integer>/#) { match in
+      "<key>Apple Music</key>\(match.1)<true/>\(match.1)<key>Track ID</key>\(match.1)<integer>"
+    }
+    try Data(subscriber.utf8).write(to: URL(fileURLWithPath: scene.library))
+    try await scene.server { server in
+      let result = try await scene.setup(scene.arguments(port: server.port, schedule: "none"))
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+      #expect(result.stdout.contains("from Apple Music"))
+    }
+    #expect(try String(contentsOfFile: scene.config, encoding: .utf8).contains(#""listen": "applemusic""#))
+    let other = try await Scene()
+    try await other.server { server in
+      let result = try await other.setup(other.arguments(port: server.port, schedule: "none"))
+      #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    }
+    #expect(try !String(contentsOfFile: other.config, encoding: .utf8).contains("listen"))
+  }
+
   @Test func systemdUnitsAreWrittenEnabledAndRemoved() async throws {
     var scene = try await Scene()
     scene.sandbox.extraEnvironment["FAKE_LINGER"] = "no"
@@ -225,6 +248,7 @@ struct SetupCommandTests {
         ["expect": "Who gets the e-mail: ", "send": "ana@example.org"],
         ["expect": "Sent from \\[deepcut <ana@example.org>\\]: ", "send": ""],
         ["expect": "Catalogs to ask.*\\[deezer,musicbrainz\\]: ", "send": ""],
+        ["expect": "Where you listen.*\\[none\\]: ", "send": "Spotify"],
         ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": "smtp"],
         ["expect": "Mail server .*: ", "send": "smtp://127.0.0.1:\(server.port)"],
         ["expect": "user name at the server \\[ana@example.org\\]: ", "send": "ana"],
@@ -248,6 +272,8 @@ struct SetupCommandTests {
     }
     #expect(scene.sandbox.table?.contains("30 6 * * * '\(scene.program)' nightly") == true)
     #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
+    // Typed in any case, kept as the setting writes it.
+    #expect(try String(contentsOfFile: scene.config, encoding: .utf8).contains(#""listen": "spotify""#))
   }
 
   /// Elsewhere than the standard places, the config and the state folder are named on the schedule's command line:

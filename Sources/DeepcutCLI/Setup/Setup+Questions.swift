@@ -57,11 +57,14 @@ extension Setup {
 
   mutating func chooseLibrary() throws(CLIError) {
     let found = LibraryLocations.found(home: SetupFiles.home(environment: settings.environment))
+    var scanned: LibraryScan?
     let path = try answer(\.library, "Your Library.xml", default: current(\.library) ?? found.first) {
       (path) throws(CLIError) in
       guard let path else { throw .usage("name the Library.xml file") }
-      try Self.show(try Self.scan(path))
+      scanned = try Self.scan(path)
+      try scanned.map(Self.show)
     }
+    listensOn = scanned?.isMostlyAppleMusic == true ? .appleMusic : nil
     guard let path = path.map(Self.absolute) else { throw .usage("setup needs --library PATH") }
     if path != found.first, current(\.library) == nil, found.isEmpty {
       Console.out("  (Music writes it with File › Library › Export Library…)")
@@ -95,6 +98,18 @@ extension Setup {
     let catalogs = try answer(
       \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
     try set(\.provider, to: catalogs)
+  }
+
+  // MARK: - Where the person listens
+
+  /// Where each row's title opens: what the file says, else Apple Music for a library mostly of Apple Music's
+  /// tracks; asked otherwise.
+  mutating func chooseListening() throws(CLIError) {
+    let words = ListeningService.all.map(\.id) + ["none"]
+    let proposed = current(\.listen) ?? listensOn?.id ?? "none"
+    let listen = try answer(
+      \.listen, "Where you listen: each release opens there (\(words.joined(separator: ", ")))", default: proposed)
+    try set(\.listen, to: listen)
   }
 
   // MARK: - The addresses

@@ -21,6 +21,8 @@ struct Setup {
   var password: String?
   /// After a test e-mail failed: the route's questions are asked again, whatever the flags said.
   var retrying = false
+  /// Where the library shows the person listens: Apple Music when most of its tracks are Apple Music's.
+  var listensOn: ListeningService?
 
   init(_ settings: Resolved, installer: ScheduleInstaller) throws(CLIError) {
     self.settings = settings
@@ -54,6 +56,7 @@ struct Setup {
     try chooseLibrary()
     try chooseAddresses()
     try chooseCatalogs()
+    try chooseListening()
     try await chooseRouteAndTestIt()
     let schedule = try await chooseSchedule()
     guard try writeFiles() else {

@@ -8,6 +8,8 @@ import Identity
 public struct LibraryAggregator: Sendable {
   public private(set) var tracks = 0
   public private(set) var musicTracks = 0
+  /// Tracks Music marks as Apple Music's, skipped or not: what says the person listens there.
+  public private(set) var appleMusicTracks = 0
   public private(set) var skipped: [SkipReason: Int] = [:]
   /// Time spent folding names into keys: each distinct spelling once, so it is its own phase in `--timings`.
   public private(set) var keyBuilding: Duration = .zero
@@ -119,6 +121,7 @@ public struct LibraryAggregator: Sendable {
 
   public mutating func add(_ track: TrackRecord) {
     tracks += 1
+    if track.isAppleMusic { appleMusicTracks += 1 }
     if let reason = track.skipReason {
       skipped[reason, default: 0] += 1
       return

@@ -154,11 +154,16 @@ public struct LibraryScan: Sendable, Equatable {
   public var tracks: Int
   /// Tracks that count as owned music.
   public var musicTracks: Int
+  /// Tracks Music marks as Apple Music's (from the subscription, or matched to it), skipped or not.
+  public var appleMusicTracks = 0
   public var skipped: [SkipReason: Int]
   public var warnings: [LibraryWarning]
   public var library: OwnedLibrary
   /// Of the time the read took, how much went into building artist and album keys.
   public var keyBuilding: Duration
+
+  /// Whether most of its tracks are Apple Music's: the person listens there.
+  public var isMostlyAppleMusic: Bool { tracks > 0 && appleMusicTracks * 2 > tracks }
 
   public init(
     source: String,

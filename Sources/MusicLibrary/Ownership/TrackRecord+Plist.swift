@@ -26,6 +26,7 @@ extension TrackRecord {
     hasVideo = track["Has Video"] as? Bool ?? false
     isPlaylistOnly = track["Playlist Only"] as? Bool ?? false
     isCompilation = track["Compilation"] as? Bool ?? false
+    isAppleMusic = track["Apple Music"] as? Bool ?? false
     if let value = track["Year"] as? Int, value > 0 { year = value }
     playCount = max(0, track["Play Count"] as? Int ?? 0)
     if let date = track["Release Date"] as? Date {

@@ -31,6 +31,8 @@ public struct TrackRecord: Sendable, Equatable {
   public var hasVideo = false
   public var isPlaylistOnly = false
   public var isCompilation = false
+  /// Music marks a track the person has from their Apple Music subscription (or matched to it).
+  public var isAppleMusic = false
   public var year: Int?
   public var releaseYear: Int?
   public var playCount = 0

@@ -1,7 +1,7 @@
 /// The keys of a track dict that the reader uses; everything else is `.other` and read past.
 enum Field: Equatable {
   case artist, albumArtist, album, genre, location, trackType
-  case podcast, iTunesU, movie, tvShow, musicVideo, hasVideo, playlistOnly, compilation
+  case podcast, iTunesU, movie, tvShow, musicVideo, hasVideo, playlistOnly, compilation, appleMusic
   case year, playCount, releaseDate
   /// A key of the top-level dict: the one that holds the tracks.
   case tracks
@@ -27,7 +27,10 @@ enum Field: Equatable {
     case 8: self = matches("Location") ? .location : matches("iTunes U") ? .iTunesU : .other
     case 9: self = matches("Has Video") ? .hasVideo : .other
     case 10: self = matches("Track Type") ? .trackType : matches("Play Count") ? .playCount : .other
-    case 11: self = matches("Compilation") ? .compilation : matches("Music Video") ? .musicVideo : .other
+    case 11:
+      self =
+        matches("Compilation")
+        ? .compilation : matches("Music Video") ? .musicVideo : matches("Apple Music") ? .appleMusic : .other
     case 12: self = matches("Album Artist") ? .albumArtist : matches("Release Date") ? .releaseDate : .other
     case 13: self = matches("Playlist Only") ? .playlistOnly : .other
     default: self = .other
@@ -41,7 +44,7 @@ enum Field: Equatable {
     case .artist, .albumArtist, .album, .genre, .location, .trackType, .podcast, .iTunesU, .movie, .tvShow,
       .musicVideo, .hasVideo, .playlistOnly, .compilation:
       true
-    case .year, .playCount, .releaseDate, .tracks, .other:
+    case .year, .playCount, .releaseDate, .appleMusic, .tracks, .other:
       false
     }
   }
@@ -69,6 +72,7 @@ extension TrackRecord {
     case .hasVideo: hasVideo = value
     case .playlistOnly: isPlaylistOnly = value
     case .compilation: isCompilation = value
+    case .appleMusic: isAppleMusic = value
     default: break
     }
   }

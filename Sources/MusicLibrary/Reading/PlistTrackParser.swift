@@ -396,7 +396,7 @@ struct PlistTrackParser: ~Copyable {
     if !sawTracks {
       throw .malformed(path: path, line: line, reason: "no Tracks dictionary: this is not a Music library export")
     }
-    return LibraryScan(
+    var scan = LibraryScan(
       source: path,
       tracks: aggregator.tracks,
       musicTracks: aggregator.musicTracks,
@@ -405,6 +405,8 @@ struct PlistTrackParser: ~Copyable {
       library: aggregator.finish(),
       keyBuilding: aggregator.keyBuilding
     )
+    scan.appleMusicTracks = aggregator.appleMusicTracks
+    return scan
   }
 
   // MARK: - Helpers

@@ -19,6 +19,8 @@ public struct ScanSummary: Encodable, Sendable {
   public var source: String
   public var tracks: Int
   public var musicTracks: Int
+  /// Tracks Music marks as Apple Music's.
+  public var appleMusicTracks: Int
   public var albums: Int
   public var compilations: Int
   public var artists: Int
@@ -30,6 +32,7 @@ public struct ScanSummary: Encodable, Sendable {
     source = scan.source
     tracks = scan.tracks
     musicTracks = scan.musicTracks
+    appleMusicTracks = scan.appleMusicTracks
     albums = scan.library.albums.count
     compilations = scan.library.albums.count { $0.artistKey == nil }
     artists = scan.library.artists.count
@@ -58,6 +61,7 @@ public struct ScanSummary: Encodable, Sendable {
     var lines: [String] = []
     lines.append("\(source): \(count(tracks, "track")) read")
     lines.append("  \(count(musicTracks, "owned music track"))")
+    if appleMusicTracks > 0 { lines.append("  \(count(appleMusicTracks, "track")) from Apple Music") }
     let skippedTotal = skipped.values.reduce(0, +)
     if skippedTotal > 0 {
       let parts = SkipReason.allCases.compactMap { reason -> String? in

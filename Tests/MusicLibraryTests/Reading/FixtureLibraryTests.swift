@@ -104,6 +104,18 @@ struct FixtureLibraryTests {
     #expect(scan.library.albums.contains { $0.artistKey == nil && $0.artistName == "Various Artists" })
   }
 
+  /// An Apple Music subscriber's export is told from a library of files: where the rows should open.
+  @Test func anAppleMusicLibraryIsToldFromOneOfFiles() throws {
+    let subscriber = try LibraryReader.read(path: Self.path("illama__illama_applemusic-to-spotify__Library.xml"))
+    #expect(subscriber.appleMusicTracks == 462 && subscriber.tracks == 463)
+    #expect(subscriber.isMostlyAppleMusic)
+    let files = try LibraryReader.read(path: Self.path("liamks__libpytunes__Test-Library.xml"))
+    #expect(files.appleMusicTracks == 0 && !files.isMostlyAppleMusic)
+    // Its one track Apple Music's: most of it.
+    let sample = try LibraryReader.read(path: Self.path("damienmauchamp__itunes-library-reader__sample.xml"))
+    #expect(sample.tracks == 1 && sample.appleMusicTracks == 1 && sample.isMostlyAppleMusic)
+  }
+
   @Test func windowsAndUnixExportsOfOneLibraryAgree() throws {
     let unix = try LibraryReader.read(path: Self.path("beetbox__beets__itunes_library_unix.xml"))
     let windows = try LibraryReader.read(path: Self.path("beetbox__beets__itunes_library_windows.xml"))

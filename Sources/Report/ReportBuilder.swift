@@ -267,11 +267,10 @@ public enum ReportBuilder {
     -> ReportModel.Listen?
   {
     let pages = links.compactMap { link in link.url.map { (catalog: link.catalog, url: $0) } }
-    let found = listening.link(artist: artist, title: title, links: pages)
+    var found = listening.link(artist: artist, title: title, links: pages)
     guard let url = safeLink(found.url) else { return nil }
-    return ReportModel.Listen(
-      service: found.service.id, name: found.service.name, url: url, direct: found.catalog != nil,
-      catalog: found.catalog)
+    found.url = url
+    return found
   }
 
   /// Only web links reach a report: no `javascript:`, `data:` or `file:` URL from a catalog ever does.

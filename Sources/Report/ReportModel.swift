@@ -39,18 +39,7 @@ public struct ReportModel: Sendable, Equatable, Codable {
   }
 
   /// The release where the person listens: its own page there, or a search there for its artist and title.
-  public struct Listen: Sendable, Hashable, Codable {
-    /// As `--listen` takes it: "spotify".
-    public var service: String
-    /// As the service names itself: "Spotify".
-    public var name: String
-    /// Only http(s) links ever get here.
-    public var url: String
-    /// The release's own page there (true), or a search there for its artist and title (false).
-    public var direct: Bool
-    /// Where a direct link came from: the catalog that lists the release there; nil for a search.
-    public var catalog: CatalogName?
-  }
+  public typealias Listen = ListenLink
 
   /// One catalog's page of a release.
   public struct Link: Sendable, Hashable, Codable {

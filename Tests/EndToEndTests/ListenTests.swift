@@ -85,3 +85,29 @@ struct ListenTests {
       ), "\(result.stderr)")
   }
 }
+
+extension ListenTests {
+  /// `why` says where the album asked about opens: the release's page where a catalog of the night lists it there,
+  /// else a search there, said to be one; its JSON says which.
+  @Test func whySaysWhereTheAlbumOpens() async throws {
+    let state = NSTemporaryDirectory() + "deepcut-listen-why-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let night = try await DeepcutProcess.run([
+      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs", "--now", "2026-11-29",
+      "--state-dir", state, "--quiet",
+    ])
+    #expect(night.status == 0, "\(night.stderr)")
+    let why = ["why", "Dario & Odette", "Glasshouse", "--library", "samples/Library.xml", "--state-dir", state]
+    let spotify = try await DeepcutProcess.run(why + ["--listen", "spotify"])
+    #expect(spotify.status == 0, "\(spotify.stderr)")
+    #expect(
+      spotify.stdout.contains(
+        "  opens in Spotify: https://open.spotify.com/search/Dario%20%26%20Odette%20Glasshouse (a search there)\n"))
+    let deezer = try await DeepcutProcess.run(why + ["--listen", "deezer", "--json"])
+    #expect(deezer.status == 0, "\(deezer.stderr)")
+    // The night's catalogs explained as one.
+    let explanation = try JSONDecoder().decode(Explanation.self, from: Data(deezer.stdout.utf8))
+    let listen = try #require(explanation.album?.listen)
+    #expect(listen.direct && listen.catalog == "deezer" && listen.url == "https://www.deezer.com/album/729806234")
+  }
+}

@@ -123,8 +123,14 @@ extension Explainer {
     if !owned.isEmpty, named.isEmpty || named.allSatisfy({ $0.verdict != "owned" }) {
       sentence += "; you own " + owned.map { "“\($0)”" }.joined(separator: ", ")
     }
+    var listen: ListenLink?
+    if let listening, let release = named.first {
+      let page = release.url.map { [(catalog: provider, url: $0)] } ?? []
+      listen = listening.link(artist: facts.artist.name, title: release.title, links: page)
+    }
     return Explanation.Album(
-      query: query, found: !named.isEmpty, releases: named.map(\.id), owned: owned, sentence: sentence + ".")
+      query: query, found: !named.isEmpty, releases: named.map(\.id), owned: owned, sentence: sentence + ".",
+      listen: listen)
   }
 }
 

@@ -16,6 +16,8 @@ public struct Explainer: Sendable {
   public var pinCommand: String
   /// Whose days "told on" is said in.
   public var timeZone: TimeZone = .current
+  /// Where the person listens: the album asked about opens there.
+  public var listening: Listening?
 
   /// What the library and the state hold about the artist.
   public struct Facts: Sendable {

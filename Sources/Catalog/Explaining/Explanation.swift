@@ -105,5 +105,7 @@ public struct Explanation: Sendable, Equatable, Codable {
     /// Owned albums of that name.
     public var owned: [String]
     public var sentence: String
+    /// Where the first release of that name opens for the person (`--listen`); nil when they named nowhere.
+    public var listen: ListenLink? = nil
   }
 }

@@ -81,17 +81,30 @@ public struct Listening: Sendable, Equatable {
   /// lists it, else a search there for `artist` and `title`.
   public func link(artist: String, title: String, links: [(catalog: CatalogName, url: String)]) -> ListenLink {
     if let catalog = service.catalog, let own = links.first(where: { $0.catalog == catalog }) {
-      return ListenLink(service: service, url: own.url, catalog: catalog)
+      return ListenLink(service, url: own.url, catalog: catalog)
     }
-    return ListenLink(
-      service: service, url: service.search(artist: artist, title: title, country: country), catalog: nil)
+    return ListenLink(service, url: service.search(artist: artist, title: title, country: country), catalog: nil)
   }
 }
 
-/// The link a row's title opens where the person listens.
-public struct ListenLink: Sendable, Equatable {
-  public var service: ListeningService
+/// A release where the person listens, as a report's row and `why` carry it: its own page there, or a search there
+/// for its artist and title.
+public struct ListenLink: Sendable, Hashable, Codable {
+  /// As `--listen` takes it: "spotify".
+  public var service: String
+  /// As the service names itself: "Spotify".
+  public var name: String
   public var url: String
-  /// The catalog whose page of the release it is; nil for a search there for its artist and title.
+  /// The release's own page there (true), or a search there for its artist and title (false).
+  public var direct: Bool
+  /// Where a direct link came from: the catalog that lists the release there; nil for a search.
   public var catalog: CatalogName?
+
+  public init(_ service: ListeningService, url: String, catalog: CatalogName?) {
+    self.service = service.id
+    name = service.name
+    self.url = url
+    direct = catalog != nil
+    self.catalog = catalog
+  }
 }

@@ -49,8 +49,16 @@ enum WhyCommand: Command {
     for catalog in settings.catalogs {
       let provider = catalog.definition.provider(for: catalog.run)
       let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, catalog, settings)
-      let explanation = explainer(provider, catalog).explain(facts, album: arguments.positionals.dropFirst().first)
+      var explainer = explainer(provider, catalog)
+      explainer.listening = settings.plan.listening
+      let explanation = explainer.explain(facts, album: arguments.positionals.dropFirst().first)
       explained.append((explanation, facts, catalog.finder))
+    }
+    // A catalog that opens where the person listens gives the album's own page there to every catalog's account.
+    if let direct = explained.compactMap({ $0.explanation.album?.listen }).first(where: \.direct) {
+      for index in explained.indices where explained[index].explanation.album?.listen != nil {
+        explained[index].explanation.album?.listen = direct
+      }
     }
     try show(Explainer.joining(explained), json: try given[\.json])
     return .success

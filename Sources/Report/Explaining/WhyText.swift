@@ -17,7 +17,11 @@ public enum WhyText {
   public static func text(_ explanation: Explanation) -> String {
     var lines = [heading(explanation), ""]
     if let album = explanation.album {
-      lines += ["Album “\(album.query)”", "  " + album.sentence, ""]
+      lines += ["Album “\(album.query)”", "  " + album.sentence]
+      if let listen = album.listen {
+        lines.append("  opens in \(listen.name): \(listen.url)" + (listen.direct ? "" : " (a search there)"))
+      }
+      lines.append("")
     }
     lines += library(explanation.library) + [""]
     lines += catalog(explanation.catalog) + [""]

@@ -55,6 +55,8 @@ extension ReportModel.Release: TemplateExtending {
     var listenLinks: [ListenLink]
     /// What a title that opens a search says of itself: "search on Spotify"; nil when it opens the release.
     var listenSearch: String?
+    /// The words of the e-mail's button to where the person listens: "Open in Apple Music", "Search Spotify".
+    var listenButton: String?
   }
 
   struct ListenLink: Encodable, Sendable {
@@ -70,7 +72,8 @@ extension ReportModel.Release: TemplateExtending {
       dateTime: firstDay.map { $0 + "T00:00:00Z" }, dateCompact: firstDay.map(Timestamp.compact),
       dayAfterCompact: dayAfter.map(Timestamp.compact), datePartial: firstDay != nil && releaseDate?.count != 10,
       summaryHTML: summaryHTML, severalLinks: showsOtherLinks,
-      listenLinks: listenLinks, listenSearch: listen.flatMap { $0.direct ? nil : "search on \($0.name)" })
+      listenLinks: listenLinks, listenSearch: listen.flatMap { $0.direct ? nil : "search on \($0.name)" },
+      listenButton: listen.map { $0.direct ? "Open in \($0.name)" : "Search \($0.name)" })
   }
 
   /// Whether the row shows where else it opens after its title.

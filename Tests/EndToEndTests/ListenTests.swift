@@ -73,7 +73,19 @@ struct ListenTests {
     #expect(markdown.contains("[\(first.title)](\(first.listen?.url ?? "")) (search on Spotify)"))
     #expect(markdown.contains("also on [Deezer](\(deezer))"))
     let html = try await run("html")
-    #expect(html.contains("(search on Spotify)") && html.contains("also on <a href=\"\(deezer)\""))
+    #expect(html.contains("also on <a href=\"\(deezer)\""))
+    // The e-mail's button to where the person listens, on every row one can listen to now (not the upcoming ones,
+    // whose titles say they open a search).
+    let playable = report.new.count + report.editions.count + report.backfill.count
+    #expect(html.components(separatedBy: ">Search Spotify</a>").count - 1 == playable)
+    #expect(html.components(separatedBy: "(search on Spotify)").count - 1 == report.upcoming.count)
+    // Feeds and calendars open the same page.
+    let listenURL = try #require(first.listen?.url)
+    #expect(try await run("atom").contains("href=\"\(listenURL.replacingOccurrences(of: "&", with: "&amp;"))\""))
+    // A calendar (upcoming releases) folds its lines at 75 octets.
+    let calendar = try await run("ics").replacingOccurrences(of: "\r\n ", with: "")
+    let urls = calendar.split(separator: "\r\n").filter { $0.hasPrefix("URL:") }
+    #expect(!urls.isEmpty && urls.allSatisfy { $0.hasPrefix("URL:https://open.spotify.com/search/") }, "\(urls)")
   }
 
   @Test func aServiceThatIsNoneOfThemIsRefusedWithTheOnesThereAre() async throws {

@@ -56,7 +56,7 @@ struct TemplateViewTests {
     let view = Self.fields(try #require(Self.items(Self.fields(try model.templateValue())["new"]).first))
     let extras: Set = [
       "dateTime", "dateCompact", "dayAfterCompact", "datePartial", "summaryHTML", "severalLinks", "listenLinks",
-      "listenSearch",
+      "listenSearch", "listenButton",
     ]
     #expect(!json.keys.contains(where: extras.contains))
     // What JSON leaves out when the release has none: its genre, the album it is an edition of, where it is listened.

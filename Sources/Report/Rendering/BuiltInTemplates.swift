@@ -136,9 +136,9 @@ enum BuiltInTemplates {
     <tr><td style="padding:6px 24px;">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
     <td width="64" valign="top" style="width:64px;padding-right:12px;">{{#artworkURL}}<img src="{{artworkURL}}" width="64" height="64" alt="Cover of {{title}} by {{artist}}" style="display:block;width:64px;height:64px;border:0;border-radius:4px;">{{/artworkURL}}{{^artworkURL}}<div style="width:64px;height:64px;background:#d8d8de;border-radius:4px;"></div>{{/artworkURL}}</td>
-    <td valign="top"><strong>{{artist}}</strong><br>{{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
+    <td valign="top"><strong>{{artist}}</strong><br>{{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
     <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · <span style="border:1px solid #8a8a92;border-radius:3px;padding:0 3px;font-size:11px;" title="explicit">E</span>{{/explicit}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{reason}}</span></td>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{reason}}</span>{{#listen}}<br><a href="{{url}}" style="display:inline-block;margin-top:6px;padding:6px 14px;border-radius:16px;background:#0a63c9;color:#ffffff;font-size:13px;font-weight:bold;text-decoration:none;">{{listenButton}}</a>{{/listen}}</td>
     </tr></table>
     </td></tr>
     {{/releases}}
@@ -154,16 +154,16 @@ enum BuiltInTemplates {
     {{#hasEditions}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Editions of albums you own</h2></td></tr>
     {{#editions}}
-    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
+    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{releaseDateLabel}}{{#editionOf}} · you own {{editionOf}}{{/editionOf}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}{{#listen}}<br><a href="{{url}}" style="display:inline-block;margin-top:6px;padding:6px 14px;border-radius:16px;background:#0a63c9;color:#ffffff;font-size:13px;font-weight:bold;text-decoration:none;">{{listenButton}}</a>{{/listen}}</td></tr>
     {{/editions}}
     {{/hasEditions}}
     {{#hasBackfill}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Backfill</h2>
     <span class="muted" style="color:#6b6b73;font-size:13px;">Older releases the catalog lists only now</span></td></tr>
     {{#backfill}}
-    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · {{releaseDateLabel}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
+    <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · {{releaseDateLabel}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}{{#listen}}<br><a href="{{url}}" style="display:inline-block;margin-top:6px;padding:6px 14px;border-radius:16px;background:#0a63c9;color:#ffffff;font-size:13px;font-weight:bold;text-decoration:none;">{{listenButton}}</a>{{/listen}}</td></tr>
     {{/backfill}}
     {{/hasBackfill}}
     {{#hasAttention}}

@@ -60,6 +60,13 @@ extension Platform {
     return described(descriptor)
   }
 
+  /// The permission bits of the file at `path` (`0o600`), following a symbolic link.
+  public static func permissions(ofFile path: String) throws(SystemError) -> Int {
+    var info = stat()
+    guard stat(path, &info) == 0 else { throw .last }
+    return Int(info.st_mode) & 0o7777
+  }
+
   /// A descriptor of its own on this process's standard input.
   public static func duplicateStandardInput() throws(SystemError) -> OpenedFile {
     // Closed on exec, as every descriptor deepcut opens: a mail command started later must not hold standard input.

@@ -15,6 +15,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
   case notCached(String)
   /// The state database failed.
   case state(String)
+  /// The person's app at a service has no credentials, or the service refused them: what to do, in words.
+  case credentials(String)
 
   public var description: String {
     switch self {
@@ -26,6 +28,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
     case .undecodable(let detail): detail
     case .notCached(let what): "\(what) is not in the cache; run once without --offline"
     case .state(let detail): detail
+    case .credentials(let detail): detail
     }
   }
 

@@ -10,6 +10,8 @@ struct TransferRequest: Sendable {
   var timeout: Duration
   /// Header fields besides `User-Agent`, as sent: "Accept-Language: en".
   var headers: [String] = []
+  /// A form to POST; nil for a GET.
+  var form: String? = nil
 }
 
 /// Set from any thread when the caller of a transfer is cancelled; the driver thread, woken up, then ends the
@@ -123,7 +125,9 @@ final class EasyHandle: @unchecked Sendable {
       let code = value.withCString { deepcut_curl_set_string(raw, option, $0) }
       guard code == CURLE_OK else { return code }
     }
-    let code = setHeaders(request.headers)
+    var code = setHeaders(request.headers)
+    guard code == CURLE_OK else { return code }
+    code = setForm(request.form)
     guard code == CURLE_OK else { return code }
     return setCallbacks(record)
   }
@@ -136,6 +140,15 @@ final class EasyHandle: @unchecked Sendable {
       headerList = field.withCString { curl_slist_append(headerList, $0) }
     }
     return deepcut_curl_set_pointer(raw, CURLOPT_HTTPHEADER, headerList)
+  }
+
+  /// A form to POST, as `application/x-www-form-urlencoded` (curl's type for a posted body); nothing for a GET.
+  private func setForm(_ form: String?) -> CURLcode {
+    guard let form else { return CURLE_OK }
+    let code = deepcut_curl_set_long(raw, CURLOPT_POSTFIELDSIZE, form.utf8.count)
+    guard code == CURLE_OK else { return code }
+    // Safety: COPYPOSTFIELDS copies the bytes, of the size set above, so the C string need only live for the call.
+    return form.withCString { deepcut_curl_set_string(raw, CURLOPT_COPYPOSTFIELDS, $0) }
   }
 
   /// The body and header callbacks, writing into `record`.

@@ -41,12 +41,12 @@ public actor HTTPClient {
   private let clock: ClientClock
   private var limiter: RateLimiter
   private var generator: SplitMix64
-  private var flights: [URL: Flight] = [:]
+  private var flights: [HTTPRequest: Flight] = [:]
   private var lastID: UInt64 = 0
   private var counters = HTTPClientMetrics()
   private var hooks = TestHooks()
 
-  /// Requests go out through libcurl: HTTP/1.1 GETs with the configured `User-Agent`, no cookies, no cache, at
+  /// Requests go out through libcurl: HTTP/1.1 GETs (and the POSTs of forms) with the configured `User-Agent`, no cookies, no cache, at
   /// most 3 redirects followed (http and https only), TLS certificates verified. Pacing, backoff and throttling
   /// waits go by `clock`.
   public init(configuration: HTTPClientConfiguration = .init(), clock: ClientClock = .continuous()) {
@@ -63,24 +63,29 @@ public actor HTTPClient {
   ///
   /// Joins a request for the same URL that is already in flight instead of sending another.
   public func get(_ url: URL) async throws(HTTPClientError) -> Data {
+    try await send(HTTPRequest(url))
+  }
+
+  /// The body of a `2xx` answer to `request`; an equal request already in flight is joined, not sent again.
+  public func send(_ request: HTTPRequest) async throws(HTTPClientError) -> Data {
     if Task.isCancelled {
       throw .cancelled
     }
     let token: UInt64
-    if let flight = flights[url] {
+    if let flight = flights[request] {
       token = flight.token
       counters.coalesced += 1
     } else {
-      token = startFlight(for: url)
+      token = startFlight(for: request)
     }
     let waiter = nextID()
     // Registration happens synchronously on the actor, so the flight cannot finish before we are listed.
     let result = await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: Waiter) in
-        register(continuation, as: waiter, url: url, token: token)
+        register(continuation, as: waiter, request: request, token: token)
       }
     } onCancel: {
-      Task { await self.leave(url: url, token: token, waiter: waiter) }
+      Task { await self.leave(request: request, token: token, waiter: waiter) }
     }
     return try result.get()
   }
@@ -92,67 +97,69 @@ public actor HTTPClient {
     return lastID
   }
 
-  private func startFlight(for url: URL) -> UInt64 {
+  private func startFlight(for request: HTTPRequest) -> UInt64 {
     let token = nextID()
     // The first turn is reserved here, synchronously, so requests are paced in the order callers arrived.
     let firstTurn = limiter.reserve(now: clock.now())
-    let task = Task(executorPreference: driver) { await self.runFlight(url: url, token: token, firstTurn: firstTurn) }
-    flights[url] = Flight(token: token, task: task)
-    hooks.flightStarted?(url, token)
+    let task = Task(executorPreference: driver) {
+      await self.runFlight(request: request, token: token, firstTurn: firstTurn)
+    }
+    flights[request] = Flight(token: token, task: task)
+    hooks.flightStarted?(request.url, token)
     return token
   }
 
-  private func register(_ continuation: Waiter, as waiter: UInt64, url: URL, token: UInt64) {
-    guard !Task.isCancelled, var flight = flights[url], flight.token == token else {
+  private func register(_ continuation: Waiter, as waiter: UInt64, request: HTTPRequest, token: UInt64) {
+    guard !Task.isCancelled, var flight = flights[request], flight.token == token else {
       // Cancelled already: `leave` will follow and cancel the flight if nobody else waits for it.
       continuation.resume(returning: .failure(.cancelled))
       return
     }
     flight.waiters[waiter] = continuation
-    flights[url] = flight
+    flights[request] = flight
   }
 
   /// A cancelled caller stops waiting; the last one to leave cancels the flight and clears its entry.
-  private func leave(url: URL, token: UInt64, waiter: UInt64) {
-    guard var flight = flights[url], flight.token == token else { return }
+  private func leave(request: HTTPRequest, token: UInt64, waiter: UInt64) {
+    guard var flight = flights[request], flight.token == token else { return }
     flight.waiters.removeValue(forKey: waiter)?.resume(returning: .failure(.cancelled))
     if flight.waiters.isEmpty {
-      flights[url] = nil
+      flights[request] = nil
       flight.task.cancel()
     } else {
-      flights[url] = flight
+      flights[request] = flight
     }
   }
 
-  private func runFlight(url: URL, token: UInt64, firstTurn: Duration) async {
-    let result = await fetch(url, firstTurn: firstTurn)
+  private func runFlight(request: HTTPRequest, token: UInt64, firstTurn: Duration) async {
+    let result = await fetch(request, firstTurn: firstTurn)
     if let hook = hooks.flightWillFinish {
-      await hook(url, token)
+      await hook(request.url, token)
     }
-    finish(url: url, token: token, with: result)
+    finish(request: request, token: token, with: result)
   }
 
-  private func finish(url: URL, token: UInt64, with result: Result<Data, HTTPClientError>) {
+  private func finish(request: HTTPRequest, token: UInt64, with result: Result<Data, HTTPClientError>) {
     if case .failure(let error) = result, error != .cancelled {
       counters.failures += 1
     }
     // Only this flight's own entry is removed: if it was abandoned and a newer flight took its place, the newer
     // one stays. Nothing is kept after completion, success or failure.
-    if let flight = flights[url], flight.token == token {
-      flights[url] = nil
+    if let flight = flights[request], flight.token == token {
+      flights[request] = nil
       for waiter in flight.waiters.values {
         waiter.resume(returning: result)
       }
     }
-    hooks.flightFinished?(url, token)
+    hooks.flightFinished?(request.url, token)
   }
 
   // MARK: - One request, with retries
 
-  private func fetch(_ url: URL, firstTurn: Duration) async -> Result<Data, HTTPClientError> {
-    let request = TransferRequest(
-      url: url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
-      headers: configuration.headers)
+  private func fetch(_ request: HTTPRequest, firstTurn: Duration) async -> Result<Data, HTTPClientError> {
+    let transfer = TransferRequest(
+      url: request.url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
+      headers: configuration.headers + request.headers, form: request.form)
 
     let maxAttempts = max(configuration.maxAttempts, 1)
     var failedAttempts = 0
@@ -162,7 +169,7 @@ public actor HTTPClient {
       guard await waitForTurn(turn) else { return .failure(.cancelled) }
       turn = nil
       counters.requests += 1
-      let outcome = await driver?.exchange(request) ?? .cannotStart
+      let outcome = await driver?.exchange(transfer) ?? .cannotStart
       switch AttemptVerdict(
         outcome, throttleSignals: configuration.throttleSignals, bodyRule: configuration.bodyRule)
       {
@@ -223,6 +230,6 @@ public actor HTTPClient {
 
   /// The token of the flight in progress for `url`, if any.
   func inFlightToken(for url: URL) -> UInt64? {
-    flights[url]?.token
+    flights[HTTPRequest(url)]?.token
   }
 }

@@ -163,6 +163,11 @@ extension ReportJob {
     let result = await check.links(for: order.map { findings[$0] })
     told.linkRequests += result.requests
     told.linksWaiting += result.notAsked
+    if let stopped = result.stopped, !plan.quiet {
+      console.say(
+        "deepcut: warning: \(linked.definition.name) was asked no more tonight: \(stopped); its links come on the next "
+          + "nights, and rows open a search there meanwhile")
+    }
     if let problem = result.keepingFailed, !plan.quiet {
       console.say("deepcut: warning: the links' answers could not be kept (\(problem)); they are asked again")
     }

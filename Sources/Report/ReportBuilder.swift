@@ -233,7 +233,7 @@ public enum ReportBuilder {
       .map { link in
         ReportModel.Link(
           catalog: link.catalog, id: link.release.id, url: safeLink(link.release.url),
-          name: night.linkTitle(of: link.catalog))
+          name: night.linkTitle(of: link.catalog), service: ListeningService.opening(link.catalog)?.id)
       }
     let identity = finding.identity ?? ReleaseLink(catalog: catalog, release: finding.release)
     let artist = finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName

@@ -50,6 +50,9 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var url: String?
     /// Where it opens, as people who listen there call it: "Apple Music", "Deezer", "MusicBrainz".
     public var name: String
+    /// The service it opens in, as `--listen` takes it ("applemusic"); nil for a catalog's own page (MusicBrainz).
+    /// A catalog's page is the release's own, never a search: searches are only in `listen`.
+    public var service: String?
   }
 
   /// One library artist's releases in a section, for templates that list by artist.

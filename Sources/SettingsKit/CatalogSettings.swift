@@ -9,30 +9,38 @@ extension SettingKind where Value: ProviderSettingValue {
 }
 
 extension SettingKind where Value == [any ProviderDefinition] {
-  /// Catalogs the registry lists, by name in any case: comma-separated on the command line (the flag repeated adds
+  /// Catalogs a night searches, by name in any case: comma-separated on the command line (the flag repeated adds
   /// more), in config.json one text the same or a list of names. Each is kept once, where it first stands, since the
-  /// order is the order of the links; a name that is none is refused with the nearest one.
-  public static var catalogs: Self {
-    Self(
+  /// order is the order of the links; a name that is none is refused with the nearest one, and a catalog asked only
+  /// for links is refused saying how it is asked.
+  public static var catalogs: Self { catalogs(searched: true) }
+
+  /// Any catalogs the registry lists, as ``catalogs`` reads them: the ones links go to.
+  public static var anyCatalogs: Self { catalogs(searched: false) }
+
+  private static func catalogs(searched: Bool) -> Self {
+    let pool = { @Sendable (registry: ProviderRegistry) in searched ? registry.searchable : registry.providers }
+    return Self(
       parse: { given, site throws(SettingsError) in
         let registry = site.context.registry
+        let known = pool(registry).map(\.name.rawValue)
         let names = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
-        return try catalogs(names.map { (String($0), site.name) }, registry) { name, _ in
+        return try catalogs(names.map { (String($0), site.name) }, registry, searched: searched) { name, _ in
           .usage(
-            "--\(site.name) takes \(registry.alternatives), not '\(name)'"
-              + didYouMean(name, registry.names.map(\.rawValue)))
+            "--\(site.name) takes \(searched ? registry.alternatives : known.joined(separator: ", ")), not '\(name)'"
+              + didYouMean(name, known))
         }
       },
       read: { json, site throws(SettingsError) in
         let registry = site.context.registry
-        return try catalogs(try catalogNames(json, site), registry) { name, key in
-          site.context.fail(
-            key, "one of " + registry.names.map(\.rawValue).joined(separator: ", "), .text(name),
-            hint: didYouMean(name, registry.names.map(\.rawValue)))
+        let known = pool(registry).map(\.name.rawValue)
+        return try catalogs(try catalogNames(json, site), registry, searched: searched) { name, key in
+          site.context.fail(key, "one of " + known.joined(separator: ", "), .text(name), hint: didYouMean(name, known))
         }
       },
       json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name.rawValue) : ConfigJSON.quoted($0.map(\.name.rawValue)) },
-      text: { $0.map(\.name.rawValue).joined(separator: ",") }, completion: { .list($0.names.map(\.rawValue)) })
+      text: { $0.map(\.name.rawValue).joined(separator: ",") },
+      completion: { .list(pool($0).map(\.name.rawValue)) })
   }
 
   /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a
@@ -57,13 +65,18 @@ extension SettingKind where Value == [any ProviderDefinition] {
   /// The catalogs `names` name, each once; `unknown` is the error for a name (trimmed) given under a key that names
   /// none.
   private static func catalogs(
-    _ names: [(text: String, key: String)], _ registry: ProviderRegistry,
+    _ names: [(text: String, key: String)], _ registry: ProviderRegistry, searched: Bool,
     unknown: (_ name: String, _ key: String) -> SettingsError
   ) throws(SettingsError) -> [any ProviderDefinition] {
     var catalogs: [any ProviderDefinition] = []
     for (text, key) in names {
       let name = text.trimmingCharacters(in: .whitespaces)
       guard let catalog = registry.named(name) else { throw unknown(name, key) }
+      if searched, !catalog.canBeSearched {
+        throw .usage(
+          "\(catalog.name) is asked only for links, never searched: --listen \(catalog.name) or --links "
+            + "\(catalog.name) opens releases there; search \(registry.alternatives)")
+      }
       if !catalogs.contains(where: { $0.name == catalog.name }) { catalogs.append(catalog) }
     }
     return catalogs

@@ -32,7 +32,7 @@ enum ProvidersBenchmark {
   ) async throws {
     let library = try CatalogBenchmark.library(artists: artists, albums: albums, directory: directory)
     var rows: [Row] = []
-    for definition in ProviderRegistry.standard.providers {
+    for definition in ProviderRegistry.standard.searchable {
       print("measuring \(definition.name)…")
       rows.append(
         try await measure(

@@ -1,3 +1,4 @@
+import Basics
 import Delivery
 import Foundation
 import Synchronization

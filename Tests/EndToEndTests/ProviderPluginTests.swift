@@ -212,7 +212,7 @@ struct ProviderPluginTests {
 
   @Test func helpAndTheExampleSpeakOfItFromItsOwnDeclaration() {
     let help = Deepcut.interface(Self.registry).help(ReportCommand.spec)
-    let others = ProviderRegistry.standard.names.dropFirst().map(\.rawValue).joined(separator: ", ")
+    let others = ProviderRegistry.standard.searchable.dropFirst().map(\.name.rawValue).joined(separator: ", ")
     #expect(help.contains("in the order of their links: itunes, \(others) or toy (default itunes)"), "\(help)")
     #expect(
       Deepcut.interface(Self.registry).help(ArtistsCommand.spec).contains(

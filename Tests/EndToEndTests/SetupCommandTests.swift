@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TestSupport
 import Testing
@@ -242,6 +243,15 @@ struct SetupCommandTests {
   /// wrong one, which the test e-mail catches, then the right one — and no password ever echoed.
   @Test func onATerminalEachQuestionHasADefaultAndAWrongPasswordIsAskedAgain() async throws {
     let scene = try await Scene()
+    // Spotify's token is asked of a fake: the address a config already there names.
+    let app: [String: Any] = ["client_id": "my-app", "client_secret": "app-secret-42"]
+    let spotify = try await FakeCatalogServer.start(.init(catalog: "spotify"), world: ["app": app, "albums": []])
+    defer { Task { await spotify.stop() } }
+    try FileManager.default.createDirectory(
+      atPath: scene.sandbox.home + "/.config/deepcut", withIntermediateDirectories: true)
+    let tokenURL = spotify.baseURL.absoluteString + "/api/token"
+    try Data(#"{"provider": {"spotifyTokenURL": "\#(tokenURL)"}}"#.utf8)
+      .write(to: URL(fileURLWithPath: scene.config))
     try await scene.server { server in
       let dialogue: [[String: Any]] = [
         ["expect": "Your Library.xml \\[.*Library.xml\\]: ", "send": ""],
@@ -249,6 +259,14 @@ struct SetupCommandTests {
         ["expect": "Sent from \\[deepcut <ana@example.org>\\]: ", "send": ""],
         ["expect": "Catalogs to ask.*\\[deezer,musicbrainz\\]: ", "send": ""],
         ["expect": "Where you listen.*\\[none\\]: ", "send": "Spotify"],
+        ["expect": "developer.spotify.com/dashboard"],
+        ["expect": "Give deepcut your Spotify app now\\? \\[Y/n\\]: ", "send": ""],
+        ["expect": "Spotify client ID: ", "send": "my-app"],
+        ["expect": "Spotify client secret \\(not shown\\): ", "send": "not-the-secret", "secret": true],
+        ["expect": "refused the app's credentials \\(invalid_client\\)"],
+        ["expect": "Spotify client ID: ", "send": "my-app"],
+        ["expect": "Spotify client secret \\(not shown\\): ", "send": "app-secret-42", "secret": true],
+        ["expect": "Spotify took the app's credentials"],
         ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": "smtp"],
         ["expect": "Mail server .*: ", "send": "smtp://127.0.0.1:\(server.port)"],
         ["expect": "user name at the server \\[ana@example.org\\]: ", "send": "ana"],
@@ -261,6 +279,7 @@ struct SetupCommandTests {
         ["expect": "accepted: 250"],
         ["expect": "\\(cron, systemd, launchd or none\\) \\[.*\\]: ", "send": "cron"],
         ["expect": "At what time \\(HH:MM\\) \\[06:30\\]: ", "send": ""],
+        ["expect": "Write these changes\\? \\[Y/n\\]: ", "send": ""],
         ["expect": "deepcut status"],
       ]
       let session = try await TerminalSession.run(
@@ -274,6 +293,12 @@ struct SetupCommandTests {
     #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
     // Typed in any case, kept as the setting writes it.
     #expect(try String(contentsOfFile: scene.config, encoding: .utf8).contains(#""listen": "spotify""#))
+    // The app's credentials that Spotify took, in their own file only its owner reads; one token asked per try.
+    let credentials = scene.sandbox.home + "/.config/deepcut/spotify-credentials"
+    #expect(try String(contentsOfFile: credentials, encoding: .utf8).contains("client_secret = app-secret-42\n"))
+    #expect(try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? Int == 0o600)
+    #expect(try !String(contentsOfFile: scene.config, encoding: .utf8).contains("app-secret-42"))
+    #expect(try await spotify.requestLog().count == 2)
   }
 
   /// Elsewhere than the standard places, the config and the state folder are named on the schedule's command line:

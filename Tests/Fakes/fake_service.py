@@ -240,6 +240,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             query.setdefault(key, value)
         length = int(self.headers.get("Content-Length") or 0)
         body = self.rfile.read(length) if length > 0 else b""
+        # A POSTed form (a token request's) for the fake's ``api`` to read.
+        self.request_body = body
         if split.path.startswith("/_"):
             self.control(method, split.path, body)
         else:

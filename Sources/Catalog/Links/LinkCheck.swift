@@ -31,6 +31,8 @@ public struct LinkCheck: Sendable {
     public var notAsked = 0
     /// Why answers could not be kept, when they could not: they still count tonight.
     public var keepingFailed: String?
+    /// Why the catalog was asked no more tonight: it refused the app, or asked to wait longer than a night waits.
+    public var stopped: CatalogError?
   }
 
   public init(
@@ -52,7 +54,9 @@ public struct LinkCheck: Sendable {
     await withTaskGroup(of: Answer.self) { group in
       var inFlight = 0
       while true {
-        while inFlight < max(1, asking.maxConcurrentRequests), next < wanted.count, asking.mayAsk() {
+        while result.stopped == nil, inFlight < max(1, asking.maxConcurrentRequests), next < wanted.count,
+          asking.mayAsk()
+        {
           let index = wanted[next]
           next += 1
           inFlight += 1
@@ -62,6 +66,7 @@ public struct LinkCheck: Sendable {
         inFlight -= 1
         result.requests += answer.requests
         result.keepingFailed = result.keepingFailed ?? answer.keepingFailed
+        result.stopped = result.stopped ?? answer.stopped
         if let link = answer.link { result.links[answer.index] = link }
       }
     }
@@ -91,6 +96,7 @@ public struct LinkCheck: Sendable {
     var link: ReleaseLink?
     var requests = 0
     var keepingFailed: String?
+    var stopped: CatalogError?
   }
 
   private func ask(about finding: Finding, at index: Int) async -> Answer {
@@ -151,7 +157,16 @@ public struct LinkCheck: Sendable {
       await keep(body, provider: catalog, kind: Self.lookupKind, key: key, &answer)
       return release
     } catch {
+      if Self.endsTheNight(error) { answer.stopped = error }
       return nil
+    }
+  }
+
+  /// A refusal of the app, or a wait longer than a night's: every further question would meet it too.
+  static func endsTheNight(_ error: CatalogError) -> Bool {
+    switch error {
+    case .credentials, .throttled: true
+    default: false
     }
   }
 

@@ -20,9 +20,9 @@ public struct ListeningService: Hashable, Sendable, CustomStringConvertible {
     id: "applemusic", name: "Apple Music", catalog: "itunes",
     searchTemplate: "https://music.apple.com/{country}/search?term={query}")
   public static let spotify = ListeningService(
-    id: "spotify", name: "Spotify", catalog: nil, searchTemplate: "https://open.spotify.com/search/{query}")
+    id: "spotify", name: "Spotify", catalog: "spotify", searchTemplate: "https://open.spotify.com/search/{query}")
   public static let tidal = ListeningService(
-    id: "tidal", name: "TIDAL", catalog: nil, searchTemplate: "https://tidal.com/search/?q={query}")
+    id: "tidal", name: "TIDAL", catalog: "tidal", searchTemplate: "https://tidal.com/search/?q={query}")
   public static let youTubeMusic = ListeningService(
     id: "youtubemusic", name: "YouTube Music", catalog: nil,
     searchTemplate: "https://music.youtube.com/search?q={query}")
@@ -37,6 +37,11 @@ public struct ListeningService: Hashable, Sendable, CustomStringConvertible {
   public static let all: [ListeningService] = [
     .appleMusic, .spotify, .tidal, .youTubeMusic, .amazonMusic, .deezer, .bandcamp,
   ]
+
+  /// The service a catalog's release pages open in: Apple Music for iTunes'.
+  public static func opening(_ catalog: CatalogName) -> ListeningService? {
+    all.first { $0.catalog == catalog }
+  }
 
   /// The service a person named, in any case.
   public static func named(_ id: String) -> ListeningService? {

@@ -16,6 +16,8 @@ public protocol ProviderDefinition: Sendable {
   var linkTitle: String { get }
   /// Whether a release another catalog found can be looked up in it by UPC (`--links`).
   var canBeLinked: Bool { get }
+  /// Whether a night can search it for the library's artists (`--provider`); a ``LinkCatalog`` cannot.
+  var canBeSearched: Bool { get }
   var defaultBaseURL: URL { get }
   /// Requests a minute by default: the catalog's limit, or a little under it.
   var defaultRequestsPerMinute: Int { get }
@@ -47,6 +49,7 @@ public protocol ProviderDefinition: Sendable {
 extension ProviderDefinition {
   public var linkTitle: String { title }
   public var canBeLinked: Bool { false }
+  public var canBeSearched: Bool { true }
 
   public var productionLimit: ProductionLimit? { nil }
   public var requiresContact: Bool { false }
@@ -176,6 +179,8 @@ public struct ProviderRun: Sendable {
   public var requestsPerMinute: Double
   /// Values of the provider's own ``ProviderDefinition/settings``: `run[setting]` reads one.
   public var settingValues: ProviderSettingValues
+  /// The folder of the configuration, where a catalog's own files (an app's credentials) are kept by default.
+  public var configFolder: URL?
   /// A transport at a pace: the network through a paced client tuned for the catalog, or the snapshot.
   public var transport: @Sendable (_ requestsPerMinute: Double) -> any CatalogTransport
 

@@ -15,9 +15,12 @@ public struct ProviderRegistry: Sendable {
   /// first night of a 1,610-artist library takes about 6 minutes at their limits, where iTunes' 20 requests a minute
   /// take 81 (README, "Choosing catalogs").
   public static let standard = ProviderRegistry(
-    [ITunesCatalog(), MusicBrainzCatalog(), DeezerCatalog()], recommended: ["deezer", "musicbrainz"])
+    [ITunesCatalog(), MusicBrainzCatalog(), DeezerCatalog(), SpotifyCatalog(), TIDALCatalog()],
+    recommended: ["deezer", "musicbrainz"])
 
   public var names: [CatalogName] { providers.map(\.name) }
+  /// The catalogs a night can search (`--provider`): all but those asked only for links.
+  public var searchable: [any ProviderDefinition] { providers.filter(\.canBeSearched) }
   public var defaultProvider: (any ProviderDefinition)? { providers.first }
 
   /// The catalogs a night asks when none is named, and no earlier night asked others: the recommended ones, else the
@@ -41,7 +44,7 @@ public struct ProviderRegistry: Sendable {
 
   /// The catalogs as `word` names each, in a list: "a, b or c".
   public func alternatives(_ word: (any ProviderDefinition) -> String) -> String {
-    let words = providers.map(word)
+    let words = searchable.map(word)
     guard words.count > 1 else { return words.first ?? "" }
     return words.dropLast().joined(separator: ", ") + " or " + (words.last ?? "")
   }

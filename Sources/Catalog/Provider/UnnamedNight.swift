@@ -49,7 +49,7 @@ public struct UnnamedNight: Sendable {
   /// is a recommended night that could not reach one of them, or was not yet allowed to ask it (no contact): tonight
   /// asks them all again.
   public var keptEarlier: [any ProviderDefinition]? {
-    let earlier = registry.providers.filter { self.earlier.contains($0.name) }
+    let earlier = registry.searchable.filter { self.earlier.contains($0.name) }
     let recommended = Set(registry.defaultNight.map(\.name))
     return earlier.contains { !recommended.contains($0.name) } ? earlier : nil
   }
@@ -58,7 +58,7 @@ public struct UnnamedNight: Sendable {
   /// (`samples/catalogs/itunes`).
   private func recorded(in snapshot: String) -> [any ProviderDefinition] {
     var isFolder: ObjCBool = false
-    let folders = registry.providers.filter {
+    let folders = registry.searchable.filter {
       FileManager.default.fileExists(atPath: snapshot + "/" + $0.name.rawValue, isDirectory: &isFolder)
         && isFolder.boolValue
     }

@@ -1,8 +1,12 @@
+public import CatalogHTTP
 public import Foundation
 
 /// Something that answers catalog URLs with response bodies: the network, or a snapshot on disk.
 public protocol CatalogTransport: Sendable {
   func get(_ url: URL) async throws(CatalogError) -> Data
+  /// A request with header fields of its own or a form (a token's, a bearer's); answered by its URL where answers
+  /// are recorded.
+  func send(_ request: HTTPRequest) async throws(CatalogError) -> Data
   /// Requests that reached the catalog, and retries among them.
   func counters() async -> TransportCounters
   /// Where work that awaits answers had best run: the thread the answers arrive on, if the transport has one.
@@ -11,6 +15,7 @@ public protocol CatalogTransport: Sendable {
 
 extension CatalogTransport {
   public var taskExecutor: (any TaskExecutor)? { nil }
+  public func send(_ request: HTTPRequest) async throws(CatalogError) -> Data { try await get(request.url) }
 }
 
 public struct TransportCounters: Sendable, Equatable {

@@ -17,6 +17,14 @@ public struct LiveTransport: CatalogTransport {
     }
   }
 
+  public func send(_ request: HTTPRequest) async throws(CatalogError) -> Data {
+    do {
+      return try await client.send(request)
+    } catch {
+      throw CatalogError(error)
+    }
+  }
+
   public var taskExecutor: (any TaskExecutor)? { client.taskExecutor }
 
   public func counters() async -> TransportCounters {

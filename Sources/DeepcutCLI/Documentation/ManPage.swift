@@ -24,7 +24,7 @@ enum ManPage {
   }
 
   private static func description(_ registry: ProviderRegistry) -> [String] {
-    let catalogs = sentence(registry.providers.map(\.title), "and")
+    let catalogs = sentence(registry.searchable.map(\.title), "and")
     let formats = sentence(FormatName.allCases.map(\.rawValue), "or")
     return [
       ".SH DESCRIPTION",

@@ -44,10 +44,12 @@ extension ReportSettings {
     if place.snapshot == nil, !offline {
       try checkEtiquette(provider, contact: contact, baseURL: place.baseURL, pace: pace)
     }
-    return ProviderRun(
+    var run = ProviderRun(
       baseURL: place.baseURL, country: place.country, today: finder.today, since: finder.since,
       requestsPerMinute: pace, settingValues: place.values,
       transport: transport(provider, snapshot: place.snapshot, timeout: timeout, contact: contact))
+    run.configFolder = try settings[\.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    return run
   }
 
   /// Who runs this: `--contact` (an empty one says no one), else the sender's address, checked as `--contact` is.

@@ -58,8 +58,10 @@ struct ReportSettings: Sendable {
     for catalog in try Self.linked(settings, night: night) {
       let place = try Self.place(settings, catalog)
       let pass = try Self.pass(settings, catalog)
-      linked.append(
-        (catalog, try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline), pass))
+      let run = try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline)
+      let named = try settings[\.links]
+      if !pass.offline, try !Self.isReady(catalog, run, named: named) { continue }
+      linked.append((catalog, run, pass))
     }
     try Self.select(settings, into: &finder)
     self.finder = finder
@@ -130,6 +132,26 @@ struct ReportSettings: Sendable {
           + "search it with --provider instead")
     }
     return linked
+  }
+
+  /// Whether a linked catalog can be asked: one that needs the person's app asks only once its credentials are
+  /// given. Where you listen alone links it, rows open a search there until then; named by `--links`, it must be.
+  static func isReady(
+    _ catalog: any ProviderDefinition, _ run: ProviderRun, named: [any ProviderDefinition]
+  ) throws(CLIError) -> Bool {
+    guard let app = catalog as? any LinkCatalog else { return true }
+    let given: Bool
+    do {
+      given = try app.hasCredentials(run)
+    } catch {
+      throw .config(error.description)
+    }
+    if !given, named.contains(where: { $0.name == catalog.name }) {
+      throw .config(
+        "--links \(catalog.name) needs your app's client id and secret in \(app.credentialsPath(run)): "
+          + "run deepcut setup, or write them there as client_id = … and client_secret = … (chmod 600)")
+    }
+    return given
   }
 
   /// The window: `--since DATE`, or the last `--days`; and the kinds to show.

@@ -210,7 +210,7 @@ struct SettingsTable: Sendable {
       let linkable = registry.providers.filter(\.canBeLinked).map(\.name.rawValue).joined(separator: ", ")
       return "catalogs not searched tonight that listed releases link to too, looked up by UPC (\(linkable)); "
         + "their links come first"
-    }, kind: .catalogs, default: .value([], shown: "none"), commands: [.report],
+    }, kind: .anyCatalogs, default: .value([], shown: "none"), commands: [.report],
     example: .commentedOut(
       ProviderRegistry.standard.providers.filter(\.canBeLinked),
       note: "Links to a catalog not searched, for the releases the report lists, looked up by UPC: about one "
@@ -224,7 +224,8 @@ struct SettingsTable: Sendable {
     example: .commentedOut(
       .appleMusic,
       note: "Where you listen: each row's title opens the release there when a catalog asked tonight lists it",
-      "(Apple Music through iTunes, Deezer), else a search there: "
+      "(Apple Music through iTunes; Spotify and TIDAL with your own app, which setup takes; Deezer), else a search "
+        + "there: "
         + sentence(ListeningService.all.map(\.id) + ["none"], "or") + "."
     ).placed(after: \.links))
   let contact = Setting<String?>(
@@ -254,7 +255,7 @@ struct SettingsTable: Sendable {
   let batchSize = Setting<Int>(
     eachCatalog: "batch-size", key: "provider.batchSize", placeholder: "N",
     help: .catalogs { registry in
-      let held = registry.providers.filter { $0.maximumBatchSize < batchSizes.upperBound }.map {
+      let held = registry.searchable.filter { $0.maximumBatchSize < batchSizes.upperBound }.map {
         "\($0.name) takes \($0.maximumBatchSize)"
       }
       return "catalog artists per release request, {values} (default {default}"

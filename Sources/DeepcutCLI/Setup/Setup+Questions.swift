@@ -92,7 +92,7 @@ extension Setup {
   // MARK: - The catalogs
 
   mutating func chooseCatalogs() throws(CLIError) {
-    let alternatives = settings.registry.providers.map(\.name.rawValue).joined(separator: ", ")
+    let alternatives = settings.registry.searchable.map(\.name.rawValue).joined(separator: ", ")
     // With the sender known, a catalog that asks who runs this can be recommended too.
     let recommended = try draftedSettings().unnamedNight.recommended.map(\.name.rawValue).joined(separator: ",")
     let catalogs = try answer(

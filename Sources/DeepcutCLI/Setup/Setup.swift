@@ -23,6 +23,9 @@ struct Setup {
   var retrying = false
   /// Where the library shows the person listens: Apple Music when most of its tracks are Apple Music's.
   var listensOn: ListeningService?
+  /// The app's credentials for the service where the person listens, once tested, until written: their file, and
+  /// the service's name.
+  var appCredentials: (path: String, app: AppCredentials, service: String)?
 
   init(_ settings: Resolved, installer: ScheduleInstaller) throws(CLIError) {
     self.settings = settings
@@ -57,6 +60,7 @@ struct Setup {
     try chooseAddresses()
     try chooseCatalogs()
     try chooseListening()
+    try await chooseApp()
     try await chooseRouteAndTestIt()
     let schedule = try await chooseSchedule()
     guard try writeFiles() else {
@@ -86,6 +90,7 @@ struct Setup {
     } catch {
       throw CLIError(error)
     }
+    try writeAppCredentials()
     if let password {
       try OutputFile.write(Data(password.utf8), to: passwordFile, mode: 0o600)
       Console.out("wrote the password to \(passwordFile) (mode 0600; only you can read it)")

@@ -81,6 +81,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .library(.unreadable): .noInput
     case .library(.malformed): .dataError
     case .catalog(.state): .cannotCreate
+    case .catalog(.credentials): .config
     case .catalog: .unavailable
     case .state: .cannotCreate
     case .template: .config

@@ -1,3 +1,4 @@
+public import Basics
 public import Foundation
 
 /// A mail server deepcut submits to, and how: `smtps://` speaks TLS from the start, `smtp://` must upgrade with

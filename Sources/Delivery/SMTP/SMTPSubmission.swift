@@ -94,7 +94,7 @@ enum SMTPSubmission {
     ]
     if let caFile = server.caFile { strings.append((CURLOPT_CAINFO, caFile)) }
     if let user = server.user, let password = server.password {
-      strings += [(CURLOPT_USERNAME, user), (CURLOPT_PASSWORD, password.text)]
+      strings += [(CURLOPT_USERNAME, user), (CURLOPT_PASSWORD, password.revealed)]
     }
     for (option, value) in strings {
       // Safety: curl copies string options, so the C string need only live for the duration of the call.

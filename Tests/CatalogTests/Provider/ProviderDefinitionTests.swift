@@ -16,7 +16,7 @@ struct ProviderDefinitionTests {
   }
 
   @Test func eachProviderIsNamedByItsDefinitionAndCountsWhatItsTransportSent() async throws {
-    for definition in ProviderRegistry.standard.providers {
+    for definition in ProviderRegistry.standard.searchable {
       let transport = InProcessCatalog([])
       let provider = definition.provider(for: Self.run(transport))
       #expect(provider.name == definition.name)

@@ -59,11 +59,11 @@ import Testing
   func aCatalogListCompletesFromTheRegisteredCatalogs(_ kind: CompletingShell.Kind) async throws {
     let shell = try Self.shell(kind)
     defer { shell.remove() }
-    let names = Set(Self.registry.names.map(\.rawValue))
+    let names = Set(Self.registry.searchable.map(\.name.rawValue))
     #expect(names.count >= 3)
     #expect(Set(try await shell.complete("deepcut report --provider ")) == names)
     // After a comma, the catalogs the list does not name yet.
-    let first = try #require(Self.registry.names.first?.rawValue)
+    let first = try #require(Self.registry.searchable.first?.name.rawValue)
     let rest = Self.lastItems(try await shell.complete("deepcut report --provider \(first),"))
     #expect(rest == names.subtracting([first]))
     #expect(Self.lastItems(try await shell.complete("deepcut setup --provider \(first),")) == rest)

@@ -1,0 +1,77 @@
+internal import Basics
+internal import Catalog
+internal import Foundation
+
+/// For a service asked with the person's own app (Spotify, TIDAL): how to make one, its id and secret (the secret
+/// typed without echo), and one token asked with them before anything is written. Without them the rows open a
+/// search there, which setup says.
+extension Setup {
+  mutating func chooseApp() async throws(CLIError) {
+    guard let service = try draftedSettings()[\.listen], let name = service.catalog,
+      let app = settings.registry.named(name) as? any LinkCatalog
+    else { return }
+    let run = try appRun(app)
+    let path = app.credentialsPath(run)
+    let kept: AppCredentials?
+    do {
+      kept = try AppCredentials.read(from: path)
+    } catch {
+      throw .config(error.description)
+    }
+    if let kept {
+      let keep = prompter.asks ? try prompter.confirm("Keep the \(service.name) app in \(path)?") : true
+      if keep {
+        try await test(app, kept, run)
+        return
+      }
+    }
+    guard prompter.asks else {
+      Console.out("rows open a \(service.name) search until \(path) holds your app's client_id and client_secret")
+      return
+    }
+    app.appHowTo.forEach { Console.out($0) }
+    guard try prompter.confirm("Give deepcut your \(service.name) app now?") else {
+      Console.out("rows open a \(service.name) search until then (deepcut setup asks again)")
+      return
+    }
+    while true {
+      let id = try prompter.ask("\(service.name) client ID", default: nil, flag: "a client ID") { $0 }
+      let secret = Secret(try prompter.secret("\(service.name) client secret (not shown)"))
+      let given = AppCredentials(clientID: id, secret: secret)
+      do {
+        try await test(app, given, run)
+        appCredentials = (path, given, service.name)
+        return
+      } catch {
+        Console.out("  \(error.description)")
+      }
+    }
+  }
+
+  /// One token with `app`, as a night asks it: a refusal is said, and nothing is written.
+  private func test(_ app: any LinkCatalog, _ given: AppCredentials, _ run: ProviderRun) async throws(CLIError) {
+    do {
+      _ = try await app.token(run, app: given).current()
+      Console.out("\(app.title) took the app's credentials")
+    } catch {
+      throw CLIError.catalog(error)
+    }
+  }
+
+  /// The run a night would hand the service: its address, its token's, its pace.
+  private func appRun(_ app: any LinkCatalog) throws(CLIError) -> ProviderRun {
+    let settings = try draftedSettings()
+    let today = CalendarDay.today(at: Date())
+    let place = try ReportSettings.place(settings, app)
+    return try ReportSettings.providerRun(
+      settings, app, place, finder: FinderOptions(today: today, days: 30), offline: false)
+  }
+
+  /// The app's credentials, once the person agreed to the changes: their file, mode 0600.
+  func writeAppCredentials() throws(CLIError) {
+    guard let (path, app, service) = appCredentials else { return }
+    let text = AppCredentials.fileText(service: service, clientID: app.clientID, secret: app.secret)
+    try OutputFile.write(Data(text.utf8), to: path, mode: 0o600)
+    Console.out("wrote the \(service) app's credentials to \(path) (mode 0600; only you can read them)")
+  }
+}

@@ -48,6 +48,16 @@ struct ListenPagesTests {
       #expect(second.status == 0, "\(second.stderr)")
       #expect(try await Self.linkRequests(server).isEmpty)
       #expect(try ReportModel(json: second.stdout).new.map(\.listen) == report.new.map(\.listen))
+
+      // `why` opens the album where the row did, from what the night kept.
+      let row = try #require(rows.first { $0.listen?.direct == true })
+      let why = try await DeepcutProcess.run([
+        "why", row.artist, row.title, "--library", setup.libraryPath, "--provider", "musicbrainz", "--state-dir",
+        setup.home + "/state-musicbrainz--spotify", "--listen", "spotify", "--json",
+      ])
+      #expect(why.status == 0, "\(why.stderr)")
+      let explanation = try JSONDecoder().decode(Explanation.self, from: Data(why.stdout.utf8))
+      #expect(explanation.album?.listen == row.listen)
     }
   }
 

@@ -78,15 +78,19 @@ extension JointWorld {
     return ["artists": artists]
   }
 
-  /// For `fake_musicbrainz.py`: one release group per release, typed, dated to the day. The fake's answers carry
-  /// no barcode: the recorded answers show none beside a release group.
+  /// For `fake_musicbrainz.py`: one release group per release, typed, dated to the day, with its releases' links
+  /// (``musicBrainzURLs(of:)``). The fake's answers carry no barcode: the recorded answers show none beside a
+  /// release group.
   public var musicBrainzWorld: [String: Any] {
     let artists = listed(in: .musicBrainz).map { artist, listings -> [String: Any] in
       let groups = listings.map { release, listing -> [String: Any] in
-        [
+        var group: [String: Any] = [
           "id": listing.id, "title": listing.title, "primary-type": (listing.typedKind ?? release.kind).musicBrainzType,
           "first-release-date": listing.releaseDate.description,
         ]
+        let urls = musicBrainzURLs(of: release)
+        if !urls.isEmpty { group["urls"] = urls.map(\.world) }
+        return group
       }
       return ["id": artist.ids[.musicBrainz] ?? "", "name": artist.name, "release-groups": groups]
     }

@@ -219,7 +219,7 @@ public struct JointWorld: Sendable {
 extension JointWorld {
   /// Random streams, each its own so that one part of the world comes out the same whatever another draws.
   enum Stream: UInt64 {
-    case plan = 101, gtin, listing, miss, ids, order
+    case plan = 101, gtin, listing, miss, ids, order, urls
   }
 
   struct Builder {

@@ -37,8 +37,16 @@ extension ReportJob {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, night: pass.night, options: plan.finder, now: plan.now,
       timings: timings,
-      linksLine: ReportBuilder.linksLine(
-        waiting: told.linksWaiting, to: plan.linkedCatalogs.map(\.definition.linkTitle)))
+      linksLine: linksLine(told))
+  }
+
+  /// What waits for the next nights: the linked catalogs' links, and the pages on the person's service.
+  func linksLine(_ told: Told) -> String? {
+    let lines = [
+      ReportBuilder.linksLine(waiting: told.linksWaiting, to: plan.linkedCatalogs.map(\.definition.linkTitle)),
+      ReportBuilder.linksLine(waiting: told.pagesWaiting, to: plan.listening.map { [$0.service.name] } ?? []),
+    ].compactMap { $0 }
+    return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 
   func render(_ listing: ReportListing) throws(NightError) -> Outputs {
@@ -124,6 +132,7 @@ extension ReportJob {
         "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
         + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : "")
         + (told.linkRequests > 0 ? ", \(told.linkRequests) link requests" : "")
+        + (told.pageRequests > 0 ? ", \(told.pageRequests) listening page requests" : "")
       let outcome = RunOutcome(
         libraryArtists: pass.night.coverage.artists, newReleases: model.newCount, told: toldCount,
         delivered: delivery.accepted, deliveryReply: deliveryReply(delivery))

@@ -5,7 +5,7 @@ internal import MusicLibrary
 internal import Report
 
 /// A night as a job of named steps, in this order: read the library, run the catalog pass, apply the ledger, ask the
-/// links and the covers, render, write, deliver, record, and say what happened. Each step is a function of its own;
+/// links, the pages on the person's service and the covers, render, write, deliver, record, and say what happened. Each step is a function of its own;
 /// what one step hands the next is a plain value. It reads no setting: what it does is its plan's, what it keeps its
 /// store's, where it speaks its console's.
 public struct ReportJob {
@@ -54,6 +54,7 @@ public struct ReportJob {
     let pass = try await runCatalogPasses(scan, catalogs)
     var told = try await applyLedger(pass)
     await askLinks(&told, pass, catalogs)
+    await askServicePages(&told, pass, catalogs)
     try await askCovers(&told, catalogs)
     let outputs = try render(told, pass)
     // A signal after the catalog pass still means: no report.
@@ -85,6 +86,10 @@ public struct ReportJob {
     var linkRequests = 0
     /// Listed releases whose links to a linked catalog were not asked tonight (the budget): they come on a later night.
     var linksWaiting = 0
+    /// Requests for listed releases' pages on the person's service (`--listen`).
+    var pageRequests = 0
+    /// Listed releases whose pages there were not asked tonight (the budget): they come on a later night.
+    var pagesWaiting = 0
   }
 
   // MARK: - Read the library

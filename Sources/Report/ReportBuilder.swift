@@ -238,7 +238,7 @@ public enum ReportBuilder {
     let identity = finding.identity ?? ReleaseLink(catalog: catalog, release: finding.release)
     let artist = finding.release.artistName.isEmpty ? finding.artist.name : finding.release.artistName
     let listen = night.listening.flatMap { listening in
-      Self.listen(listening, artist: artist, title: finding.release.title, links: links)
+      Self.listen(listening, artist: artist, title: finding.release.title, links: links, pages: finding.servicePages)
     }
     return ReportModel.Release(
       id: StableID.release(identity.reference),
@@ -262,12 +262,12 @@ public enum ReportBuilder {
     )
   }
 
-  /// Where a release opens on the service the person listens on (``Listening/link(artist:title:links:)``).
-  static func listen(_ listening: Listening, artist: String, title: String, links: [ReportModel.Link])
-    -> ReportModel.Listen?
-  {
-    let pages = links.compactMap { link in link.url.map { (catalog: link.catalog, url: $0) } }
-    var found = listening.link(artist: artist, title: title, links: pages)
+  /// Where a release opens on the service the person listens on (``Listening/link(artist:title:links:pages:)``).
+  static func listen(
+    _ listening: Listening, artist: String, title: String, links: [ReportModel.Link], pages: [ServicePage]
+  ) -> ReportModel.Listen? {
+    let catalogPages = links.compactMap { link in link.url.map { (catalog: link.catalog, url: $0) } }
+    var found = listening.link(artist: artist, title: title, links: catalogPages, pages: pages)
     guard let url = safeLink(found.url) else { return nil }
     found.url = url
     return found

@@ -17,7 +17,13 @@ query, status, fault, time, user_agent}]}``), ``POST /_log/clear``, ``POST /_res
 World JSON: ``{"artists": [{"id", "name", "sort-name"?, "disambiguation"?, "type"?, "country"?,
 "aliases"?: [{"name", "sort-name"?}], "release-groups": [{"id", "title", "primary-type"?,
 "secondary-types"?: [...], "first-release-date"? ("YYYY", "YYYY-MM", "YYYY-MM-DD"), "credit"?: [artist ids,
-in order; default: the artist it is listed under], "joinphrases"?: [...], "cover"?: true}]}]}``.
+in order; default: the artist it is listed under], "joinphrases"?: [...], "cover"?: true, "urls"?: [{"type" (a
+release link type's name: "free streaming", "streaming", "purchase for download", ...), "resource", "ended"?: true,
+"release"?: 0-based index of the group's release that carries it}]}]}]}``.
+
+The browse of a group's releases, ``GET /ws/2/release?release-group=ID&inc=url-rels``, answers as MusicBrainz does:
+``{"release-count", "release-offset", "releases": [...]}``, each release with its ``relations`` (keys in an order
+of their own, as the real service's vary), one release per index the group's ``urls`` name, at least one.
 
 It also plays the Cover Art Archive on the same port: ``GET /release-group/ID`` answers the image listing of a
 group with ``"cover": true`` and 404 for the rest; ``GET /release-group/ID/front-250`` answers the image.
@@ -479,6 +485,82 @@ def browse_release_groups(world: World, query: Mapping[str, str]) -> dict[str, A
     return {"release-groups": items, "release-group-offset": offset, "release-group-count": len(groups)}
 
 
+# The stable ids of the release -> url link types, by name (the names can change; the ids do not).
+URL_LINK_TYPES = {
+    "free streaming": "08445ccf-7b99-4438-9f9a-fb9ac18099ee",
+    "streaming": "320adf26-96fa-4183-9045-1f5f32f833cb",
+    "purchase for download": "98e08c20-8402-4163-8970-53504bb6a1e4",
+    "download for free": "9896ecd0-6d29-482d-a21e-bd5d1b5e3425",
+    "purchase for mail-order": "3ee51e05-a06a-415e-b40c-b3f740dedfd7",
+    "amazon asin": "4f2e710d-166c-480c-a293-2e2c8d658d87",
+    "discogs": "4a78823c-1c53-4176-a5f3-58026c76f2bc",
+}
+BROWSE_INCLUDES = {"url-rels", "artist-credits", "labels", "recordings", "release-groups", "media", "discids",
+                   "isrcs", "annotation", "aliases", "tags", "genres", "artist-rels", "release-rels",
+                   "release-group-level-rels"}
+UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+OFFICIAL = "4e304316-386d-3409-af2e-78857eec5cfe"
+
+
+def url_relation(link: dict[str, Any]) -> dict[str, Any]:
+    """One release -> url relation with every key the service sends, in an order of the link's own."""
+    resource = link["resource"]
+    items = [
+        ("type", link["type"]), ("type-id", URL_LINK_TYPES.get(link["type"], URL_LINK_TYPES["discogs"])),
+        ("direction", "forward"), ("target-type", "url"),
+        ("url", {"id": fake_uuid("url", resource), "resource": resource}),
+        ("ended", bool(link.get("ended", False))), ("begin", None), ("end", None), ("attributes", []),
+        ("attribute-values", {}), ("attribute-ids", {}), ("source-credit", ""), ("target-credit", ""),
+    ]
+    turn = fnv1a64(resource)
+    start = int(turn, 16) % len(items)
+    return dict(items[start:] + items[:start])
+
+
+def fake_uuid(kind: str, text: str) -> str:
+    digits = (fnv1a64(kind + ":" + text) + fnv1a64(text + ":" + kind))[:32]
+    return f"{digits[:8]}-{digits[8:12]}-4{digits[13:16]}-8{digits[17:20]}-{digits[20:32]}"
+
+
+def release_record(group: dict[str, Any], index: int, links: list[dict[str, Any]]) -> dict[str, Any]:
+    date = group.get("first-release-date", "")
+    return {"id": group["id"][:-4] + f"r{index + 1:03d}", "title": group["title"], "status": "Official",
+            "status-id": OFFICIAL, "quality": "normal", "disambiguation": "", "packaging": None, "packaging-id": None,
+            "text-representation": {"language": "eng", "script": "Latn"}, "date": date, "country": "XW",
+            "release-events": [{"date": date, "area": {
+                "id": "525d4e18-3d00-31b9-a58b-a146a916de8f", "name": "[Worldwide]", "sort-name": "[Worldwide]",
+                "disambiguation": "", "iso-3166-1-codes": ["XW"], "type": None, "type-id": None}}],
+            "barcode": None, "asin": None,
+            "cover-art-archive": {"artwork": bool(group.get("cover")), "front": bool(group.get("cover")),
+                                  "back": False, "count": 1 if group.get("cover") else 0, "darkened": False},
+            "relations": [url_relation(link) for link in links]}
+
+
+def browse_releases(world: World, query: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
+    """A release group's releases, with their URL relations when ``inc`` asks for them."""
+    limit, offset = paging(query)
+    group_id = query.get("release-group", "")
+    if not UUID.match(group_id):
+        return 400, {"error": f"Invalid mbid {group_id}", "help": HELP}
+    includes = set(re.split(r"[+ ]", query.get("inc", ""))) - {""}
+    if not includes <= BROWSE_INCLUDES:
+        return 400, {"error": f"{sorted(includes - BROWSE_INCLUDES)[0]} is not a valid inc parameter for the "
+                              "release resource.", "help": HELP}
+    groups = {group["id"]: group for _, group in world.release_groups()}
+    group = groups.get(group_id)
+    if group is None:
+        return 404, {"error": "Not Found", "help": HELP}
+    urls = group.get("urls") or []
+    count = max([1] + [int(link.get("release", 0)) + 1 for link in urls])
+    releases = []
+    for index in range(offset, min(count, offset + limit)):
+        release = release_record(group, index, [u for u in urls if int(u.get("release", 0)) == index])
+        if "url-rels" not in includes:
+            del release["relations"]
+        releases.append(release)
+    return 200, {"release-offset": offset, "release-count": count, "releases": releases}
+
+
 # --------------------------------------------------------------------------------------
 # Knobs, state and the HTTP handler
 # --------------------------------------------------------------------------------------
@@ -584,6 +666,8 @@ class _Handler(fake_service.Handler):
                 payload = search_release_groups(world, query)
             elif path == "/ws/2/release-group" and "artist" in query:
                 payload = browse_release_groups(world, query)
+            elif path == "/ws/2/release" and "release-group" in query:
+                status, payload = browse_releases(world, query)
             else:
                 status = 404
                 payload = {"error": "Not Found", "help": HELP}

@@ -98,6 +98,61 @@ class WireFormatTests(unittest.TestCase):
             self.assertEqual((Path(folder) / f"{fnv1a64(target)}.json").read_bytes(), answer.body)
 
 
+LINKED = "10000000-0000-4000-8000-00000000000a"
+UNLINKED = "10000000-0000-4000-8000-00000000000b"
+LINKED_WORLD = {"artists": [{"id": "a-1", "name": "Static Bloom", "release-groups": [
+    {"id": LINKED, "title": "Glasshouse", "primary-type": "Album", "first-release-date": "2026-11-20", "urls": [
+        {"type": "free streaming", "resource": "https://open.spotify.com/album/1eyWP34kB2qZ1CrH5LGTmp"},
+        {"type": "purchase for download", "resource": "https://music.apple.com/us/album/1", "ended": True},
+        {"type": "streaming", "resource": "https://music.apple.com/nz/album/1", "release": 1}]},
+    {"id": UNLINKED, "title": "Sonic Engines", "primary-type": "EP", "first-release-date": "2025"}]}]}
+RELATION_KEYS = {"type", "type-id", "direction", "target-type", "url", "ended", "begin", "end", "attributes",
+                 "attribute-values", "attribute-ids", "source-credit", "target-credit"}
+
+
+class URLRelationTests(unittest.TestCase):
+    """``GET /ws/2/release?release-group=ID&inc=url-rels``, as MusicBrainz answers the browse."""
+
+    def browse(self, group: str, inc: str = "url-rels", world: Any = None) -> Exchange:
+        with FakeMusicBrainzServer(world or LINKED_WORLD) as server:
+            return fetch(server.base_url, f"/ws/2/release?release-group={group}&inc={inc}&fmt=json&limit=100")
+
+    def test_each_release_carries_its_relations_in_the_services_shape(self) -> None:
+        answer = self.browse(LINKED)
+        self.assertEqual((answer.status, answer.headers["content-type"]), (200, "application/json"))
+        self.assertNotIn(b": ", answer.body)
+        body = answer.json()
+        self.assertEqual((body["release-count"], body["release-offset"]), (2, 0))
+        first, second = body["releases"]
+        self.assertEqual((first["id"], second["id"]), (LINKED[:-4] + "r001", LINKED[:-4] + "r002"))
+        for relation in first["relations"] + second["relations"]:
+            self.assertEqual(set(relation), RELATION_KEYS)
+            self.assertEqual((relation["direction"], relation["target-type"]), ("forward", "url"))
+            self.assertEqual(set(relation["url"]), {"id", "resource"})
+        spotify, apple = first["relations"]
+        self.assertEqual((spotify["type"], spotify["type-id"], spotify["ended"]),
+                         ("free streaming", "08445ccf-7b99-4438-9f9a-fb9ac18099ee", False))
+        self.assertEqual((apple["type-id"], apple["ended"], apple["end"]),
+                         ("98e08c20-8402-4163-8970-53504bb6a1e4", True, None))
+        self.assertEqual(second["relations"][0]["type-id"], "320adf26-96fa-4183-9045-1f5f32f833cb")
+        # The key order varies from relation to relation, as the real service's does.
+        orders = {tuple(r) for r in first["relations"] + second["relations"]}
+        self.assertGreater(len(orders), 1)
+
+    def test_a_group_without_links_has_one_release_with_no_relations(self) -> None:
+        body = self.browse(UNLINKED).json()
+        self.assertEqual(body["release-count"], 1)
+        self.assertEqual(body["releases"][0]["relations"], [])
+
+    def test_without_url_rels_the_relations_are_left_out(self) -> None:
+        self.assertNotIn("relations", self.browse(LINKED, inc="labels").json()["releases"][0])
+
+    def test_bad_ids_and_includes_are_refused_and_an_unknown_group_is_not_found(self) -> None:
+        self.assertEqual(self.browse("not-an-mbid").status, 400)
+        self.assertEqual(self.browse(LINKED, inc="url-rels+nonsense").status, 400)
+        self.assertEqual(self.browse("10000000-0000-4000-8000-0000000000ff").status, 404)
+
+
 class ControlTests(unittest.TestCase):
     def test_the_log_names_each_request_and_reset_empties_it(self) -> None:
         with FakeMusicBrainzServer(WORLD, fail_next=1) as server:

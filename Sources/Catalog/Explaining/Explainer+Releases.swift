@@ -126,7 +126,8 @@ extension Explainer {
     var listen: ListenLink?
     if let listening, let release = named.first {
       let page = release.url.map { [(catalog: provider, url: $0)] } ?? []
-      listen = listening.link(artist: facts.artist.name, title: release.title, links: page)
+      listen = listening.link(
+        artist: facts.artist.name, title: release.title, links: page, pages: servicePages[release.id] ?? [])
     }
     return Explanation.Album(
       query: query, found: !named.isEmpty, releases: named.map(\.id), owned: owned, sentence: sentence + ".",

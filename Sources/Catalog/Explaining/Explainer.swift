@@ -18,6 +18,8 @@ public struct Explainer: Sendable {
   public var timeZone: TimeZone = .current
   /// Where the person listens: the album asked about opens there.
   public var listening: Listening?
+  /// The releases' pages on services people listen on, as kept from a night that asked (MusicBrainz's url-rels).
+  public var servicePages: [CatalogReleaseID: [ServicePage]] = [:]
 
   /// What the library and the state hold about the artist.
   public struct Facts: Sendable {

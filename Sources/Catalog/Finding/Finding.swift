@@ -115,6 +115,19 @@ public struct Finding: Sendable, Equatable, Codable {
   }
   /// Set by the ledger, from what each catalog saw before.
   public var identityCatalog: CatalogName?
+  /// Its pages on services people listen on, as a catalog named them (MusicBrainz's url-rels), for a row whose
+  /// listener's service no catalog of the night opens.
+  public var servicePages: [ServicePage] {
+    get { namedPages ?? [] }
+    set { namedPages = newValue.isEmpty ? nil : newValue }
+  }
+  /// Nil when there are none, so a finding without any encodes, and an older encoding decodes, as before.
+  private var namedPages: [ServicePage]?
+
+  enum CodingKeys: String, CodingKey {
+    case artist, owners, release, kind, category, editionOf, reason, links, joinedBy, identityCatalog
+    case namedPages = "servicePages"
+  }
 
   public init(
     artist: LibraryArtist,

@@ -83,12 +83,26 @@ public struct Listening: Sendable, Equatable {
   }
 
   /// Where the title of a release with `links` opens: the service's own page of it when a catalog that opens there
-  /// lists it, else a search there for `artist` and `title`.
-  public func link(artist: String, title: String, links: [(catalog: CatalogName, url: String)]) -> ListenLink {
+  /// lists it, else its page there that another catalog named (`pages`), else a search there for `artist` and
+  /// `title`.
+  public func link(
+    artist: String, title: String, links: [(catalog: CatalogName, url: String)], pages: [ServicePage] = []
+  ) -> ListenLink {
     if let catalog = service.catalog, let own = links.first(where: { $0.catalog == catalog }) {
       return ListenLink(service, url: own.url, catalog: catalog)
     }
+    if let page = page(among: pages) {
+      return ListenLink(service, url: page.url, catalog: page.catalog)
+    }
     return ListenLink(service, url: service.search(artist: artist, title: title, country: country), catalog: nil)
+  }
+
+  /// The service's page among `pages`: one in the person's storefront first, as a release can be linked in several
+  /// (Apple Music's `/us/` and `/nz/`) and another country's may not play here.
+  func page(among pages: [ServicePage]) -> ServicePage? {
+    let own = pages.filter { $0.service == service.id }
+    let storefront = "/" + country.lowercased() + "/"
+    return own.first { $0.url.lowercased().contains(storefront) } ?? own.first
   }
 }
 

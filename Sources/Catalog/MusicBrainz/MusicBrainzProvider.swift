@@ -51,6 +51,11 @@ public struct MusicBrainzProvider: TransportProvider {
     CoverArtArchive(transport: coverTransport, baseURL: endpoint.coverArtURL, requestsPerMinute: coverPace)
   }
 
+  /// Release groups' streaming and purchase links, asked through the pass's own transport: at its pace.
+  public var servicePages: (any ServicePageSource)? {
+    MusicBrainzURLRels(transport: transport, endpoint: endpoint, requestsPerMinute: limits.requestsPerMinute)
+  }
+
   // MARK: - Artists
 
   /// `artist:"A" OR artist:"B" OR …` for the whole batch; names not matched, because a full page crowded them

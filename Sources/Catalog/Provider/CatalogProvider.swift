@@ -40,6 +40,9 @@ public protocol CatalogProvider: Sendable {
   /// Where a release another catalog found is looked up by its UPC/EAN (iTunes' `/lookup?upc=`), for its link;
   /// nil when the catalog cannot be asked so.
   var gtinLookup: (any GTINLookup)? { get }
+  /// Where a release's pages on services people listen on are asked (MusicBrainz's url-rels); nil when the catalog
+  /// names none.
+  var servicePages: (any ServicePageSource)? { get }
 }
 
 extension CatalogProvider {
@@ -53,6 +56,7 @@ extension CatalogProvider {
 
   public var gtins: (any GTINSource)? { nil }
   public var gtinLookup: (any GTINLookup)? { nil }
+  public var servicePages: (any ServicePageSource)? { nil }
 }
 
 /// The UPC/EAN of one of the catalog's releases, one request each.
@@ -73,6 +77,14 @@ public protocol GTINLookup: Sendable {
   func cachedRelease(_ body: Data) -> CatalogRelease?
   /// An answer as it is kept.
   func cacheBody(_ release: CatalogRelease) -> Data?
+}
+
+/// A release's pages on services people listen on, as the catalog links them: one request a release.
+public protocol ServicePageSource: Sendable {
+  /// The pace it is asked at, for budgets.
+  var requestsPerMinute: Double { get }
+  /// The pages of release `id`, every service's; none is an answer too.
+  func pages(ofRelease id: CatalogReleaseID) async throws(CatalogError) -> [ServicePage]
 }
 
 /// Covers a catalog keeps apart from its release lists (MusicBrainz's Cover Art Archive): asked about only the

@@ -51,6 +51,7 @@ enum WhyCommand: Command {
       let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, catalog, settings)
       var explainer = explainer(provider, catalog)
       explainer.listening = settings.plan.listening
+      explainer.servicePages = await keptPages(of: artist, facts, provider, listening: settings.plan.listening, store)
       let explanation = explainer.explain(facts, album: arguments.positionals.dropFirst().first)
       explained.append((explanation, facts, catalog.finder))
     }
@@ -62,6 +63,17 @@ enum WhyCommand: Command {
     }
     try show(Explainer.joining(explained), json: try given[\.json])
     return .success
+  }
+
+  /// The pages on the person's service a night kept for the artist's releases (MusicBrainz's url-rels): `why` asks
+  /// nothing, so the album opens where the report's row did.
+  static func keptPages(
+    of artist: LibraryArtist, _ facts: Explainer.Facts, _ provider: any CatalogProvider, listening: Listening?,
+    _ store: StateStore
+  ) async -> [CatalogReleaseID: [ServicePage]] {
+    guard listening != nil, provider.servicePages != nil else { return [:] }
+    let ids = facts.outcome.followed.filter { $0.artist.key == artist.key }.flatMap(\.releases).map(\.id)
+    return await ServicePageCheck.kept(of: ids, in: provider.name, store: store)
   }
 
   /// One catalog's explanation as it always was; a night of several, one after another (JSON: an array of them).

@@ -12,13 +12,13 @@ extension ReportJob {
   /// Looks the library's artists up in each catalog of the night, side by side, each at its own pace, all within
   /// the one budget; most played first; ignored artists and those with too few owned tracks never.
   mutating func runCatalogPasses(
-    _ scan: LibraryScan, _ catalogs: [AskedCatalog]
+    _ scan: LibraryScan, _ catalogs: [AskedCatalog], links: [LinkCheck]
   ) async throws(NightError) -> Pass {
     var looked = scan
     let ignored = plan.ignoredArtists
     let minimum = plan.minimumOwnedTracks
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
-    let outcomes = await passes(looked.library, catalogs)
+    let (outcomes, earlyLinkRequests) = await passes(looked.library, catalogs, links: links)
     console.passesDone()
     var results: [CatalogResult] = []
     var unreachable: [(catalog: CatalogName, reason: String)] = []
@@ -46,28 +46,41 @@ extension ReportJob {
     )
     night.listening = plan.listening
     timePasses(night)
-    return Pass(scan: looked, night: night)
+    return Pass(scan: looked, night: night, earlyLinkRequests: earlyLinkRequests)
   }
 
-  /// Each catalog's pass, run side by side; each result in the night's order.
+  /// Each catalog's pass, run side by side, each result in the night's order; beside them, the links of what they
+  /// find (``EarlyLinks``), and the requests those took.
   private func passes(
-    _ library: OwnedLibrary, _ catalogs: [AskedCatalog]
-  ) async -> [Result<CatalogOutcome, NightError>] {
+    _ library: OwnedLibrary, _ catalogs: [AskedCatalog], links: [LinkCheck]
+  ) async -> ([Result<CatalogOutcome, NightError>], Int) {
     let (now, clock, store, console, interruption) = (plan.now, clock, store, console, interruption)
+    let (known, found) = AsyncStream<EarlyLinks.Known>.makeStream()
     let passes = catalogs.enumerated().map { index, catalog in
-      CatalogPass(provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock) {
-        progress in
+      var pass = CatalogPass(
+        provider: catalog.provider, store: store, options: catalog.night.pass, now: now, clock: clock
+      ) { progress in
         interruption.kept(progress.answers, catalog: index)
         console.progress(progress, catalog: index)
       }
+      let (name, finder) = (catalog.night.definition.name, catalog.night.finder)
+      if !links.isEmpty {
+        pass.releasesKnown = { artist, releases in
+          found.yield(EarlyLinks.Known(catalog: name, finder: finder, artist: artist, releases: releases))
+        }
+      }
+      return pass
     }
-    return await sideBySide(passes) { pass -> Result<CatalogOutcome, NightError> in
+    async let early = EarlyLinks.ask(known, checks: links, owned: library.albumsByArtist())
+    let outcomes = await sideBySide(passes) { pass -> Result<CatalogOutcome, NightError> in
       do throws(CatalogError) {
         return .success(try await pass.run(library))
       } catch {
         return .failure(.catalog(error))
       }
     }
+    found.finish()
+    return (outcomes, await early)
   }
 
   /// The timings of the passes: the night's catalogs ask side by side, so a phase takes as long as its slowest.
@@ -112,49 +125,45 @@ extension ReportJob {
 
   // MARK: - Ask the links
 
-  /// Links to each catalog `--links` names that the night did not search, for the releases tonight lists, most
-  /// played first, while the budget lasts; then every release's links in the night's order.
-  mutating func askLinks(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog]) async {
-    guard !plan.linkedCatalogs.isEmpty else { return }
-    let start = timer.now
+  /// Each catalog `--links` names (or where the person listens) that the night does not search, made once for the
+  /// night: the links asked while the passes run and those asked after them go through one client, at one pace.
+  func linkChecks(_ catalogs: [AskedCatalog]) -> [LinkCheck] {
     var sources: [CatalogName: any GTINSource] = [:]
     for catalog in catalogs {
       if let source = catalog.provider.gtins { sources[catalog.night.definition.name] = source }
     }
+    return plan.linkedCatalogs.compactMap { linked in
+      guard let lookup = linked.provider().gtinLookup else { return nil }
+      var check = LinkCheck(
+        catalog: linked.definition.name, lookup: lookup, gtinSources: sources, store: store, now: plan.now)
+      check.asking.offline = linked.pass.offline
+      check.asking.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
+      return check
+    }
+  }
+
+  /// Links for the releases tonight lists, most played first, while the budget lasts (those asked while the passes
+  /// ran are kept answers by now); then every release's links in the night's order.
+  mutating func askLinks(_ told: inout Told, _ pass: Pass, _ checks: [LinkCheck]) async {
+    guard !checks.isEmpty else { return }
+    let start = timer.now
     var ranks: [ArtistKey: Int] = [:]
     for (rank, artist) in pass.scan.library.artists.enumerated() where ranks[artist.key] == nil {
       ranks[artist.key] = rank
     }
-    for linked in plan.linkedCatalogs {
-      guard let lookup = linked.provider().gtinLookup else { continue }
-      let context = LinkContext(linked: linked, lookup: lookup, sources: sources, ranks: ranks)
-      told.ledger.findings = await link(told.ledger.findings, context, &told)
+    for check in checks {
+      told.ledger.findings = await link(told.ledger.findings, check, ranks, &told)
       if let window = told.window?.findings {
-        let linkedWindow = await link(window, context, &told)
+        let linkedWindow = await link(window, check, ranks, &told)
         told.window?.findings = linkedWindow
       }
     }
     timings.append(ReportModel.Timing(phase: "look up links", seconds: (timer.now - start).inSeconds))
   }
 
-  /// One linked catalog, how it is asked, and where the UPCs come from.
-  private struct LinkContext {
-    var linked: CatalogNight
-    var lookup: any GTINLookup
-    var sources: [CatalogName: any GTINSource]
-    /// Each library artist's place, most played first.
-    var ranks: [ArtistKey: Int]
-  }
-
-  private func link(_ findings: [Finding], _ context: LinkContext, _ told: inout Told) async
+  private func link(_ findings: [Finding], _ check: LinkCheck, _ ranks: [ArtistKey: Int], _ told: inout Told) async
     -> [Finding]
   {
-    let (linked, lookup, ranks) = (context.linked, context.lookup, context.ranks)
-    var check = LinkCheck(
-      catalog: linked.definition.name, lookup: lookup, gtinSources: context.sources, store: store,
-      now: plan.now)
-    check.asking.offline = linked.pass.offline
-    check.asking.mayAsk = mayAsk(at: lookup.requestsPerMinute, within: linked.pass.budget)
     // Most played first: the findings' order is the catalogs', so rank them by the library's order.
     let listed = findings.indices.filter { findings[$0].category.isListed }
     let order = listed.sorted {
@@ -165,7 +174,7 @@ extension ReportJob {
     told.linksWaiting += result.notAsked
     if let stopped = result.stopped, !plan.quiet {
       console.say(
-        "deepcut: warning: \(linked.definition.name) was asked no more tonight: \(stopped); its links come on the next "
+        "deepcut: warning: \(check.catalog) was asked no more tonight: \(stopped); its links come on the next "
           + "nights, and rows open a search there meanwhile")
     }
     if let problem = result.keepingFailed, !plan.quiet {

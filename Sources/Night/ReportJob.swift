@@ -51,9 +51,11 @@ public struct ReportJob {
   /// Every step after the state is open: ask, decide, render, write, deliver, record.
   private mutating func tell(_ scan: LibraryScan) async throws(NightError) -> Delivery {
     let catalogs = plan.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
-    let pass = try await runCatalogPasses(scan, catalogs)
+    let links = linkChecks(catalogs)
+    let pass = try await runCatalogPasses(scan, catalogs, links: links)
     var told = try await applyLedger(pass)
-    await askLinks(&told, pass, catalogs)
+    told.linkRequests = pass.earlyLinkRequests
+    await askLinks(&told, pass, links)
     await askServicePages(&told, pass, catalogs)
     try await askCovers(&told, catalogs)
     let outputs = try render(told, pass)
@@ -76,6 +78,8 @@ public struct ReportJob {
   struct Pass {
     var scan: LibraryScan
     var night: NightOutcome
+    /// Requests of the links asked while the passes ran.
+    var earlyLinkRequests = 0
   }
 
   /// What tonight tells: the report's findings and, with `--feeds`, the rolling window's.

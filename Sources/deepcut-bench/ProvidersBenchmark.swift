@@ -122,8 +122,17 @@ enum ProvidersBenchmark {
     at offset: Double
   ) -> CatalogPass {
     let now = firstNight.addingTimeInterval(offset)
+    let run = run(definition, server, at: offset, pace: pace)
+    return CatalogPass(provider: definition.provider(for: run), store: store, options: CatalogPassOptions(), now: now)
+  }
+
+  /// The run a night hands the catalog, against `server`, `offset` seconds after the first night.
+  static func run(
+    _ definition: any ProviderDefinition, _ server: FakeCatalogServer, at offset: Double, pace: Double
+  ) -> ProviderRun {
+    let now = firstNight.addingTimeInterval(offset)
     let today = CalendarDay(daysSinceEpoch: Int(now.timeIntervalSince1970 / 86_400))
-    let run = ProviderRun(
+    return ProviderRun(
       baseURL: server.baseURL, country: "US", today: today, since: today.adding(days: -30), requestsPerMinute: pace,
       settingValues: addresses(of: definition, at: server.baseURL)
     ) { pace in
@@ -133,7 +142,10 @@ enum ProvidersBenchmark {
       definition.tune(&configuration)
       return LiveTransport(client: HTTPClient(configuration: configuration))
     }
-    return CatalogPass(provider: definition.provider(for: run), store: store, options: CatalogPassOptions(), now: now)
+  }
+
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
   }
 
   /// The catalog's own settings that are addresses, each `url`.

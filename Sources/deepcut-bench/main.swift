@@ -6,6 +6,7 @@ internal import Foundation
 //
 //   deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
 //   deepcut-bench joint [--artists N] [--albums N]   (single catalogs and combinations on one joint world)
+//   deepcut-bench listen [--artists N] [--new-percent P]   (minutes to rows that open Apple Music / Spotify directly)
 //   deepcut-bench child CONTENDER PATH      (internal: one timed run in a fresh process)
 //
 // Each run happens in its own child process so that peak resident memory belongs to one contender,
@@ -228,6 +229,15 @@ case "joint":
     try await JointBenchmark.run(
       artists: value("artists", default: 1610), albums: value("albums", default: 5054),
       directory: string("dir") ?? NSTemporaryDirectory())
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
+case "listen":
+  do {
+    try await ListenBenchmark.run(
+      artists: value("artists", default: 1610), albums: value("albums", default: 5054),
+      newChance: Double(value("new-percent", default: 7)) / 100, directory: string("dir") ?? NSTemporaryDirectory())
   } catch {
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)

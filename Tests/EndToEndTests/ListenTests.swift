@@ -123,3 +123,42 @@ extension ListenTests {
     #expect(listen.direct && listen.catalog == "deezer" && listen.url == "https://www.deezer.com/album/729806234")
   }
 }
+
+extension ListenTests {
+  /// Links are asked while the passes run: with MusicBrainz held mid-pass, Apple Music's lookups of what Deezer found
+  /// already go out; once MusicBrainz answers again the night ends with every link the held night would have had.
+  @Test func linksAreAskedWhileASlowerPassIsStillRunning() async throws {
+    let setup = try await JointNightTests.setup()
+    defer { try? FileManager.default.removeItem(atPath: setup.home) }
+    try await setup.world.serve { servers in
+      let (itunes, musicBrainz) = (try #require(servers[.iTunes]), try #require(servers[.musicBrainz]))
+      try await musicBrainz.setKnobs(["hold_from": 3])
+      let night = Task {
+        let result = try await JointNightTests().report(
+          setup, servers, provider: "deezer,musicbrainz", listen: "applemusic")
+        return (status: result.status, stdout: result.stdout, stderr: result.stderr)
+      }
+      // Bounded: the night cannot end while MusicBrainz holds its answers, so lookups here came before it did.
+      var lookups = 0
+      for _ in 0..<600 where lookups == 0 {
+        lookups = try await itunes.requestLog().count { ($0["path"] as? String) == "/lookup" }
+        if lookups == 0 { try await Task.sleep(for: .milliseconds(200)) }
+      }
+      let heldLog = try await musicBrainz.requestLog().filter { ($0["seq"] as? Int ?? 0) >= 3 }
+      let held = heldLog.count
+      // Before the first held request could time out and end MusicBrainz's pass by failing (20 s a try).
+      let firstHeld = heldLog.compactMap { $0["time"] as? Double }.min() ?? 0
+      let firstLookup =
+        try await itunes.requestLog().filter { ($0["path"] as? String) == "/lookup" }
+        .compactMap { $0["time"] as? Double }.min() ?? .infinity
+      #expect(firstLookup < firstHeld + 15, "the first lookup came \(firstLookup - firstHeld) s into the hold")
+      try await musicBrainz.setKnobs(["hold_from": NSNull()])
+      let result = try await night.value
+      #expect(lookups > 0, "no Apple Music lookup while MusicBrainz was held")
+      #expect(held > 0, "MusicBrainz was not held")
+      #expect(result.status == 0, "\(result.stderr)")
+      let report = try ReportModel(json: result.stdout)
+      #expect((report.new + report.upcoming).contains { $0.listen?.direct == true })
+    }
+  }
+}

@@ -575,6 +575,7 @@ class Knobs:
     require_user_agent: bool = True
     fail_next: int = 0
     fail_status: int = 503
+    hold_from: int | None = None  # requests numbered from this on wait, unanswered, until the knob moves
 
     def updated(self, changes: Mapping[str, Any]) -> "Knobs":
         fields = {f.name: f for f in dataclasses.fields(self)}
@@ -633,6 +634,9 @@ class _Handler(fake_service.Handler):
         state = self.server.service
         user_agent = self.headers.get("User-Agent", "")
         entry, fault, knobs = state.begin_request(method, path, query, user_agent)
+        if not self.wait_while(lambda: state.held(entry["seq"])):
+            state.finish(entry, None, "held")
+            return
         if knobs.latency_ms and fault != "rate_limit":
             state.stopping.wait(knobs.latency_ms / 1000)
         answer = self._answer(state.world, path, query, fault, knobs, user_agent)

@@ -36,6 +36,18 @@ public struct ReleaseFinder: Sendable {
     self.options = options
   }
 
+  /// The releases of `artist` one catalog lists that a report lists, each with that catalog's link: what a night
+  /// can look links up for before its passes end.
+  public func listed(
+    for artist: LibraryArtist, releases: [CatalogRelease], owned: [OwnedAlbum], catalog: CatalogName
+  ) -> [Finding] {
+    findings(for: artist, releases: releases, owned: owned).filter(\.category.isListed).map { finding in
+      var finding = finding
+      finding.links = [ReleaseLink(catalog: catalog, release: finding.release)]
+      return finding
+    }
+  }
+
   /// The findings of one library artist's releases against what the user owns by them.
   public func findings(for artist: LibraryArtist, releases: [CatalogRelease], owned: [OwnedAlbum]) -> [Finding] {
     let followed = FollowedArtist(

@@ -21,6 +21,9 @@ public struct CatalogPass: Sendable {
   public let clock: PassClock
   /// Told after every answer kept and every group decided.
   public let progress: @Sendable (PassProgress) -> Void
+  /// Told of each artist whose releases the pass has come to know, as soon as it knows them all, most played first:
+  /// what waits for them (links asked by UPC) need not wait for the whole pass.
+  public var releasesKnown: (@Sendable (_ artist: LibraryArtist, _ releases: [CatalogRelease]) -> Void)?
 
   public init(
     provider: any CatalogProvider,
@@ -54,6 +57,7 @@ public struct CatalogPass: Sendable {
 
       try await decide(&state)
       measure(&state)
+      announceKnown(&state)
     }
     return await assemble(state)
   }
@@ -75,6 +79,17 @@ public struct CatalogPass: Sendable {
     state.cached = try await cachedLists(ids)
     state.requestsToFinish = estimatedRequestsToFinish(state)
     return state
+  }
+
+  /// Each artist followed whose every release list is known, once.
+  private func announceKnown(_ state: inout PassState) {
+    guard let releasesKnown else { return }
+    for index in state.unannounced..<state.cursor where !state.announced.contains(index) && state.isSettled(index) {
+      state.announced.insert(index)
+      guard case .follow(let followed)? = state.verdicts[index], state.isChecked(index) else { continue }
+      releasesKnown(state.artists[index], followed.flatMap { state.albums[$0.id] ?? [] })
+    }
+    while state.announced.contains(state.unannounced) { state.unannounced += 1 }
   }
 
   // MARK: - Shared by the phases

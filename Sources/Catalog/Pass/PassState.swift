@@ -45,6 +45,11 @@ struct PassState {
   /// in a row found no network: what memory and the cache hold still counts, and nothing more is asked.
   var gone: String?
 
+  /// Artists whose releases were announced (``CatalogPass/releasesKnown``) or who have none to announce, and the
+  /// first index not yet among them.
+  var announced: Set<Int> = []
+  var unannounced = 0
+
   /// Counted after each decide phase: artists checked, and the longest prefix whose check has ended.
   var checked = 0
   var settledPrefix = 0

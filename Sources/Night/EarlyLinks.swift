@@ -14,21 +14,26 @@ enum EarlyLinks {
     var releases: [CatalogRelease]
   }
 
-  /// Asks `checks` about each listed release of what comes in `known`, until it ends; the requests sent.
-  static func ask(_ known: AsyncStream<Known>, checks: [LinkCheck], owned: [ArtistKey: [OwnedAlbum]]) async -> Int {
+  /// What asking found: the requests sent, and why a catalog was asked no more, for the link step to say once and
+  /// to keep to (a refused app stays refused, a long wait is not cut short by asking again).
+  struct Asked: Sendable {
     var requests = 0
-    var stopped = Set<CatalogName>()
+    var stopped: [CatalogName: CatalogError] = [:]
+  }
+
+  /// Asks `checks` about each listed release of what comes in `known`, until it ends.
+  static func ask(_ known: AsyncStream<Known>, checks: [LinkCheck], owned: [ArtistKey: [OwnedAlbum]]) async -> Asked {
+    var asked = Asked()
     for await item in known {
       let findings = ReleaseFinder(options: item.finder).listed(
         for: item.artist, releases: item.releases, owned: owned[item.artist.key] ?? [], catalog: item.catalog)
       guard !findings.isEmpty else { continue }
-      for check in checks where !stopped.contains(check.catalog) {
+      for check in checks where asked.stopped[check.catalog] == nil {
         let result = await check.links(for: findings)
-        requests += result.requests
-        // Refused, or asked to wait past the night: the link step says so, once.
-        if result.stopped != nil { stopped.insert(check.catalog) }
+        asked.requests += result.requests
+        if let stopped = result.stopped { asked.stopped[check.catalog] = stopped }
       }
     }
-    return requests
+    return asked
   }
 }

@@ -18,7 +18,7 @@ extension ReportJob {
     let ignored = plan.ignoredArtists
     let minimum = plan.minimumOwnedTracks
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
-    let (outcomes, earlyLinkRequests) = await passes(looked.library, catalogs, links: links)
+    let (outcomes, earlyLinks) = await passes(looked.library, catalogs, links: links)
     console.passesDone()
     var results: [CatalogResult] = []
     var unreachable: [(catalog: CatalogName, reason: String)] = []
@@ -46,14 +46,14 @@ extension ReportJob {
     )
     night.listening = plan.listening
     timePasses(night)
-    return Pass(scan: looked, night: night, earlyLinkRequests: earlyLinkRequests)
+    return Pass(scan: looked, night: night, earlyLinks: earlyLinks)
   }
 
   /// Each catalog's pass, run side by side, each result in the night's order; beside them, the links of what they
   /// find (``EarlyLinks``), and the requests those took.
   private func passes(
     _ library: OwnedLibrary, _ catalogs: [AskedCatalog], links: [LinkCheck]
-  ) async -> ([Result<CatalogOutcome, NightError>], Int) {
+  ) async -> ([Result<CatalogOutcome, NightError>], EarlyLinks.Asked) {
     let (now, clock, store, console, interruption) = (plan.now, clock, store, console, interruption)
     let (known, found) = AsyncStream<EarlyLinks.Known>.makeStream()
     let passes = catalogs.enumerated().map { index, catalog in
@@ -151,7 +151,13 @@ extension ReportJob {
     for (rank, artist) in pass.scan.library.artists.enumerated() where ranks[artist.key] == nil {
       ranks[artist.key] = rank
     }
-    for check in checks {
+    for var check in checks {
+      // A catalog that stopped answering while the passes ran is asked no more tonight: its kept answers stand.
+      let stopped = pass.earlyLinks.stopped[check.catalog]
+      if let stopped {
+        check.asking.offline = true
+        say(stopped, of: check.catalog)
+      }
       told.ledger.findings = await link(told.ledger.findings, check, ranks, &told)
       if let window = told.window?.findings {
         let linkedWindow = await link(window, check, ranks, &told)
@@ -172,17 +178,21 @@ extension ReportJob {
     let result = await check.links(for: order.map { findings[$0] })
     told.linkRequests += result.requests
     told.linksWaiting += result.notAsked
-    if let stopped = result.stopped, !plan.quiet {
-      console.say(
-        "deepcut: warning: \(check.catalog) was asked no more tonight: \(stopped); its links come on the next "
-          + "nights, and rows open a search there meanwhile")
-    }
+    if let stopped = result.stopped { say(stopped, of: check.catalog) }
     if let problem = result.keepingFailed, !plan.quiet {
       console.say("deepcut: warning: the links' answers could not be kept (\(problem)); they are asked again")
     }
     var found: [Int: ReleaseLink] = [:]
     for (position, link) in result.links { found[order[position]] = link }
     return LinkCheck.applying(found, to: findings, order: plan.linkOrder)
+  }
+
+  /// Why a linked catalog was asked no more tonight.
+  private func say(_ stopped: CatalogError, of catalog: CatalogName) {
+    guard !plan.quiet else { return }
+    console.say(
+      "deepcut: warning: \(catalog) was asked no more tonight: \(stopped); its links come on the next nights, and "
+        + "rows open a search there meanwhile")
   }
 
   // MARK: - Ask the covers

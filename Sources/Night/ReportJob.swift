@@ -54,7 +54,7 @@ public struct ReportJob {
     let links = linkChecks(catalogs)
     let pass = try await runCatalogPasses(scan, catalogs, links: links)
     var told = try await applyLedger(pass)
-    told.linkRequests = pass.earlyLinkRequests
+    told.linkRequests = pass.earlyLinks.requests
     await askLinks(&told, pass, links)
     await askServicePages(&told, pass, catalogs)
     try await askCovers(&told, catalogs)
@@ -78,8 +78,8 @@ public struct ReportJob {
   struct Pass {
     var scan: LibraryScan
     var night: NightOutcome
-    /// Requests of the links asked while the passes ran.
-    var earlyLinkRequests = 0
+    /// The links asked while the passes ran.
+    var earlyLinks = EarlyLinks.Asked()
   }
 
   /// What tonight tells: the report's findings and, with `--feeds`, the rolling window's.

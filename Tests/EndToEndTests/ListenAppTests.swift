@@ -77,36 +77,63 @@ struct ListenAppTests {
     }
   }
 
-  @Test func anAppTheServiceRefusesIsSaidOnceAndTheRowsOpenASearch() async throws {
+  /// A refused app, a wait of hours, a token that expires mid-night: each said once, the rows opening a search
+  /// meanwhile, and the next night asking again what was not answered.
+  @Test func aRefusedAppALongWaitAndAnExpiredTokenAreEachSaidOnce() async throws {
     let setup = try await JointNightTests.setup()
     defer { try? FileManager.default.removeItem(atPath: setup.home) }
     let world = setup.world
     let app = JointWorld.AppService(name: "spotify")
     let credentials = setup.home + "/spotify-credentials"
-    try Data("client_id = \(app.clientID)\nclient_secret = wrong-secret\n".utf8)
-      .write(to: URL(fileURLWithPath: credentials))
-    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: credentials)
+    func write(secret: String) throws {
+      try Data("client_id = \(app.clientID)\nclient_secret = \(secret)\n".utf8)
+        .write(to: URL(fileURLWithPath: credentials))
+      try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: credentials)
+    }
+    try write(secret: "wrong-secret")
     try await FakeCatalogServer.with(.init(catalog: "spotify"), world: world.appWorld(app)) { fake in
       try await FakeCatalogServer.with(.init(catalog: "deezer"), world: world.deezerWorld) { deezer in
-        let result = try await DeepcutProcess.run([
-          "report", "--library", setup.libraryPath, "--provider", "deezer", "--listen", "spotify",
-          "--base-url", "deezer=\(deezer.baseURL.absoluteString)", "--base-url",
-          "spotify=\(fake.baseURL.absoluteString)",
-          "--spotify-token-url", fake.baseURL.absoluteString + "/api/token", "--spotify-credentials", credentials,
-          "--rate-limit", "0", "--state-dir", setup.home + "/state", "--now", "2026-11-29", "--format", "json",
-          "--contact", "tests@example.org",
-        ])
-        #expect(result.status == 0, "\(result.stderr)")
+        func night(state: String = "state") async throws -> DeepcutProcess.Result {
+          try await fake.clearLog()
+          return try await DeepcutProcess.run([
+            "report", "--library", setup.libraryPath, "--provider", "deezer", "--listen", "spotify",
+            "--base-url", "deezer=\(deezer.baseURL.absoluteString)", "--base-url",
+            "spotify=\(fake.baseURL.absoluteString)", "--spotify-token-url",
+            fake.baseURL.absoluteString + "/api/token", "--spotify-credentials", credentials, "--rate-limit", "0",
+            "--state-dir", setup.home + "/" + state, "--now", "2026-11-29", "--format", "json", "--contact",
+            "tests@example.org",
+          ])
+        }
+        // Refused: said once, asked once (one token request, however many lookups waited for it).
+        let refused = try await night()
+        #expect(refused.status == 0, "\(refused.stderr)")
         #expect(
-          result.stderr.contains(
+          refused.stderr.contains(
             "deepcut: warning: spotify was asked no more tonight: spotify refused the app's credentials (invalid_client)"
-          ), "\(result.stderr)")
-        #expect(!result.stderr.contains("wrong-secret") && !result.stdout.contains("wrong-secret"))
-        let report = try ReportModel(json: result.stdout)
-        #expect(!report.new.isEmpty && report.new.allSatisfy { $0.listen?.direct == false })
-        // Asked once, not once a release.
+          ), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("wrong-secret") && !refused.stdout.contains("wrong-secret"))
+        let searches = try ReportModel(json: refused.stdout)
+        #expect(!searches.new.isEmpty && searches.new.allSatisfy { $0.listen?.direct == false })
         let log = try await fake.requestLog()
         #expect(log.count == 1, "\(log)")
+
+        // A 429 asking to wait two hours: not sat out; the night goes on with searches and says so.
+        try write(secret: app.clientSecret)
+        try await fake.setKnobs(["throttle_next": 1, "retry_after": 7200])
+        let throttled = try await night()
+        #expect(throttled.status == 0, "\(throttled.stderr)")
+        #expect(throttled.stderr.contains("spotify was asked no more tonight"), "\(throttled.stderr)")
+        #expect(try await fake.requestLog().count { ($0["status"] as? Int) == 429 } == 1)
+
+        // A token that expires mid-night is asked again once; the links all come (a state that kept none).
+        try await fake.setKnobs(["expire_tokens_next": 1])
+        let renewed = try await night(state: "state-fresh")
+        #expect(renewed.status == 0, "\(renewed.stderr)")
+        #expect(!renewed.stderr.contains("asked no more"), "\(renewed.stderr)")
+        let renewedLog = try await fake.requestLog()
+        #expect(renewedLog.count { ($0["method"] as? String) == "POST" } == 2)
+        #expect(renewedLog.count { ($0["status"] as? Int) == 401 } == 1)
+        #expect(try ReportModel(json: renewed.stdout).new.contains { $0.listen?.direct == true })
       }
     }
   }

@@ -162,3 +162,29 @@ extension ListenTests {
     }
   }
 }
+
+extension ListenTests {
+  /// Every service a person may name, on the samples: each row's title opens that service, the release itself
+  /// where a catalog of the night lists it there (Deezer), else a search there in the service's own form.
+  @Test(arguments: ListeningService.all)
+  func eachServiceOpensItsOwnPages(service: ListeningService) async throws {
+    let state = NSTemporaryDirectory() + "deepcut-listen-\(service.id)-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let result = try await DeepcutProcess.run([
+      "report", "--library", "samples/Library.xml", "--snapshot", "samples/catalogs", "--now", "2026-11-29",
+      "--format", "json", "--state-dir", state, "--quiet", "--listen", service.id, "--dry-run",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try ReportModel(json: result.stdout)
+    let searchPrefix = String(service.search(artist: "", title: "").prefix { $0 != "%" })
+    for row in report.new + report.upcoming {
+      let listen = try #require(row.listen)
+      #expect(listen.service == service.id && row.url == listen.url)
+      if let own = row.links.first(where: { $0.service == service.id }) {
+        #expect(listen.direct && listen.url == own.url)
+      } else {
+        #expect(!listen.direct && listen.url.hasPrefix(searchPrefix), "\(listen.url)")
+      }
+    }
+  }
+}

@@ -100,13 +100,20 @@ enum ListenBenchmark {
         for: item.artist, releases: item.releases, owned: library.albumsByArtist()[item.artist.key] ?? [],
         catalog: item.catalog)
       guard !listed.isEmpty else { continue }
-      let answer = await check.links(for: listed)
-      perRelease.append((timeline(item.catalog, item.at), answer.requests))
+      // Counted where they arrived: a lookup may try several forms of a code, and the first asks for a token.
+      let before = try await requests(of: ["deezer", linked], servers).values.reduce(0, +)
+      _ = await check.links(for: listed)
+      let sent = try await requests(of: ["deezer", linked], servers).values.reduce(0, +) - before
+      perRelease.append((timeline(item.catalog, item.at), sent))
     }
     let findings = NightOutcome(results).findings(owned: library.albumsByArtist()).filter(\.category.isListed)
     let final = await check.links(for: findings)
     let direct = final.links.count + findings.count { $0.links.contains { $0.catalog == linked } }
+    let after = try await requests(of: searched + [linked], servers)
+    let split =
+      "\(after["deezer", default: 0] - passRequests["deezer", default: 0]) UPCs + \(after[linked, default: 0]) there"
     return row(linked, rows: findings.count, direct: direct, passRequests: passRequests, perRelease: perRelease)
+      + "   (\(split); \(final.requests) more after the passes)"
   }
 
   static func row(

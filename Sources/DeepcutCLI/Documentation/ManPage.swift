@@ -61,6 +61,12 @@ enum ManPage {
             + "names, which deepcut setup writes. A password in config.json is refused."
         ),
         (
+          "~/.config/deepcut/spotify-credentials, ~/.config/deepcut/tidal-credentials",
+          "Your own Spotify or TIDAL app's client_id and client_secret, one a line, readable by you alone (mode "
+            + "0600), which deepcut setup writes once the service gave a token for them; with them, rows open the "
+            + "album there. --spotify-credentials and --tidal-credentials name others."
+        ),
+        (
           "~/.config/deepcut/templates/",
           "Templates, report.FORMAT.mustache, used instead of the built-in ones. Copies of those, and README.md on "
             + "the fields a template sees, are in the source's templates/ folder, and in "

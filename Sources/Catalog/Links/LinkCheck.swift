@@ -27,6 +27,8 @@ public struct LinkCheck: Sendable {
     public var links: [Int: ReleaseLink] = [:]
     /// Requests sent tonight, to every catalog asked.
     public var requests = 0
+    /// Lookups asked of the linked catalog tonight (each counted in `requests` as one).
+    var lookups = 0
     /// Releases not asked about tonight (the budget), whose links may come on a later night.
     public var notAsked = 0
     /// Why answers could not be kept, when they could not: they still count tonight.
@@ -49,6 +51,7 @@ public struct LinkCheck: Sendable {
   /// The links of `findings` that lack one to the catalog, in their order.
   public func links(for findings: [Finding]) async -> Result {
     var result = Result()
+    let sentBefore = await lookup.sentRequests()
     let wanted = findings.indices.filter { index in !findings[index].links.contains { $0.catalog == catalog } }
     var next = 0
     await withTaskGroup(of: Answer.self) { group in
@@ -65,12 +68,17 @@ public struct LinkCheck: Sendable {
         guard inFlight > 0, let answer = await group.next() else { break }
         inFlight -= 1
         result.requests += answer.requests
+        result.lookups += answer.lookups
         result.keepingFailed = result.keepingFailed ?? answer.keepingFailed
         result.stopped = result.stopped ?? answer.stopped
         if let link = answer.link { result.links[answer.index] = link }
       }
     }
     result.notAsked = wanted.count - next
+    // Where a lookup may send several requests, those it sent, not one a lookup.
+    if let before = sentBefore, let after = await lookup.sentRequests() {
+      result.requests += after - before - result.lookups
+    }
     return result
   }
 
@@ -95,6 +103,7 @@ public struct LinkCheck: Sendable {
     var index: Int
     var link: ReleaseLink?
     var requests = 0
+    var lookups = 0
     var keepingFailed: String?
     var stopped: CatalogError?
   }
@@ -151,6 +160,7 @@ public struct LinkCheck: Sendable {
     }
     guard !asking.offline else { return nil }
     answer.requests += 1
+    answer.lookups += 1
     do throws(CatalogError) {
       let release = try await lookup.release(withGTIN: gtin)
       let body = release.flatMap(lookup.cacheBody) ?? Data()

@@ -77,6 +77,13 @@ public protocol GTINLookup: Sendable {
   func cachedRelease(_ body: Data) -> CatalogRelease?
   /// An answer as it is kept.
   func cacheBody(_ release: CatalogRelease) -> Data?
+  /// Requests sent so far, where one lookup may send several (a code tried in several forms, a token asked for);
+  /// nil when each lookup is one request.
+  func sentRequests() async -> Int?
+}
+
+extension GTINLookup {
+  public func sentRequests() async -> Int? { nil }
 }
 
 /// A release's pages on services people listen on, as the catalog links them: one request a release.

@@ -35,4 +35,5 @@ public struct SpotifyLookup: GTINLookup {
   }
 
   public func cacheBody(_ release: CatalogRelease) -> Data? { ReleaseList.cacheBody(release) }
+  public func sentRequests() async -> Int? { await api.transport.counters().requests }
 }

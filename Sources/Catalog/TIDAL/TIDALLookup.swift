@@ -27,4 +27,5 @@ public struct TIDALLookup: GTINLookup {
   }
 
   public func cacheBody(_ release: CatalogRelease) -> Data? { ReleaseList.cacheBody(release) }
+  public func sentRequests() async -> Int? { await api.transport.counters().requests }
 }

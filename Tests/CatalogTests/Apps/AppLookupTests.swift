@@ -2,7 +2,9 @@ import Basics
 import CatalogHTTP
 import Foundation
 import Identity
+import MusicLibrary
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Catalog
@@ -190,5 +192,22 @@ struct AppLookupTests {
     let error = #expect(throws: CatalogError.self) { _ = try AppCredentials.read(from: path) }
     #expect(error == .credentials("\(path), line 2: write 'client_id = …' or 'client_secret = …'"))
     #expect(!String(describing: error).contains("xyz-secret"))
+  }
+
+  /// The requests a night counts are those sent: a code tried in three forms and the token are four, not one.
+  @Test func aLinkCheckCountsEveryRequestALookupSent() async throws {
+    let service = Service { request, _ throws(CatalogError) in
+      request.form != nil ? Self.token("t") : Self.spotifySearch(nil)
+    }
+    let release = CatalogRelease(
+      id: "d1", artistName: "Nadia Reid", title: "Out of My Province", releaseDate: nil, gtin: GTIN("602475093060"))
+    let artist = LibraryArtist(key: ArtistKey("Nadia Reid"), name: "Nadia Reid", albumCount: 1, trackCount: 9)
+    var finding = Finding(artist: artist, release: release, kind: .album, category: .new, reason: "")
+    finding.links = [ReleaseLink(catalog: "deezer", release: release)]
+    let check = LinkCheck(
+      catalog: "spotify", lookup: Self.spotify(service), gtinSources: [:], store: MemoryCatalogStore(), now: Date())
+    let result = await check.links(for: [finding])
+    #expect(result.links.isEmpty)
+    #expect(result.requests == 4 && service.sent.withLock(\.count) == 4)
   }
 }

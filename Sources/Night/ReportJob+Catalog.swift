@@ -80,7 +80,9 @@ extension ReportJob {
       }
     }
     found.finish()
-    return (outcomes, await early)
+    // Awaited before the tuple is made: see `sideBySide` on tuples written across a suspension.
+    let asked = await early
+    return (outcomes, asked)
   }
 
   /// The timings of the passes: the night's catalogs ask side by side, so a phase takes as long as its slowest.

@@ -1,5 +1,6 @@
 public import Foundation
 public import Identity
+internal import MusicLibrary
 
 /// Links to a catalog that is not searched tonight (`--links itunes`), for the releases a report lists and only
 /// those: each release's UPC/EAN (from its listing, else asked of a catalog that lists it), looked up there.
@@ -119,10 +120,27 @@ public struct LinkCheck: Sendable {
 
   /// Whether the release a UPC found is the finding's: a catalog sometimes shows another edition's UPC (Deezer
   /// swaps in an alternative release), and a link to another edition would be a wrong line. The title must read
-  /// alike (its edition words too); the artist need not, as catalogs credit collaborations differently.
+  /// alike (its edition words too), and the artists must share a name's word: catalogs credit collaborations
+  /// differently ("A & B", "A, B", "A feat. B"), so one credited artist of either is enough.
   static func isSame(_ release: CatalogRelease, as finding: Finding) -> Bool {
     let (found, listed) = (release.key, finding.release.key)
-    return found.base == listed.base && found.editions == listed.editions
+    guard found.base == listed.base, found.editions == listed.editions else { return false }
+    // A single of the title track is not the album; an EP is typed either way by one catalog or another.
+    let kinds: Set = [release.kind ?? found.kind, finding.kind]
+    guard kinds != [.album, .single] else { return false }
+    let credited = nameWords(release.artistName)
+    guard !credited.isEmpty, !credited.isSubset(of: ["various", "artists"]) else { return true }
+    let ours = ([finding.release.artistName] + finding.owners.map(\.name)).reduce(into: Set<String>()) {
+      $0.formUnion(nameWords($1))
+    }
+    return ours.isEmpty || !credited.isDisjoint(with: ours)
+  }
+
+  /// The words of an artist credit that name someone: folded as keys are, without the words that join names.
+  static func nameWords(_ credit: String) -> Set<String> {
+    let joining: Set<String> = ["the", "and", "a", "of", "feat", "ft", "featuring", "with", "x", "vs"]
+    let words = credit.split { !$0.isLetter && !$0.isNumber }.map { ArtistKey(String($0)).rawValue }
+    return Set(words).subtracting(joining)
   }
 
   /// The release's GTIN: from a listing that carries one, else from a kept answer, else asked.

@@ -1,10 +1,11 @@
-import Catalog
 import Foundation
 import Identity
 import MusicLibrary
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Catalog
 
 /// Links to a catalog not searched tonight: asked about the listed releases only, by UPC, most played first, within
 /// the budget, every answer kept.
@@ -118,5 +119,23 @@ struct LinkCheckTests {
     )
     let result = await check.links(for: [finding])
     #expect(result.requests == 0 && albums.asked.withLock { $0.isEmpty })
+  }
+
+  /// The album a UPC finds must be the finding's: its title alike, editions apart, and one artist credited by both.
+  @Test func anotherEditionOrAnotherArtistUnderTheCodeIsRefused() {
+    let finding = Self.finding("1", "Cracker Island", gtin: "602475093060")
+    func found(_ title: String, by artist: String) -> CatalogRelease {
+      CatalogRelease(id: "x", artistName: artist, title: title, releaseDate: nil)
+    }
+    #expect(LinkCheck.isSame(found("Cracker Island", by: "Gorillaz"), as: finding))
+    // Collaborations are credited every which way.
+    #expect(LinkCheck.isSame(found("Cracker Island", by: "Gorillaz, Thundercat"), as: finding))
+    #expect(LinkCheck.isSame(found("Cracker Island", by: "Thundercat & Gorillaz"), as: finding))
+    #expect(LinkCheck.isSame(found("Cracker Island", by: "Various Artists"), as: finding))
+    #expect(LinkCheck.isSame(found("Cracker Island", by: ""), as: finding))
+    // A deluxe edition, a single of the title track, another band's album of that name: none is it.
+    #expect(!LinkCheck.isSame(found("Cracker Island (Deluxe)", by: "Gorillaz"), as: finding))
+    #expect(!LinkCheck.isSame(found("Cracker Island - Single", by: "Gorillaz"), as: finding))
+    #expect(!LinkCheck.isSame(found("Cracker Island", by: "The Cracker Island Band"), as: finding))
   }
 }

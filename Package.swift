@@ -34,7 +34,7 @@ let package = Package(
     // One paced, retrying HTTP client over libcurl; it knows no catalog.
     .target(name: "CatalogHTTP", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
     // Handing the e-mail over: SMTP submission through libcurl, or a local sendmail.
-    .target(name: "Delivery", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
+    .target(name: "Delivery", dependencies: ["Basics", "CCurl", "CatalogHTTP"], swiftSettings: strict),
     // The catalog pass, the providers (one folder each, one registry) and the release rules.
     .target(
       name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "CatalogHTTP"],
@@ -50,7 +50,10 @@ let package = Package(
       swiftSettings: strict),
     // The SQLite state: it keeps what the catalog pass, the ledger and the night's run log declare they need
     // (`CatalogStore`, `LedgerStore`, `RunLog`).
-    .target(name: "State", dependencies: ["Basics", "Identity", "Catalog", "Night", "CSQLite"], swiftSettings: strict),
+    .target(
+      name: "State", dependencies: ["Basics", "Identity", "Catalog", "Night", "Delivery", "CSQLite"],
+      swiftSettings: strict
+    ),
     // The settings machinery, which names no setting of deepcut's: one kind of setting (flag, key, kind, default,
     // help, scope: the run's or each catalog's), a command line parsed from a table of them, config.json read,
     // checked and edited in place, and help, the example configuration, the completions and the manual made from it.
@@ -117,9 +120,12 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "Night", "State"], exclude: ["Fixtures"],
+      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "Night", "Delivery", "State"],
+      exclude: ["Fixtures"],
       swiftSettings: strict),
-    .testTarget(name: "DeliveryTests", dependencies: ["Identity", "Delivery", "TestSupport"], swiftSettings: strict),
+    .testTarget(
+      name: "DeliveryTests", dependencies: ["Identity", "Delivery", "CatalogHTTP", "TestSupport"], swiftSettings: strict
+    ),
     .testTarget(
       name: "DeepcutCLITests",
       dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "SettingsKit", "Scheduling", "TestSupport"],

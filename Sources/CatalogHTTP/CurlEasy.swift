@@ -10,8 +10,8 @@ struct TransferRequest: Sendable {
   var timeout: Duration
   /// Header fields besides `User-Agent`, as sent: "Accept-Language: en".
   var headers: [String] = []
-  /// A form to POST; nil for a GET.
-  var form: String? = nil
+  /// What to POST (its type among `headers`); nil for a GET.
+  var body: Data? = nil
 }
 
 /// Set from any thread when the caller of a transfer is cancelled; the driver thread, woken up, then ends the
@@ -127,7 +127,7 @@ final class EasyHandle: @unchecked Sendable {
     }
     var code = setHeaders(request.headers)
     guard code == CURLE_OK else { return code }
-    code = setForm(request.form)
+    code = setBody(request.body)
     guard code == CURLE_OK else { return code }
     return setCallbacks(record)
   }
@@ -142,13 +142,17 @@ final class EasyHandle: @unchecked Sendable {
     return deepcut_curl_set_pointer(raw, CURLOPT_HTTPHEADER, headerList)
   }
 
-  /// A form to POST, as `application/x-www-form-urlencoded` (curl's type for a posted body); nothing for a GET.
-  private func setForm(_ form: String?) -> CURLcode {
-    guard let form else { return CURLE_OK }
-    let code = deepcut_curl_set_long(raw, CURLOPT_POSTFIELDSIZE, form.utf8.count)
+  /// A body to POST, as `application/x-www-form-urlencoded` (curl's type for a posted body) unless a header field
+  /// says otherwise; nothing for a GET.
+  private func setBody(_ body: Data?) -> CURLcode {
+    guard let body else { return CURLE_OK }
+    let code = deepcut_curl_set_long(raw, CURLOPT_POSTFIELDSIZE, body.count)
     guard code == CURLE_OK else { return code }
-    // Safety: COPYPOSTFIELDS copies the bytes, of the size set above, so the C string need only live for the call.
-    return form.withCString { deepcut_curl_set_string(raw, CURLOPT_COPYPOSTFIELDS, $0) }
+    // Safety: COPYPOSTFIELDS copies the bytes, of the size set above, so the buffer need only live for the call;
+    // an empty body still gets a valid pointer (to a zero byte) that curl reads nothing from.
+    return (body + [0]).withUnsafeBytes { bytes in
+      deepcut_curl_set_pointer(raw, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress))
+    }
   }
 
   /// The body and header callbacks, writing into `record`.

@@ -90,6 +90,25 @@ public actor HTTPClient {
     return try result.get()
   }
 
+  /// One attempt at `request`, in its turn of the rate limit, and what the server answered whatever its status; an
+  /// attempt that got no answer throws why (``HTTPClientError/timedOut``, ``HTTPClientError/unreachable(_:)``).
+  /// Nothing is retried or joined: a caller that judges answers itself (a push, sent once) decides.
+  public func exchange(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPAnswer {
+    guard await waitForTurn(nil) else { throw .cancelled }
+    counters.requests += 1
+    let transfer = TransferRequest(
+      url: request.url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
+      headers: configuration.headers + request.headers, body: request.body)
+    switch await driver?.exchange(transfer) ?? .cannotStart {
+    case .response(let head, let body):
+      return HTTPAnswer(status: head.status, body: body, retryAfter: head.retryAfter, contentType: head.contentType)
+    case .timedOut: throw .timedOut
+    case .cancelled: throw .cancelled
+    case .truncated(let expected, let received): throw .truncated(expected: expected, received: received)
+    case .connectionFailed(let detail, _): throw .unreachable(detail)
+    }
+  }
+
   // MARK: - Flights
 
   private func nextID() -> UInt64 {
@@ -159,7 +178,7 @@ public actor HTTPClient {
   private func fetch(_ request: HTTPRequest, firstTurn: Duration) async -> Result<Data, HTTPClientError> {
     let transfer = TransferRequest(
       url: request.url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
-      headers: configuration.headers + request.headers, form: request.form)
+      headers: configuration.headers + request.headers, body: request.body)
 
     let maxAttempts = max(configuration.maxAttempts, 1)
     var failedAttempts = 0

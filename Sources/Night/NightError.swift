@@ -13,6 +13,9 @@ public enum NightError: Error, Sendable, CustomStringConvertible {
   case output(path: String, reason: String)
   /// The report was not delivered; nothing was marked as told, and the message is kept at `kept`.
   case delivery(DeliveryError, kept: String?)
+  /// Channels that did not take their push (each "not pushed to …: why"); the report was out, and what a channel
+  /// did not say waits for its next push. `temporary` when every one failed for now.
+  case pushed([String], temporary: Bool)
   /// A signal stopped the night (nil: no signal is known, the work was cancelled); `kept` answers were saved for
   /// the next run.
   case interrupted(signal: Int32?, kept: Int)
@@ -28,6 +31,8 @@ public enum NightError: Error, Sendable, CustomStringConvertible {
         + (kept.map { " (the message is kept at \($0))" } ?? "")
         + (error.isTemporary
           ? ", and the next run sends it all again" : "; once that is fixed, the next run sends it all")
+    case .pushed(let failures, _):
+      failures.joined(separator: "; ") + "; what a channel did not say waits for its next push"
     case .interrupted(_, let kept):
       "interrupted: kept \(kept) answer\(kept == 1 ? "" : "s"); the next run continues"
     }

@@ -26,6 +26,8 @@ public struct NightPlan: Sendable {
   public var email: EmailOptions?
   /// Where the e-mail is delivered; nil leaves it on standard output or in `output`.
   public var delivery: (any DeliveryChannel)?
+  /// Where the night's news is pushed beside the e-mail, with `--send`.
+  public var push = PushPlan()
   /// How long a delivery that failed for now waits before its one retry.
   public var retryAfter: Duration = .seconds(30)
   /// Where a message that was not delivered is kept.
@@ -61,10 +63,11 @@ public struct NightPlan: Sendable {
     self.outbox = outbox
   }
 
-  /// What the run log calls this run: a night delivers its e-mail and tells; anything else is a run by hand.
+  /// What the run log calls this run: a night delivers its e-mail or pushes and tells; anything else is a run by
+  /// hand.
   public var runKind: RunKind {
     if dryRun { return .dryRun }
-    return delivery == nil ? .byHand : .night
+    return delivery == nil && push.channels.isEmpty ? .byHand : .night
   }
 
   /// The order of a release's links: the linked catalogs', then the searched ones'.
@@ -107,4 +110,19 @@ public struct CatalogNight: Sendable {
 
   /// The provider that asks it, as this night does.
   public func provider() -> any CatalogProvider { definition.provider(for: run) }
+}
+
+/// The push channels of a night (`--send`), each telling each release once.
+public struct PushPlan: Sendable {
+  public var channels: [any PushChannel]
+  /// The whole report's address (`--full-report-url`): what a tap on a push opens.
+  public var fullReportURL: String?
+  /// Push on a night with nothing new too ("No new releases tonight").
+  public var whenEmpty: Bool
+
+  public init(channels: [any PushChannel] = [], fullReportURL: String? = nil, whenEmpty: Bool = false) {
+    self.channels = channels
+    self.fullReportURL = fullReportURL
+    self.whenEmpty = whenEmpty
+  }
 }

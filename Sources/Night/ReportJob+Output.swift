@@ -12,6 +12,8 @@ extension ReportJob {
     var report: String
     /// The report as it shows, with the finding of each release it lists: for a shortened e-mail, only those.
     var shown: ReportListing
+    /// The whole report's model, shortened or not: what a push tells.
+    var whole: ReportModel
     /// The whole report as HTML, for `--full-report`.
     var fullReport: String?
     /// The formats written beside it: deepcut.atom and deepcut.ics, for `--feeds`.
@@ -53,7 +55,8 @@ extension ReportJob {
     do {
       let rendered = try plan.format.render(listing, templates: plan.templates)
       return Outputs(
-        report: rendered.text, shown: rendered.shown, fullReport: plan.fullReport == nil ? nil : rendered.wholeHTML)
+        report: rendered.text, shown: rendered.shown, whole: listing.model,
+        fullReport: plan.fullReport == nil ? nil : rendered.wholeHTML)
     } catch {
       throw .template(error.description)
     }
@@ -106,7 +109,7 @@ extension ReportJob {
   /// Only now that the report is out (and, sent, accepted) are its releases remembered as seen and told; a message
   /// not delivered records nothing of them, so the next run finds them as tonight did. The run's entry is closed.
   func record(
-    _ told: Told, _ outputs: Outputs, _ pass: Pass, _ delivery: Delivery
+    _ told: Told, _ outputs: Outputs, _ pass: Pass, _ delivery: Delivery, _ pushed: [Pushed]
   ) async throws(NightError) {
     let failed = pass.night.problems.count { !$0.isAnswer }
     let model = outputs.shown.model
@@ -138,7 +141,8 @@ extension ReportJob {
         delivered: delivery.accepted, deliveryReply: deliveryReply(delivery))
       try await finish(
         status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
-        note: [found, deliveryNote(delivery)].compactMap { $0 }.joined(separator: "; "), outcome: outcome)
+        note: ([found, deliveryNote(delivery)].compactMap { $0 } + pushNotes(pushed)).joined(separator: "; "),
+        outcome: outcome)
     } catch {
       throw .state(String(describing: error))
     }
@@ -177,7 +181,7 @@ extension ReportJob {
 
   /// On standard error: failures, what a shortened e-mail left out, how much was checked, where it was sent, the
   /// timings.
-  func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery) {
+  func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery, _ pushed: [Pushed]) {
     guard !plan.quiet else { return }
     let failed = pass.night.problems.count { !$0.isAnswer }
     for (catalog, reason) in pass.night.unreachable {
@@ -206,6 +210,7 @@ extension ReportJob {
     if case .delivered = delivery, let note = deliveryNote(delivery) {
       console.say("deepcut: \(note) to \(plan.email?.to.joined(separator: ", ") ?? "")")
     }
+    for note in pushNotes(pushed.filter { !$0.failed }) { console.say("deepcut: \(note)") }
     if plan.timings { console.say(timingTable) }
   }
 

@@ -1,5 +1,6 @@
 internal import Basics
 public import Catalog
+internal import Delivery
 internal import Foundation
 internal import MusicLibrary
 internal import Report
@@ -36,20 +37,27 @@ public struct ReportJob {
     // The run log has the night before the library is read: `status` tells a library that could not be read too.
     try await beginRun()
     let delivery: Delivery
+    let pushed: [Pushed]
     do {
       let scan = try readLibrary()
       try checkInterruption(kept: 0)
-      delivery = try await tell(scan)
+      (delivery, pushed) = try await tell(scan)
     } catch {
       // The run log says why no report came, for `deepcut status`.
       await recordFailure(error)
       throw error
     }
     if case .failed(let error, let kept) = delivery { throw .delivery(error, kept: kept) }
+    let failed = pushed.compactMap { one -> DeliveryError? in
+      if case .failure(let error) = one.outcome { error } else { nil }
+    }
+    if !failed.isEmpty {
+      throw .pushed(pushNotes(pushed.filter(\.failed)), temporary: failed.allSatisfy(\.isTemporary))
+    }
   }
 
   /// Every step after the state is open: ask, decide, render, write, deliver, record.
-  private mutating func tell(_ scan: LibraryScan) async throws(NightError) -> Delivery {
+  private mutating func tell(_ scan: LibraryScan) async throws(NightError) -> (Delivery, [Pushed]) {
     let catalogs = plan.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
     let links = linkChecks(catalogs)
     let pass = try await runCatalogPasses(scan, catalogs, links: links)
@@ -63,9 +71,10 @@ public struct ReportJob {
     try checkInterruption(kept: pass.night.stats.answersKept)
     try write(outputs)
     let delivery = await deliver(outputs)
-    try await record(told, outputs, pass, delivery)
-    sayWhatHappened(outputs, pass, delivery)
-    return delivery
+    let pushed = try await push(outputs)
+    try await record(told, outputs, pass, delivery, pushed)
+    sayWhatHappened(outputs, pass, delivery, pushed)
+    return (delivery, pushed)
   }
 
   /// One catalog of the night, and the provider that asks it.

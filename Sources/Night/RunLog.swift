@@ -11,7 +11,7 @@ public protocol RunLog: Sendable {
 }
 
 /// Everything the night keeps between nights: the catalogs' answers, the ledger of what was told, the run log.
-public typealias NightStore = CatalogStore & LedgerStore & RunLog
+public typealias NightStore = CatalogStore & LedgerStore & RunLog & PushLedger
 
 /// What a run was for: a night delivers the e-mail and tells; the others are runs by hand.
 public enum RunKind: String, Sendable, Equatable {

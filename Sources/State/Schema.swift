@@ -120,6 +120,33 @@ enum Schema {
         CREATE INDEX release_seen_artist ON release_seen (provider, artist_key);
         """
     ),
+    Migration(
+      name: "what each push channel told, what waits for it, and how its last push went",
+      // A channel is named as logs name it (its service and where, never its token).
+      sql: """
+        CREATE TABLE push_told (
+          channel    TEXT NOT NULL,
+          release_id TEXT NOT NULL, -- the release's identity, as the feeds keep it
+          told_at    REAL NOT NULL, -- unix seconds
+          PRIMARY KEY (channel, release_id)
+        );
+        CREATE TABLE push_waiting (
+          channel    TEXT NOT NULL,
+          release_id TEXT NOT NULL,
+          item       TEXT NOT NULL, -- JSON of the line the push shows
+          queued_at  REAL NOT NULL, -- unix seconds: the night it first waited
+          PRIMARY KEY (channel, release_id)
+        );
+        CREATE TABLE push_channel (
+          channel        TEXT PRIMARY KEY,
+          last_attempt   REAL NOT NULL,
+          last_delivered REAL NULL,
+          last_reply     TEXT NULL,
+          failure        TEXT NULL,     -- why the last push was not accepted; NULL when it was
+          permanent      INTEGER NOT NULL DEFAULT 0
+        );
+        """
+    ),
   ]
 
   /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to

@@ -19,7 +19,7 @@ public actor StateStore {
   /// Path of the database file (":memory:" for an in-memory store).
   public nonisolated let databasePath: String
 
-  private let database: Database
+  let database: Database
 
   /// Opens `<directory>/state.sqlite`, creating the directory (mode 0700) and the file if needed, and
   /// migrates an older file to the current schema. A write that finds the file locked by another process

@@ -392,6 +392,8 @@ struct ConfigEditTests {
     ("email.timeoutSeconds", .number(120, written: "120")),
     ("email.retryAfterSeconds", .number(10, written: "10")),
     ("feeds.calendarIncludesNew", .bool(true)),
+    ("push.channels", .text("/home/me/.config/deepcut/phone-channels")),
+    ("push.whenEmpty", .bool(true)),
     ("stateDir", .text("/var/lib/deepcut")),
     ("email.smtp.url", .text("smtps://mail.example.com:465")),
     ("feeds.directory", .text("/var/www/deepcut")),

@@ -72,3 +72,27 @@ struct StatusReportTests {
     #expect(night?["kind"] as? String == "night")
   }
 }
+
+@Suite struct StatusChannelTests {
+  static let at = Date(timeIntervalSince1970: 1_796_000_000)
+
+  @Test func aChannelThatRefusesForGoodIsTheProblemAndEachChannelSaysItsLastPush() {
+    let up = StatusReport.Channel(
+      name: "ntfy topic mu… on ntfy.sh", lastAttempt: Self.at, lastDelivered: Self.at, reply: "200", failure: nil,
+      permanent: false, waiting: 0)
+    let gone = StatusReport.Channel(
+      name: "Discord webhook 123456…", lastAttempt: Self.at, lastDelivered: nil, reply: nil,
+      failure: "Discord webhook 123456… no longer exists (http 404)", permanent: true, waiting: 4)
+    #expect(StatusReport.problem(nights: [], schedule: nil, channels: [up]) == nil)
+    #expect(
+      StatusReport.problem(nights: [], schedule: nil, channels: [up, gone])
+        == "the push channel Discord webhook 123456… refuses until something is changed: Discord webhook 123456… no "
+        + "longer exists (http 404)")
+    let shown = StatusReport.shown(Self.at)
+    #expect(StatusCommand.line(up) == "ntfy topic mu… on ntfy.sh  pushed \(shown) (200)")
+    #expect(
+      StatusCommand.line(gone)
+        == "Discord webhook 123456…  NOT pushed \(shown) (until fixed): Discord webhook 123456… no longer exists "
+        + "(http 404)  4 waiting for its next push")
+  }
+}

@@ -25,15 +25,19 @@ private func tableNames(_ path: String) throws -> [String] {
 
 @Suite("Schema migrations")
 struct MigrationTests {
+  /// The version this build migrates to.
+  let latest = Schema.migrations.count
+
   @Test("a new file is migrated to the latest version with every table")
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 6)
-      #expect(try Database(path: store.databasePath).userVersion() == 6)
+      #expect(Schema.migrations.count == 7)
+      #expect(try Database(path: store.databasePath).userVersion() == 7)
       #expect(
         try tableNames(store.databasePath) == [
-          "artist_resolution", "artwork", "release_seen", "response_cache", "run", "sqlite_sequence",
+          "artist_resolution", "artwork", "push_channel", "push_told", "push_waiting", "release_seen",
+          "response_cache", "run", "sqlite_sequence",
         ])
     }
   }
@@ -70,7 +74,7 @@ struct MigrationTests {
       // Today's build upgrades the v1 file to v6 (release_seen, several catalog ids, covers, what runs told, releases
       // keyed by artist and album) and keeps every row.
       let v2 = try StateStore(directory: directory)
-      #expect(try Database(path: path).userVersion() == 6)
+      #expect(try Database(path: path).userVersion() == latest)
       #expect(try tableNames(path).contains("release_seen"))
       #expect(
         try await v2.resolutions(provider: "spotify") == [
@@ -91,9 +95,9 @@ struct MigrationTests {
       // A later step extends it again; reopening is a no-op; this build then refuses the newer file.
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
       _ = try StateStore(databasePath: path, migrations: Schema.migrations + [futureStep], busyTimeout: .seconds(1))
-      #expect(try Database(path: path).userVersion() == 7)
+      #expect(try Database(path: path).userVersion() == latest + 1)
       #expect(try rowCount("release_seen", path: path) == 1)
-      #expect(throws: StateError.newerSchema(path: path, found: 7, supported: 6)) {
+      #expect(throws: StateError.newerSchema(path: path, found: latest + 1, supported: latest)) {
         _ = try StateStore(directory: directory)
       }
     }
@@ -110,9 +114,9 @@ struct MigrationTests {
         _ = try StateStore(
           databasePath: path, migrations: Schema.migrations + [futureStep, broken], busyTimeout: .seconds(1))
       }
-      #expect(error == .migrationFailed(path: path, version: 8, message: "no such table: no_such_table"))
-      // Step 7 ran in its own transaction and stays; step 8 left nothing behind.
-      #expect(try Database(path: path).userVersion() == 7)
+      #expect(error == .migrationFailed(path: path, version: latest + 2, message: "no such table: no_such_table"))
+      // The future step ran in its own transaction and stays; the broken one after it left nothing behind.
+      #expect(try Database(path: path).userVersion() == latest + 1)
       let tables = try tableNames(path)
       #expect(tables.contains("future_table"))
       #expect(!tables.contains("half_done"))
@@ -153,7 +157,7 @@ struct MigrationTests {
       #expect(told.count == 17)
 
       let store = try StateStore(directory: directory)
-      #expect(try Database(path: path).userVersion() == 6)
+      #expect(try Database(path: path).userVersion() == latest)
       let seen = try await store.seenReleasesOfEveryCatalog()
       #expect(seen.keys.sorted() == ["deezer", "musicbrainz"])
       #expect(seen.values.map(\.count).reduce(0, +) == 43)

@@ -1,4 +1,5 @@
 public import Catalog
+public import Delivery
 public import Foundation
 public import Identity
 public import Night
@@ -10,6 +11,8 @@ public actor MemoryNightStore: CatalogStore, LedgerStore, RunLog {
   private var seen: [CatalogName: [LedgerKey: SeenRelease]] = [:]
   /// Every run logged, in order, with its end once it has one.
   public private(set) var runs: [(kind: RunKind?, startedAt: Date, end: RunEnd?)] = []
+  /// What each push channel told and what waits for it.
+  public var pushes = MemoryPushes()
 
   public init() {}
 
@@ -78,4 +81,41 @@ public actor MemoryNightStore: CatalogStore, LedgerStore, RunLog {
     guard runs.indices.contains(index), !(ifOpen && runs[index].end != nil) else { return }
     runs[index].end = end
   }
+}
+
+// MARK: - What each push channel told
+
+extension MemoryNightStore: PushLedger {
+  public func pushBacklog(channel: String, among ids: [String]) -> PushBacklog {
+    PushBacklog(
+      waiting: pushes.waiting[channel] ?? [], told: Set(ids).intersection(pushes.told[channel] ?? []))
+  }
+
+  public func recordPush(channel: String, _ record: PushRecord) {
+    let told = Set(record.told.map(\.id))
+    pushes.told[channel, default: []].formUnion(told)
+    var waiting = (pushes.waiting[channel] ?? []).filter { !told.contains($0.id) }
+    let queued = Set(waiting.map(\.id))
+    waiting += record.waiting.filter { !queued.contains($0.id) }
+    pushes.waiting[channel] = waiting
+    pushes.records.append((channel, record))
+  }
+
+  public func pushChannels() -> [PushChannelState] {
+    Dictionary(grouping: pushes.records, by: \.channel).keys.sorted().compactMap { channel in
+      guard let last = pushes.records.last(where: { $0.channel == channel })?.record else { return nil }
+      let delivered = pushes.records.last { $0.channel == channel && $0.record.reply != nil }?.record
+      return PushChannelState(
+        channel: channel, lastAttempt: last.at, lastDelivered: delivered?.at, lastReply: delivered?.reply,
+        failure: last.failure, permanent: last.permanent, waiting: pushes.waiting[channel]?.count ?? 0)
+    }
+  }
+}
+
+/// What the in-memory store keeps of pushes, as the state's three tables do.
+public struct MemoryPushes: Sendable {
+  public var told: [String: Set<String>] = [:]
+  public var waiting: [String: [PushItem]] = [:]
+  /// Every push recorded, in order.
+  public var records: [(channel: String, record: PushRecord)] = []
 }

@@ -1,5 +1,6 @@
 internal import Basics
 internal import Catalog
+internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
 internal import SettingsKit
@@ -24,9 +25,31 @@ enum ConfigCommand: Command {
     // The file a run would read (`--config`'s as its kind reads it, `~/` for the home folder), read as it would.
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let mail = try mailLine(settings)
+    let push = try pushLines(settings)
     Console.out("\(settings.config.path): fine")
     if let mail { Console.out(mail) }
+    for line in push { Console.out(line) }
     return .success
+  }
+
+  /// Each push channel the channels file names, made as a night makes it (a wrong line names its place), by the
+  /// name logs give it: never its token.
+  static func pushLines(_ settings: Resolved) throws(CLIError) -> [String] {
+    let addresses = try ReportSettings.pushAddresses(settings)
+    guard !addresses.isEmpty else { return [] }
+    let urls = try ReportSettings.serviceURLs(settings)
+    let channels: [any PushChannel]
+    do {
+      channels = try PushServices.standard.channels(
+        addresses, serviceURLs: urls, transport: HTTPClient(configuration: ReportSettings.pushClient),
+        apprise: "apprise")
+    } catch {
+      throw .config(error.description)
+    }
+    let when = try settings[\.send] ? "" : " (with --send)"
+    let path = try ReportSettings.pushChannelsPath(settings)
+    return ["push: \(channels.count) channel\(channels.count == 1 ? "" : "s") in \(path)\(when)"]
+      + channels.map { "  \($0.name)" }
   }
 
   /// Where the e-mail would go, the password file checked as a run checks it, and the password never shown.

@@ -47,15 +47,20 @@ enum NightlyCommand: Command {
     let folder: String
     let stamp: String
     let now: Date
+    /// No one to e-mail, but channels to push to: the report is a page kept beside the others, and only pushed.
+    let pushOnly: Bool
 
     init(_ settings: Resolved) throws(CLIError) {
       folder = try settings[\.stateDirectory] + "/reports"
       now = try settings[\.now]
       stamp = CalendarDay.today(at: now).description
+      let mailed = try !settings[\.to].isEmpty
+      let pushing = try !ReportSettings.pushAddresses(settings).isEmpty
+      pushOnly = !mailed && pushing
     }
 
     var logPath: String { folder + "/deepcut.log" }
-    var message: String { folder + "/report-\(stamp).eml" }
+    var message: String { folder + "/report-\(stamp).\(pushOnly ? "html" : "eml")" }
     var page: String { folder + "/report-\(stamp).html" }
 
     func createFolder() throws(CLIError) {
@@ -76,10 +81,10 @@ enum NightlyCommand: Command {
         if !settings.arguments.gives(setting) { options += values }
       }
       unless(table.sinceLastRun, "--since-last-run")
-      unless(table.format, "--format", "email")
+      unless(table.format, "--format", pushOnly ? "html" : "email")
       unless(table.send, "--send")
       unless(table.output, "--output", message)
-      if try settings[\.fullReport] == nil { options += ["--full-report", page] }
+      if !pushOnly, try settings[\.fullReport] == nil { options += ["--full-report", page] }
       if try settings[\.budget] == nil { options += ["--budget", NightlyCommand.budget] }
       return options
     }
@@ -88,12 +93,17 @@ enum NightlyCommand: Command {
     /// failure.
     func ending(_ status: ExitStatus, _ error: CLIError?) -> (line: String, status: ExitStatus) {
       switch error {
-      case nil: ("wrote \(message) and e-mailed it", .success)
+      case nil: ("wrote \(message) and \(pushOnly ? "pushed" : "e-mailed") it", .success)
       case .locked?: ("another run holds the lock; nothing done", .success)
       case .interrupted?:
         (
           "stopped by a signal (status \(status.rawValue)); every answer so far is kept and the next run continues",
           status
+        )
+      case .pushed(let failures, _)?:
+        (
+          "wrote \(message) and told it, but not every channel (status \(status.rawValue)): "
+            + failures.joined(separator: "; ") + "; what a channel did not say waits for its next push", status
         )
       case .delivery?:
         (

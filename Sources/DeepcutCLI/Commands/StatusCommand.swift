@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Night
 internal import Scheduling
 internal import SettingsKit
 internal import State
@@ -36,7 +37,9 @@ enum StatusCommand: Command {
     var runs: [RunRecord] = []
     var lastNights: [RunRecord] = []
     var ages: [AnswerAge] = []
+    var channels: [PushChannelState] = []
     try await mappingStateErrors {
+      channels = try await store.pushChannels()
       runs = try await store.recentRuns(limit: try settings[\.nights])
       // The verdict is the nights', however many runs by hand came since.
       lastNights = try await store.recentRuns(limit: 2, kind: .night)
@@ -50,12 +53,17 @@ enum StatusCommand: Command {
     }
     let nights = runs.map(night)
     let schedule = await Self.schedule(settings, now: now)
+    let pushed = channels.map { channel in
+      StatusReport.Channel(
+        name: channel.channel, lastAttempt: channel.lastAttempt, lastDelivered: channel.lastDelivered,
+        reply: channel.lastReply, failure: channel.failure, permanent: channel.permanent, waiting: channel.waiting)
+    }
     return StatusReport(
-      nights: nights, undelivered: undelivered(directory), schedule: schedule,
+      nights: nights, undelivered: undelivered(directory), channels: pushed, schedule: schedule,
       state: StatusReport.StateFolder(
         path: directory, bytes: store.bytesOnDisk,
         answers: ages.map { .init(catalog: $0.catalog, count: $0.answers, oldest: $0.oldest, newest: $0.newest) }),
-      problem: StatusReport.problem(nights: lastNights.map(night), schedule: schedule))
+      problem: StatusReport.problem(nights: lastNights.map(night), schedule: schedule, channels: pushed))
   }
 
   /// The messages kept in the state folder because they were not delivered, oldest first.
@@ -109,6 +117,10 @@ enum StatusCommand: Command {
         "undelivered: \(count) message\(count == 1 ? "" : "s") kept (\(report.undelivered.map(\.path).joined(separator: ", "))); "
           + "the next delivered e-mail carries what \(count == 1 ? "it lists" : "they list")")
     }
+    if !report.channels.isEmpty {
+      lines.append("push channels:")
+      lines += report.channels.map { "  " + line($0) }
+    }
     if let schedule = report.schedule {
       let command = ([schedule.program] + schedule.arguments).joined(separator: " ")
       lines.append(
@@ -133,6 +145,21 @@ enum StatusCommand: Command {
     case false?: parts.append("NOT delivered" + (night.reply.map { ": \($0)" } ?? ""))
     case nil: if night.failed, let note = night.note { parts.append(note) }
     }
+    return parts.joined(separator: "  ")
+  }
+
+  /// `ntfy topic mu… on ntfy.sh  pushed 2026-12-03 06:31 (200)  3 waiting`
+  static func line(_ channel: StatusReport.Channel) -> String {
+    var parts = [channel.name]
+    if let failure = channel.failure {
+      parts.append(
+        "NOT pushed \(StatusReport.shown(channel.lastAttempt)) (\(channel.permanent ? "until fixed" : "for now")): "
+          + failure)
+      if let delivered = channel.lastDelivered { parts.append("last pushed \(StatusReport.shown(delivered))") }
+    } else {
+      parts.append("pushed \(StatusReport.shown(channel.lastAttempt))" + (channel.reply.map { " (\($0))" } ?? ""))
+    }
+    if channel.waiting > 0 { parts.append("\(channel.waiting) waiting for its next push") }
     return parts.joined(separator: "  ")
   }
 

@@ -7,13 +7,15 @@ internal import State
 struct StatusReport: Encodable {
   var nights: [Night]
   var undelivered: [Kept]
+  /// The push channels that ever pushed, with their last push.
+  var channels: [Channel] = []
   var schedule: Schedule?
   var state: StateFolder
   /// Why the nights are not fine: the last night failed, or one was due and none ran. Nil when fine.
   var problem: String?
 
   private enum CodingKeys: String, CodingKey {
-    case nights, undelivered, schedule, state, problem
+    case nights, undelivered, channels, schedule, state, problem
   }
 
   /// Every key, null where there is none: no schedule installed, no problem.
@@ -21,6 +23,7 @@ struct StatusReport: Encodable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(nights, forKey: .nights)
     try container.encode(undelivered, forKey: .undelivered)
+    try container.encode(channels, forKey: .channels)
     try container.encode(schedule, forKey: .schedule)
     try container.encode(state, forKey: .state)
     try container.encode(problem, forKey: .problem)
@@ -121,7 +124,29 @@ struct StatusReport: Encodable {
     var newest: Date
   }
 
-  /// The verdict: the newest night failed, or the schedule's last due time has no night after it.
+  /// A push channel's last push.
+  struct Channel: Encodable {
+    var name: String
+    var lastAttempt: Date
+    var lastDelivered: Date?
+    var reply: String?
+    /// Why the last push was not accepted; nil when it was.
+    var failure: String?
+    /// The failure lasts until something is changed.
+    var permanent: Bool
+    /// Releases waiting for its next push.
+    var waiting: Int
+  }
+
+  /// The verdict: the newest night failed, or the schedule's last due time has no night after it, or a push channel
+  /// refuses until something is changed.
+  static func problem(nights: [Night], schedule: Schedule?, channels: [Channel] = []) -> String? {
+    if let refused = channels.first(where: \.permanent) {
+      return "the push channel \(refused.name) refuses until something is changed: \(refused.failure ?? "")"
+    }
+    return problem(nights: nights, schedule: schedule)
+  }
+
   static func problem(nights: [Night], schedule: Schedule?) -> String? {
     let real = nights.filter { $0.kind == "night" }
     if let due = schedule?.lastDue, !real.contains(where: { $0.started >= due.addingTimeInterval(-3_600) }) {

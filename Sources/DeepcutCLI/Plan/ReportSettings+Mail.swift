@@ -6,11 +6,15 @@ internal import Report
 /// `--send`: where the e-mail is delivered, every part of it checked before the catalog is asked anything, so a
 /// mistake in the mail settings costs no night.
 extension ReportSettings {
-  static func delivery(_ settings: Resolved, format: FormatName) throws(CLIError) -> (any DeliveryChannel)? {
+  static func delivery(
+    _ settings: Resolved, format: FormatName, pushing: Bool
+  ) throws(CLIError) -> (any DeliveryChannel)? {
     guard try settings[\.send] else { return nil }
     guard format == FormatName(EmailFormat.self) else {
-      // email.send is for the nightly e-mail; a report asked for by hand in another format is not sent.
-      if settings.onCommandLine(\.send) { throw .usage("--send goes with --format email") }
+      // email.send is for the nightly e-mail; a report asked for by hand in another format is only pushed.
+      if settings.onCommandLine(\.send), !pushing {
+        throw .usage("--send goes with --format email, or with push channels (--push-channels FILE)")
+      }
       return nil
     }
     return try route(settings)

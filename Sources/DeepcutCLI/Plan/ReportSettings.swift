@@ -29,6 +29,8 @@ struct ReportSettings: Sendable {
   let email: EmailOptions?
   /// With `--send`: where the e-mail is delivered.
   let delivery: (any DeliveryChannel)?
+  /// With `--send`: the push channels.
+  let push: PushPlan
   /// What the formats are made from: the e-mail's headers, what the feeds say of themselves.
   let formatInputs: FormatInputs
   /// The report's format, made with what it needs.
@@ -71,7 +73,8 @@ struct ReportSettings: Sendable {
       explicitPath: try settings[\.template],
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
     email = try Self.email(settings, format: format, now: now)
-    delivery = try Self.delivery(settings, format: format)
+    push = try Self.push(settings)
+    delivery = try Self.delivery(settings, format: format, pushing: !push.channels.isEmpty)
     formatInputs = FormatInputs(email: email, feed: try Self.feed(settings, night[0], library: library))
     guard let made = format.format?.init(formatInputs) else {
       throw .usage("--format \(format.rawValue) needs what its settings give: see deepcut report --help")
@@ -92,6 +95,7 @@ struct ReportSettings: Sendable {
     plan.format = format
     plan.email = email
     plan.delivery = delivery
+    plan.push = push
     plan.retryAfter = .seconds(self[\.mailRetry])
     plan.output = self[\.output]
     plan.fullReport = self[\.fullReport]

@@ -36,6 +36,15 @@ extension SettingKind where Value == ListeningService? {
   }
 }
 
+extension SettingKind where Value == [String] {
+  /// `SERVICE=URL` pairs, one for each push service deepcut speaks; checked where the push is worked out.
+  static var pushServiceURLs: Self {
+    var kind = Self.texts
+    kind.values = PushServices.standard.names.joined(separator: ", ")
+    return kind
+  }
+}
+
 extension SettingKind where Value == MailServerAddress {
   /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
   /// out, with the other mail settings.

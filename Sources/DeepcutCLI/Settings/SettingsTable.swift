@@ -136,6 +136,22 @@ struct SettingsTable: Sendable {
 
   // MARK: - Feeds
 
+  let pushChannels = Setting<String>(
+    flag: "push-channels", key: "push.channels", placeholder: "FILE",
+    help:
+      "with --send: the file of push channels, one Apprise URL a line (chmod 600), beside config.json when relative",
+    kind: .path, default: .value("push-channels"), commands: [.report],
+    example: .default(
+      note: "Push channels beside the e-mail: ntfy://, discord://, slack://, json:// or any Apprise URL, one a line in",
+      "this file, readable by you alone (the URLs carry tokens, so never here). No file: no push."))
+  let pushWhenEmpty = Setting<Bool>(
+    flag: "push-empty", key: "push.whenEmpty", help: "with --send: push on a night with nothing new too",
+    commands: [.report], example: .default())
+  let pushURLs = Setting<[String]>(
+    flag: "push-url", key: "push.serviceURLs", placeholder: "SERVICE=URL",
+    help: "reach a push service ({values}) at URL instead of its public address (a proxy, a test)",
+    kind: .pushServiceURLs, default: .value([]), commands: [.report],
+    example: .commentedOut(["ntfy=https://ntfy-proxy.example.org"], note: "Reach a push service through a proxy."))
   let feeds = Setting<String?>(
     flag: "feeds", key: "feeds.directory", placeholder: "DIR",
     help: "also write DIR/deepcut.atom and DIR/deepcut.ics from the same answers (a rolling window)", kind: .directory,

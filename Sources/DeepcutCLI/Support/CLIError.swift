@@ -27,6 +27,8 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
   case output(path: String, reason: String)
   /// The e-mail was not delivered; nothing was marked as told, and the message is kept at `kept`.
   case delivery(DeliveryError, kept: String?)
+  /// Push channels that did not take their push; the report was out, and what they did not say waits for them.
+  case pushed([String], temporary: Bool)
   /// The nightly schedule cannot be set up or removed, with the status that says why.
   case setup(String, ExitStatus)
   /// A signal stopped the run: `signal` is SIGINT or SIGTERM; `kept` answers were saved for the next run.
@@ -70,6 +72,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .template(let message): self = .template(message)
     case .output(let path, let reason): self = .output(path: path, reason: reason)
     case .delivery(let error, let kept): self = .delivery(error, kept: kept)
+    case .pushed(let failures, let temporary): self = .pushed(failures, temporary: temporary)
     case .interrupted(let signal, let kept): self = .interrupted(signal: signal ?? SIGINT, kept: kept)
     }
   }
@@ -89,6 +92,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .config, .configProblems: .config
     case .output: .cannotCreate
     case .delivery(let error, _): error.isTemporary ? .tempFail : .unavailable
+    case .pushed(_, let temporary): temporary ? .tempFail : .unavailable
     case .setup(_, let status): status
     case .interrupted(let signal, _): signal == SIGTERM ? .terminated : .interrupted
     }
@@ -108,6 +112,7 @@ public enum CLIError: Error, Sendable, CustomStringConvertible {
     case .output(let path, let reason): "\(path): \(reason)"
     // The night's own words, said once there.
     case .delivery(let error, let kept): NightError.delivery(error, kept: kept).description
+    case .pushed(let failures, let temporary): NightError.pushed(failures, temporary: temporary).description
     case .setup(let message, _): message
     case .interrupted(let signal, let kept): NightError.interrupted(signal: signal, kept: kept).description
     }

@@ -1,0 +1,65 @@
+internal import Basics
+internal import CatalogHTTP
+internal import Delivery
+internal import Foundation
+internal import Night
+internal import SettingsKit
+
+/// The push channels of a night with `--send`: the file that names them, read, and each made into its channel.
+extension ReportSettings {
+  static func push(_ settings: Resolved) throws(CLIError) -> PushPlan {
+    guard try settings[\.send] else { return PushPlan() }
+    let addresses = try pushAddresses(settings)
+    guard !addresses.isEmpty else { return PushPlan() }
+    let urls = try serviceURLs(settings)
+    let channels: [any PushChannel]
+    do {
+      channels = try PushServices.standard.channels(
+        addresses, serviceURLs: urls, transport: HTTPClient(configuration: pushClient), apprise: "apprise")
+    } catch {
+      throw .config(error.description)
+    }
+    return PushPlan(
+      channels: channels, fullReportURL: try settings[\.fullReportURL]?.absoluteString,
+      whenEmpty: try settings[\.pushWhenEmpty])
+  }
+
+  /// The channels file's addresses; none when there is no file.
+  static func pushAddresses(_ settings: Resolved) throws(CLIError) -> [PushAddress] {
+    let path = try pushChannelsPath(settings)
+    do {
+      return try PushChannelsFile.read(path)
+    } catch {
+      throw .config(error.description)
+    }
+  }
+
+  /// The channels file: as given, or beside config.json when relative.
+  static func pushChannelsPath(_ settings: Resolved) throws(CLIError) -> String {
+    let path = try settings[\.pushChannels]
+    guard !path.hasPrefix("/") else { return path }
+    let folder = try settings[\.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    return (folder ?? URL(fileURLWithPath: ".")).appendingPathComponent(path).path
+  }
+
+  /// `--push-url SERVICE=URL`, by service.
+  static func serviceURLs(_ settings: Resolved) throws(CLIError) -> [String: URL] {
+    var urls: [String: URL] = [:]
+    let names = PushServices.standard.names
+    for pair in try settings[\.pushURLs] {
+      let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+      guard parts.count == 2, names.contains(parts[0]), let url = URL(string: parts[1]),
+        ["http", "https"].contains(url.scheme ?? "")
+      else {
+        throw .usage("--push-url takes SERVICE=URL, SERVICE one of \(names.joined(separator: ", ")), not '\(pair)'")
+      }
+      urls[parts[0]] = url
+    }
+    return urls
+  }
+
+  /// One request a push, sent once (the courier retries), answered within 30 seconds.
+  static var pushClient: HTTPClientConfiguration {
+    HTTPClientConfiguration(requestsPerMinute: 60, maxAttempts: 1, requestTimeout: .seconds(30))
+  }
+}

@@ -1,0 +1,91 @@
+public import Foundation
+
+/// A Discord webhook: `discord://WEBHOOK_ID/WEBHOOK_TOKEN` (`discord://NAME@ID/TOKEN` posts as NAME), as Apprise
+/// writes it. A push is one message: the title and, per release, an embed with its cover as the thumbnail (ten at
+/// most), further releases as lines of the content; within Discord's 2,000 characters of content and 6,000 across
+/// the embeds. Sent with `wait=true`, so an accepted message is one Discord kept.
+public enum DiscordService: PushService {
+  public static let name = "discord"
+  public static let schemes = ["discord"]
+  static let publicAPI = URL(string: "https://discord.com")
+
+  public static func channel(
+    _ address: PushAddress, serviceURL: URL?, transport: any PushTransport
+  ) throws(DeliveryError) -> any PushChannel {
+    guard !address.host.isEmpty, address.path.count == 1, let base = serviceURL ?? publicAPI else {
+      throw .unusable("\(address.place): write a Discord webhook as discord://WEBHOOK_ID/WEBHOOK_TOKEN")
+    }
+    var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+    components?.path = "/api/v10/webhooks/\(address.host)/\(address.path[0])"
+    components?.queryItems = [URLQueryItem(name: "wait", value: "true")]
+    guard let url = components?.url else {
+      throw .unusable("\(address.place): write a Discord webhook as discord://WEBHOOK_ID/WEBHOOK_TOKEN")
+    }
+    return DiscordChannel(
+      url: url, username: address.user, name: "Discord webhook \(address.host.prefix(6))…", transport: transport)
+  }
+}
+
+/// One Discord webhook.
+struct DiscordChannel: PushChannel {
+  static let contentLimit = 2_000
+  static let embedsLimit = 6_000
+  static let embedCount = 10
+  static let embedTitleLimit = 256
+
+  let url: URL
+  let username: String?
+  let name: String
+  let transport: any PushTransport
+
+  func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
+    let shown = PushFitting.most(of: digest.showable) { Self.fits(message(digest, shown: $0)) }
+    let sent = message(digest, shown: shown)
+    let body = (try? JSONSerialization.data(withJSONObject: sent.json, options: [.sortedKeys])) ?? Data()
+    let reply = try await PushAnswer.post(
+      body, to: url, channel: name, transport: transport, reason: PushAnswer.jsonReason)
+    let size =
+      sizeText(sent.content.utf16.count, of: Self.contentLimit, "characters of content") + ", "
+      + sizeText(sent.embedCharacters, of: Self.embedsLimit, "across \(sent.embeds.count) embeds")
+    return PushReceipt(shown: shown, reply: reply, size: size)
+  }
+
+  struct Message {
+    var content: String
+    var embeds: [[String: Any]]
+    var embedCharacters: Int
+    var username: String?
+
+    var json: [String: Any] {
+      var json: [String: Any] = ["content": content, "embeds": embeds, "allowed_mentions": ["parse": [String]()]]
+      if let username { json["username"] = username }
+      return json
+    }
+  }
+
+  static func fits(_ message: Message) -> Bool {
+    message.content.utf16.count <= contentLimit && message.embedCharacters <= embedsLimit
+  }
+
+  /// The first `shown` items: ten as embeds, the rest as lines under the title.
+  func message(_ digest: PushDigest, shown: Int) -> Message {
+    let items = digest.items.prefix(shown)
+    let embedded = items.prefix(Self.embedCount)
+    let lines = items.dropFirst(Self.embedCount).map { PushDigest.line($0, markdown: true) }
+    let more = digest.moreLine(shown: shown, markdown: true)
+    let body = digest.notice?.message
+    let content = (["**\(digest.title)**", body].compactMap { $0 } + lines + [more].compactMap { $0 })
+      .joined(separator: "\n")
+    var characters = 0
+    let embeds = embedded.map { item -> [String: Any] in
+      let title = String(item.heading.prefix(Self.embedTitleLimit))
+      let description = [item.detail, item.opens].compactMap { $0 }.joined(separator: " · ")
+      characters += title.utf16.count + description.utf16.count
+      var embed: [String: Any] = ["title": title, "description": description]
+      if let url = item.url { embed["url"] = url }
+      if let cover = item.cover { embed["thumbnail"] = ["url": cover] }
+      return embed
+    }
+    return Message(content: content, embeds: embeds, embedCharacters: characters, username: username)
+  }
+}

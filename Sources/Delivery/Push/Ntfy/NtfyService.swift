@@ -1,0 +1,98 @@
+public import Foundation
+
+/// ntfy (ntfy.sh or the person's own server): `ntfy://TOPIC` on ntfy.sh, `ntfy://HOST/TOPIC` over http and
+/// `ntfys://HOST/TOPIC` over https on another; a token as the user (`ntfy://tk_…@HOST/TOPIC`) or `?token=`, or a user
+/// and password; `?priority=` and `?tags=` as Apprise takes them. Published as JSON to the server's root, which
+/// carries any text in the title; the message is Markdown, at most 4,096 bytes (the server's default limit: a
+/// longer one becomes an attachment, which ntfy.sh and most servers refuse).
+public enum NtfyService: PushService {
+  public static let name = "ntfy"
+  public static let schemes = ["ntfy", "ntfys"]
+  static let publicServer = URL(string: "https://ntfy.sh")
+  static let messageLimit = 4_096
+  static let priorities = ["min", "low", "default", "high", "max", "urgent", "1", "2", "3", "4", "5"]
+
+  public static func channel(
+    _ address: PushAddress, serviceURL: URL?, transport: any PushTransport
+  ) throws(DeliveryError) -> any PushChannel {
+    // `ntfy://topic` names a topic on ntfy.sh; with a path, the host is the server.
+    let (server, topic) = try place(address, serviceURL: serviceURL)
+    guard topic.range(of: #"^[-_A-Za-z0-9]{1,64}$"#, options: .regularExpression) != nil else {
+      throw .unusable("\(address.place): an ntfy topic is 1 to 64 letters, digits, '-' or '_'")
+    }
+    let priority = address["priority"]?.lowercased()
+    if let priority, !priorities.contains(priority) {
+      throw .unusable("\(address.place): ntfy's priority is one of min, low, default, high, max (or 1 to 5)")
+    }
+    return NtfyChannel(
+      server: server, topic: topic, authorization: authorization(address), priority: priority,
+      tags: address["tags"].map { $0.split(separator: ",").map(String.init) } ?? ["cd"],
+      name: "ntfy topic \(topic.prefix(2))… on \(server.host ?? "ntfy")", transport: transport)
+  }
+
+  private static func place(
+    _ address: PushAddress, serviceURL: URL?
+  ) throws(DeliveryError) -> (server: URL, topic: String) {
+    if address.path.isEmpty {
+      guard let server = serviceURL ?? publicServer else { throw .unusable("\(address.place): no ntfy server") }
+      return (server, address.host)
+    }
+    guard address.path.count == 1 else {
+      throw .unusable("\(address.place): name one ntfy topic a line; put another topic on a line of its own")
+    }
+    var components = URLComponents()
+    components.scheme = address.scheme == "ntfys" ? "https" : "http"
+    components.host = address.host
+    components.port = address.port
+    guard let server = serviceURL ?? components.url else { throw .unusable("\(address.place): no ntfy server") }
+    return (server, address.path[0])
+  }
+
+  /// A token (as the user, or `?token=`/`?auth=`) as a bearer; a user and password as Basic.
+  private static func authorization(_ address: PushAddress) -> String? {
+    if let token = address["token"] ?? address["auth"] { return "Authorization: Bearer \(token)" }
+    if let user = address.user, address.password == nil, user.hasPrefix("tk_") {
+      return "Authorization: Bearer \(user)"
+    }
+    return address.basicAuthorization
+  }
+}
+
+/// One ntfy topic.
+struct NtfyChannel: PushChannel {
+  let server: URL
+  let topic: String
+  let authorization: String?
+  let priority: String?
+  let tags: [String]
+  let name: String
+  let transport: any PushTransport
+
+  func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
+    let shown = PushFitting.most(of: digest.showable) {
+      digest.text(shown: $0, markdown: true).utf8.count <= NtfyService.messageLimit
+    }
+    let text = digest.text(shown: shown, markdown: true)
+    let reply = try await PushAnswer.post(
+      body(digest, text), to: server, headers: authorization.map { [$0] } ?? [], channel: name,
+      transport: transport, reason: PushAnswer.jsonReason)
+    return PushReceipt(
+      shown: shown, reply: reply, size: sizeText(text.utf8.count, of: NtfyService.messageLimit, "bytes"))
+  }
+
+  /// ntfy's JSON publishing: the topic, the title and the Markdown message; a tap opens the whole report.
+  private func body(_ digest: PushDigest, _ text: String) -> Data {
+    var message: [String: Any] = [
+      "topic": topic, "title": digest.title, "message": text, "markdown": true, "tags": tags,
+    ]
+    if let click = digest.clickURL { message["click"] = click }
+    if let priority { message["priority"] = Self.number(priority) }
+    if digest.notice != nil { message["tags"] = ["warning"] }
+    return (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+  }
+
+  /// JSON publishing takes the priority as a number.
+  static func number(_ priority: String) -> Int {
+    ["min": 1, "low": 2, "default": 3, "high": 4, "max": 5, "urgent": 5][priority] ?? Int(priority) ?? 3
+  }
+}

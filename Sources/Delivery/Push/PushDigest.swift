@@ -1,0 +1,96 @@
+/// What one push says: a title, the releases most played first (those held over from a night the channel was down
+/// before tonight's), and where the whole report is. A channel shows as many of them as its limits let it, and
+/// says how many more there are; what a push is about when it is not releases (trouble) is its `notice`.
+public struct PushDigest: Sendable, Equatable {
+  public var items: [PushItem]
+  /// The whole report's address (`--full-report-url`): what a tap opens, and where "and 12 more" are.
+  public var fullReport: String?
+  /// A message that is not about releases: what went wrong and what to do.
+  public var notice: Notice?
+
+  public struct Notice: Sendable, Equatable {
+    public var title: String
+    public var message: String
+
+    public init(title: String, message: String) {
+      self.title = title
+      self.message = message
+    }
+  }
+
+  public init(items: [PushItem], fullReport: String? = nil, notice: Notice? = nil) {
+    self.items = items
+    self.fullReport = fullReport
+    self.notice = notice
+  }
+
+  /// The most lines a push shows, however much its service would take: a digest read on a phone, not the e-mail.
+  public static let mostLines = 30
+
+  /// How many items a channel may show at most: all of them, up to ``mostLines``.
+  public var showable: Int { min(items.count, Self.mostLines) }
+
+  /// "5 new releases from artists you own", counting every item, shown or not.
+  public var title: String {
+    if let notice { return notice.title }
+    let announced = items.count { $0.upcoming != nil }
+    let out = items.count - announced
+    let parts = [
+      out > 0 ? "\(out) new release" + (out == 1 ? "" : "s") : nil,
+      announced > 0 ? "\(announced) announced" : nil,
+    ].compactMap { $0 }
+    return parts.isEmpty ? "No new releases tonight" : parts.joined(separator: " and ") + " from artists you own"
+  }
+
+  /// What a tap on the whole message opens: the whole report, else the first release's link.
+  public var clickURL: String? { fullReport ?? items.first?.url }
+
+  /// One line for an item, in Markdown ("**Artist** — [Title](url) · album") or plain text.
+  public static func line(_ item: PushItem, markdown: Bool) -> String {
+    guard markdown else {
+      return "\(item.heading) (\(item.detail))" + (item.url.map { " \($0)" } ?? "")
+    }
+    let title = item.url.map { "[\(Markdown.escaped(item.title))](\($0))" } ?? Markdown.escaped(item.title)
+    return "**\(Markdown.escaped(item.artist))** — \(title) · \(item.detail)"
+  }
+
+  /// The line after the shown ones, when some are not: where they are.
+  public func moreLine(shown: Int, markdown: Bool) -> String? {
+    let rest = items.count - shown
+    guard rest > 0 else { return nil }
+    let place = fullReport.map { markdown ? "[in the full report](\($0))" : "in the full report: \($0)" }
+    return "and \(rest) more" + (place.map { " " + $0 } ?? "") + "; they come in the next messages"
+  }
+
+  /// The message's text with the first `shown` items, one line each, and the line about the rest.
+  public func text(shown: Int, markdown: Bool) -> String {
+    if let notice { return notice.message }
+    let lines = items.prefix(shown).map { Self.line($0, markdown: markdown) }
+    return (lines + [moreLine(shown: shown, markdown: markdown)].compactMap { $0 }).joined(separator: "\n")
+  }
+}
+
+/// Markdown's special characters in text that is not markup.
+enum Markdown {
+  static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      if "\\`*_[]<>#|~".contains(character) { result.append("\\") }
+      result.append(character)
+    }
+    return result
+  }
+}
+
+/// The most items that fit: more items never fit where fewer do not, so it is found by halving.
+enum PushFitting {
+  static func most(of count: Int, fits: (Int) -> Bool) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if fits(middle) { low = middle } else { high = middle - 1 }
+    }
+    return low
+  }
+}

@@ -1,0 +1,197 @@
+import Basics
+import CatalogHTTP
+import Delivery
+import Foundation
+import Synchronization
+import Testing
+
+/// Each service's message, as its wire format and its limits want it, through a transport that keeps what it is
+/// sent and answers as it is told.
+@Suite struct PushChannelTests {
+  final class Transport: PushTransport {
+    let sent = Mutex<[HTTPRequest]>([])
+    let answer: HTTPAnswer
+
+    init(_ answer: HTTPAnswer = HTTPAnswer(status: 200, body: Data("{\"id\":\"x\"}\n".utf8))) { self.answer = answer }
+
+    func exchange(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPAnswer {
+      sent.withLock { $0.append(request) }
+      return answer
+    }
+
+    var last: HTTPRequest? { sent.withLock(\.last) }
+    var json: [String: Any] {
+      (last?.body).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] } ?? [:]
+    }
+  }
+
+  /// `count` releases with long names, covers and links, most played first.
+  static func digest(_ count: Int, fullReport: String? = nil) -> PushDigest {
+    PushDigest(
+      items: (0..<count).map { index in
+        PushItem(
+          id: "deezer:\(index)", artist: "Artist Number \(index) & The Long-Named Orchestra",
+          title: "An Album Whose Title Goes On For Quite A While, Part \(index)", kind: "album",
+          upcoming: index % 7 == 6 ? "18 Dec 2026" : nil, url: "https://music.apple.com/us/album/\(1_000_000 + index)",
+          opens: "Apple Music", cover: "https://is1-ssl.mzstatic.com/image/\(index)/600x600bb.jpg")
+      }, fullReport: fullReport)
+  }
+
+  static func channel(_ line: String, _ transport: Transport, urls: [String: URL] = [:]) throws -> any PushChannel {
+    let address = try #require(PushAddress(line, place: "push-channels, line 1"))
+    return try #require(
+      try PushServices.standard.channels([address], serviceURLs: urls, transport: transport, apprise: "apprise").first)
+  }
+
+  @Test func ntfyGetsAsManyLinesAsFitItsFourKilobytesAndTheRestAreCounted() async throws {
+    let transport = Transport()
+    let channel = try Self.channel("ntfys://tk_secret@ntfy.example.org/new-music?priority=high", transport)
+    let receipt = try await channel.attempt(Self.digest(120, fullReport: "https://example.org/full.html"))
+    let request = try #require(transport.last)
+    #expect(request.url.absoluteString == "https://ntfy.example.org")
+    #expect(request.headers.contains("Authorization: Bearer tk_secret"))
+    #expect(request.headers.contains("Content-Type: application/json"))
+    let json = transport.json
+    let message = try #require(json["message"] as? String)
+    #expect(json["topic"] as? String == "new-music")
+    #expect(json["title"] as? String == "103 new releases and 17 announced from artists you own")
+    #expect(json["priority"] as? Int == 4)
+    #expect(json["markdown"] as? Bool == true)
+    #expect(json["click"] as? String == "https://example.org/full.html")
+    #expect(message.utf8.count <= 4_096)
+    #expect(receipt.shown > 10 && receipt.shown < 120)
+    #expect(message.split(separator: "\n").count == receipt.shown + 1)
+    #expect(
+      message.hasSuffix(
+        "and \(120 - receipt.shown) more [in the full report](https://example.org/full.html); "
+          + "they come in the next messages"))
+    // One more line would not have fitted.
+    #expect(
+      Self.digest(120, fullReport: "https://example.org/full.html").text(shown: receipt.shown + 1, markdown: true)
+        .utf8.count > 4_096)
+    #expect(!channel.name.contains("tk_secret") && !channel.name.contains("new-music"))
+  }
+
+  @Test func ntfyWithATopicAloneIsNtfyShAndAUserAndPasswordAreBasic() async throws {
+    let transport = Transport()
+    _ = try await Self.channel("ntfy://deepcut-news", transport).attempt(Self.digest(1))
+    #expect(transport.last?.url.absoluteString == "https://ntfy.sh")
+    _ = try await Self.channel("ntfy://me:pa%20ss@127.0.0.1:8080/news", transport).attempt(Self.digest(1))
+    #expect(transport.last?.url.absoluteString == "http://127.0.0.1:8080")
+    #expect(
+      transport.last?.headers.contains("Authorization: Basic " + Data("me:pa ss".utf8).base64EncodedString()) == true)
+  }
+
+  @Test func discordShowsTenReleasesAsEmbedsWithCoversAndTheRestAsLinesWithinItsLimits() async throws {
+    let transport = Transport()
+    let channel = try Self.channel("discord://1234567890/webhook-token", transport)
+    let receipt = try await channel.attempt(Self.digest(40))
+    #expect(
+      transport.last?.url.absoluteString == "https://discord.com/api/v10/webhooks/1234567890/webhook-token?wait=true")
+    let json = transport.json
+    let content = try #require(json["content"] as? String)
+    let embeds = try #require(json["embeds"] as? [[String: Any]])
+    #expect(embeds.count == 10)
+    #expect(content.utf16.count <= 2_000)
+    let characters = embeds.reduce(0) {
+      $0 + (($1["title"] as? String)?.utf16.count ?? 0) + (($1["description"] as? String)?.utf16.count ?? 0)
+    }
+    #expect(characters <= 6_000)
+    #expect(
+      (embeds[0]["thumbnail"] as? [String: Any])?["url"] as? String
+        == "https://is1-ssl.mzstatic.com/image/0/600x600bb.jpg")
+    #expect(embeds[0]["url"] as? String == "https://music.apple.com/us/album/1000000")
+    #expect(receipt.shown > 10 && receipt.shown < 40)
+    #expect(content.contains("and \(40 - receipt.shown) more"))
+    #expect((json["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
+  }
+
+  @Test func slackKeepsEachSectionUnderThreeThousandCharactersAndFiftyBlocksAndADigestToThirtyLines() async throws {
+    let transport = Transport(HTTPAnswer(status: 200, body: Data("ok".utf8), contentType: "text/plain"))
+    let receipt = try await Self.channel("slack://T000/B000/XXXX", transport).attempt(Self.digest(600))
+    #expect(transport.last?.url.absoluteString == "https://hooks.slack.com/services/T000/B000/XXXX")
+    let blocks = try #require(transport.json["blocks"] as? [[String: Any]])
+    #expect(blocks.count <= 50)
+    for block in blocks.dropFirst() {
+      let text = try #require((block["text"] as? [String: Any])?["text"] as? String)
+      #expect(text.count <= 3_000)
+    }
+    #expect(receipt.shown == PushDigest.mostLines)
+    #expect(transport.json["text"] as? String == "515 new releases and 85 announced from artists you own")
+  }
+
+  @Test func jsonCarriesAppriseFieldsAndEveryRelease() async throws {
+    let transport = Transport()
+    let receipt = try await Self.channel("json://me:pw@127.0.0.1:9000/hook?+X-Token=abc", transport)
+      .attempt(Self.digest(300))
+    let json = transport.json
+    #expect(json["version"] as? String == "1.0")
+    #expect(json["type"] as? String == "info")
+    #expect((json["releases"] as? [[String: Any]])?.count == 300)
+    #expect(receipt.shown == 300)
+    #expect(transport.last?.headers.contains("X-Token: abc") == true)
+    #expect(transport.last?.url.absoluteString == "http://127.0.0.1:9000/hook")
+  }
+
+  @Test(arguments: [
+    (429, DeliveryError.slowDown("", wait: .seconds(7)), true),
+    (401, .permanent(""), false), (403, .permanent(""), false), (404, .permanent(""), false),
+    (410, .permanent(""), false), (500, .temporary(""), true), (503, .temporary(""), true),
+    (400, .permanent(""), false), (413, .permanent(""), false),
+  ])
+  func anAnswerIsJudgedByItsStatus(status: Int, kind: DeliveryError, temporary: Bool) async throws {
+    let body = Data(#"{"code":40101,"http":401,"error":"unauthorized"}"#.utf8)
+    let transport = Transport(HTTPAnswer(status: status, body: body, retryAfter: "7"))
+    let error = await #expect(throws: DeliveryError.self) {
+      try await Self.channel("ntfy://127.0.0.1:1/topic", transport).attempt(Self.digest(3))
+    }
+    #expect(error?.isTemporary == temporary)
+    if case .slowDown(_, let wait) = kind, case .slowDown(_, let got)? = error { #expect(got == wait) }
+    #expect(error?.description.contains("unauthorized") == true)
+  }
+
+  @Test func theCourierWaitsAsLongAsTheServiceAsksWhenThatIsShort() async throws {
+    let waits = NotedWaits()
+    let transport = Transport(HTTPAnswer(status: 429, body: Data(), retryAfter: "5"))
+    let channel = try Self.channel("ntfy://127.0.0.1:1/topic", transport)
+    _ = await #expect(throws: DeliveryError.self) {
+      try await Courier.push(Self.digest(1), through: channel, retryAfter: .seconds(30)) { waits.note($0) }
+    }
+    #expect(waits.all == [.seconds(5)])
+    #expect(transport.sent.withLock(\.count) == 2)
+    let long = Transport(HTTPAnswer(status: 429, body: Data(), retryAfter: "3600"))
+    _ = await #expect(throws: DeliveryError.self) {
+      try await Courier.push(Self.digest(1), through: try Self.channel("ntfy://127.0.0.1:1/t", long)) { waits.note($0) }
+    }
+    #expect(long.sent.withLock(\.count) == 1)
+  }
+
+  @Test func aWrongAddressNamesItsLineAndNeverItsToken() throws {
+    let transport = Transport()
+    for line in ["ntfy://host/bad topic!", "ntfy://host/a/b", "discord://only-id", "slack://A/B", "json:///path"] {
+      let address = PushAddress(line, place: "push-channels, line 3")
+      let error = #expect(throws: DeliveryError.self) {
+        _ = try PushServices.standard.channels(
+          [try #require(address)], serviceURLs: [:], transport: transport, apprise: "apprise")
+      }
+      #expect(error?.description.hasPrefix("push-channels, line 3: ") == true, "\(line)")
+    }
+  }
+
+  @Test func theChannelsFileIsReadableByItsOwnerAloneAndItsMistakesNameTheLine() throws {
+    let path = NSTemporaryDirectory() + "push-channels-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let text = "# mine\n\nntfys://tk_abc@ntfy.sh/music\nnot a url with tk_abc\n"
+    #expect(
+      FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o644]))
+    let open = #expect(throws: DeliveryError.self) { try PushChannelsFile.read(path) }
+    #expect(open?.description == "\(path) can be read by others (mode 644): chmod 600 \(path)")
+    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+    let wrong = #expect(throws: DeliveryError.self) { try PushChannelsFile.read(path) }
+    #expect(wrong?.description.hasPrefix("\(path), line 4: write a channel's URL") == true)
+    #expect(wrong?.description.contains("tk_abc") == false)
+    try Data(text.utf8.dropLast(22)).write(to: URL(fileURLWithPath: path))
+    #expect(try PushChannelsFile.read(path).map(\.scheme) == ["ntfys"])
+    #expect(try PushChannelsFile.read(path + "-missing").isEmpty)
+  }
+}

@@ -1,0 +1,108 @@
+import Delivery
+import Foundation
+import Night
+import Synchronization
+import TestSupport
+import Testing
+
+/// The push step of a night: each channel tells each release once, keeps what it did not say for its next push and
+/// says that first, and holds back neither the e-mail nor another channel.
+@Suite struct PushNightTests {
+  /// The nightly e-mail of the sample night, with `channels`; retries come at once.
+  static func plan(_ channels: [any PushChannel]) throws -> NightPlan {
+    var plan = try NightTests.emailPlan()
+    plan.delivery = AcceptingChannel()
+    plan.push = PushPlan(channels: channels, fullReportURL: "https://example.org/full.html")
+    plan.retryAfter = .zero
+    return plan
+  }
+
+  @Test func aChannelDownKeepsItsReleasesAndTellsThemFirstOnItsNextPushWhileTheOthersGoOn() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let up = ScriptedPushChannel("up")
+    let down = ScriptedPushChannel("down", failing: [.temporary("down for the test"), .temporary("still down")])
+    let plan = try Self.plan([up, down])
+    let error = await #expect(throws: NightError.self) { try await NightTests.run(plan, store, console) }
+    guard case .pushed(let failures, temporary: true)? = error else {
+      Issue.record("expected the night to say the push that failed, not \(String(describing: error))")
+      return
+    }
+    #expect(failures == ["not pushed to down (for now): still down"])
+    #expect(await store.told.count > 0, "the e-mail was accepted, so the ledger tells its releases")
+    #expect(up.digests.count == 1)
+    let told = try #require(up.digests.first).items.count
+    #expect(told > 0)
+    #expect(await store.pushes.waiting["down"]?.count == told)
+    #expect((await store.pushes.told["down"] ?? []).isEmpty)
+
+    // The next night finds nothing new: the channel that was down says what waited, the other says nothing.
+    down.failing = []
+    try await NightTests.run(plan, store, console)
+    #expect(down.digests.last?.items.map(\.id) == up.digests[0].items.map(\.id))
+    #expect(up.digests.count == 1)
+    #expect(await store.pushes.waiting["down"]?.isEmpty == true)
+    #expect(await store.pushes.told["down"]?.count == told)
+
+    // And the night after, nobody is told anything twice.
+    try await NightTests.run(plan, store, console)
+    #expect(up.digests.count == 1 && down.digests.count == 1)
+    #expect(console.lines.contains { $0.hasPrefix("deepcut: pushed \(told) releases to down") })
+  }
+
+  @Test func whatAMessageDidNotShowWaitsAndComesFirst() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let narrow = ScriptedPushChannel("narrow", showing: 2)
+    let plan = try Self.plan([narrow])
+    try await NightTests.run(plan, store, console)
+    let first = try #require(narrow.digests.first)
+    #expect(first.items.count > 2)
+    #expect(first.fullReport == "https://example.org/full.html")
+    try await NightTests.run(plan, store, console)
+    #expect(narrow.digests[1].items.map(\.id) == Array(first.items.dropFirst(2)).map(\.id))
+    #expect(await store.pushes.told["narrow"]?.count == 4)
+  }
+
+  @Test func aRefusalThatLastsIsNamedAndAnEmailRefusedHoldsBackNoPush() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let gone = ScriptedPushChannel("gone", failing: [.permanent("webhook gone")])
+    let up = ScriptedPushChannel("up")
+    var plan = try Self.plan([gone, up])
+    plan.delivery = RefusingChannel()
+    await #expect(throws: NightError.self) { try await NightTests.run(plan, store, console) }
+    #expect(up.digests.count == 1, "the e-mail refused holds back no channel")
+    let states = await store.pushChannels()
+    #expect(states.map(\.channel) == ["gone", "up"])
+    #expect(states[0].permanent && states[0].failure == "webhook gone" && states[0].lastDelivered == nil)
+    #expect(!states[1].permanent && states[1].failure == nil && states[1].lastDelivered == NightTests.now)
+    // The e-mail said nothing, so the next night lists the same releases; the channel that told them stays quiet.
+    plan.delivery = AcceptingChannel()
+    try? await NightTests.run(plan, store, console)
+    #expect(up.digests.count == 1)
+  }
+}
+
+/// A push channel that fails as it is told to, shows at most `showing` items, and keeps every digest it accepted.
+final class ScriptedPushChannel: PushChannel, @unchecked Sendable {
+  let name: String
+  let showing: Int
+  private let state: Mutex<(failing: [DeliveryError], digests: [PushDigest])>
+
+  init(_ name: String, failing: [DeliveryError] = [], showing: Int = .max) {
+    self.name = name
+    self.showing = showing
+    state = Mutex((failing, []))
+  }
+
+  var failing: [DeliveryError] {
+    get { state.withLock(\.failing) }
+    set { state.withLock { $0.failing = newValue } }
+  }
+  var digests: [PushDigest] { state.withLock(\.digests) }
+
+  func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
+    let failure = state.withLock { $0.failing.isEmpty ? nil : $0.failing.removeFirst() }
+    if let failure { throw failure }
+    state.withLock { $0.digests.append(digest) }
+    return PushReceipt(shown: min(showing, digest.items.count), reply: "200", size: "1 of 1 lines")
+  }
+}

@@ -1,0 +1,200 @@
+import Fixtures
+import Foundation
+import TestSupport
+import Testing
+
+/// `deepcut report --send` with push channels, as a person runs it: the real binary, a channels file, and the fake
+/// ntfy, Discord, Slack and JSON services on 127.0.0.1 (`Tests/Fakes/`), with the real `apprise` command for a scheme
+/// deepcut does not speak. The sample night tells six new releases and two announced.
+@Suite(.serialized) struct PushCommandTests {
+  static let token = "tk_Sesame7f3a9cOpenPushToken"
+  static let webhookToken = "WebhookSecret51c0ffee"
+  static let title = "6 new releases and 2 announced from artists you own"
+  static let releases = ["Static Bloom", "Glasshouse", "Night Drive", "Harbour Lights", "Night Shift"]
+
+  /// The fakes of one test, each started on a port of the system's choosing.
+  struct Services {
+    let ntfy: FakeCatalogServer
+    let discord: FakeCatalogServer
+    let slack: FakeCatalogServer
+    let webhook: FakeCatalogServer
+    let gotify: FakeCatalogServer
+
+    static func with<T>(_ body: (Services) async throws -> T) async throws -> T {
+      try await FakeCatalogServer.with(.init(catalog: "ntfy"), arguments: ["--token", token]) { ntfy in
+        try await FakeCatalogServer.with(.init(catalog: "discord"), arguments: ["--webhook", "4242:\(webhookToken)"]) {
+          discord in
+          try await FakeCatalogServer.with(.init(catalog: "slack")) { slack in
+            try await FakeCatalogServer.with(.init(catalog: "webhook")) { webhook in
+              try await FakeCatalogServer.with(.init(catalog: "webhook")) { gotify in
+                try await body(
+                  Services(ntfy: ntfy, discord: discord, slack: slack, webhook: webhook, gotify: gotify))
+              }
+            }
+          }
+        }
+      }
+    }
+
+    var all: [FakeCatalogServer] { [ntfy, discord, slack, webhook, gotify] }
+
+    /// One channel a line, as a person writes them; the last goes through the apprise command.
+    var lines: [String] {
+      [
+        "# deepcut's channels", "ntfy://\(token)@\(hostPort(ntfy))/deepcut-news",
+        "discord://4242/\(webhookToken)", "slack://T0AAA/B0BBB/\(webhookToken)",
+        "json://\(hostPort(webhook))/deepcut?+X-Hook-Key=\(webhookToken)",
+        "gotify://\(hostPort(gotify))/A\(webhookToken)",
+      ]
+    }
+
+    /// Discord and Slack are reached at the fakes instead of their public addresses.
+    var serviceURLs: [String] {
+      [
+        "--push-url", "discord=\(discord.baseURL.absoluteString)", "--push-url",
+        "slack=\(slack.baseURL.absoluteString)",
+      ]
+    }
+
+    func hostPort(_ server: FakeCatalogServer) -> String {
+      "\(server.baseURL.host ?? "127.0.0.1"):\(server.baseURL.port ?? 0)"
+    }
+
+    /// The messages each service took, in order.
+    func taken(_ server: FakeCatalogServer) async throws -> [[String: Any]] {
+      try await server.requestLog().compactMap { $0["message"] as? [String: Any] }
+    }
+  }
+
+  /// A folder with the channels file (mode 600) and a config that pushes, with no e-mail.
+  struct Home {
+    let path: String
+    var channels: String { path + "/push-channels" }
+    var config: String { path + "/config.json" }
+    var state: String { path + "/state" }
+
+    init(_ lines: [String]) throws {
+      path = NSTemporaryDirectory() + "deepcut-push-" + UUID().uuidString
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(
+        atPath: channels, contents: Data((lines.joined(separator: "\n") + "\n").utf8),
+        attributes: [.posixPermissions: 0o600])
+      let library = DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path
+      let config: [String: Any] = [
+        "library": library, "email": ["send": true, "retryAfterSeconds": 0],
+        "push": ["channels": "push-channels"],
+      ]
+      try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: self.config))
+    }
+
+    func report(_ extra: [String], now: String = "2026-11-29") async throws -> DeepcutProcess.Result {
+      try await DeepcutProcess.run(
+        [
+          "report", "--config", config, "--snapshot", "samples/catalogs/itunes", "--now", now, "--state-dir", state,
+          "--since-last-run", "--output", path + "/report.md",
+        ] + extra)
+    }
+
+    /// Every byte deepcut left but the channels file.
+    func everythingWritten() -> Data {
+      var all = Data()
+      for file in FileManager.default.enumerator(atPath: path)?.compactMap({ $0 as? String }) ?? []
+      where file != "push-channels" {
+        all += (try? Data(contentsOf: URL(fileURLWithPath: path + "/" + file))) ?? Data()
+      }
+      return all
+    }
+  }
+
+  @Test func everyChannelGetsTheNightOnceAndNoTokenIsSeenAnywhere() async throws {
+    try await Services.with { services in
+      let home = try Home(services.lines)
+      let night = try await home.report(services.serviceURLs)
+      #expect(night.status == 0, "\(night.stderr)")
+      let ntfy = try await services.taken(services.ntfy)
+      #expect(ntfy.count == 1)
+      #expect(ntfy.first?["title"] as? String == Self.title)
+      let text = ntfy.first?["message"] as? String ?? ""
+      for release in Self.releases { #expect(text.contains(release), "\(release)") }
+      let request = try #require(try await services.ntfy.requestLog().first)
+      #expect(request["authorization"] as? String == "Bearer \(Self.token)")
+      #expect(try await services.taken(services.discord).count == 1)
+      #expect(try await services.taken(services.slack).count == 1)
+      let json = try #require(try await services.taken(services.webhook).first)
+      #expect((json["releases"] as? [[String: Any]])?.count == 8)
+      let gotify = try #require(try await services.taken(services.gotify).first)
+      #expect(gotify["title"] as? String == Self.title)
+      #expect((gotify["message"] as? String)?.contains("Static Bloom") == true)
+      #expect(night.stderr.contains("deepcut: pushed 8 releases to ntfy topic de… on 127.0.0.1"))
+
+      // The next night has nothing new: no channel is asked anything.
+      for server in services.all { try await server.clearLog() }
+      let again = try await home.report(services.serviceURLs, now: "2026-11-30")
+      #expect(again.status == 0, "\(again.stderr)")
+      for server in services.all { #expect(try await server.requestLog().isEmpty) }
+
+      let seen = night.stdout + night.stderr + again.stdout + again.stderr
+      let written = String(decoding: home.everythingWritten(), as: UTF8.self)
+      for secret in [Self.token, Self.webhookToken] {
+        #expect(!seen.contains(secret) && !written.contains(secret), "\(secret) leaked")
+      }
+      let status = try await DeepcutProcess.run(["status", "--config", home.config, "--state-dir", home.state])
+      #expect(status.stdout.contains("push channels:"), "\(status.stdout)")
+      #expect(!status.stdout.contains(Self.token) && !status.stdout.contains(Self.webhookToken))
+    }
+  }
+
+  @Test func aChannelDownSaysItsReleasesFirstOnTheNextNightAndHoldsBackNoOther() async throws {
+    try await Services.with { services in
+      let home = try Home(services.lines)
+      try await services.slack.setKnobs(["fail_next": 10, "fail_status": 503])
+      let night = try await home.report(services.serviceURLs)
+      #expect(night.status == 75, "\(night.stderr)")
+      #expect(night.stderr.contains("not pushed to Slack webhook T0AA… (for now)"), "\(night.stderr)")
+      #expect(try await services.taken(services.ntfy).count == 1)
+      #expect(try await services.slack.requestLog().count == 2, "one retry, then the release waits")
+
+      try await services.slack.setKnobs(["fail_next": 0])
+      for server in services.all { try await server.clearLog() }
+      let next = try await home.report(services.serviceURLs, now: "2026-11-30")
+      #expect(next.status == 0, "\(next.stderr)")
+      let slack = try await services.taken(services.slack)
+      #expect(slack.count == 1)
+      let said = String(describing: slack.first ?? [:])
+      for release in Self.releases { #expect(said.contains(release), "\(release)") }
+      for server in [services.ntfy, services.discord, services.webhook, services.gotify] {
+        #expect(try await server.requestLog().isEmpty, "a channel that told them says nothing twice")
+      }
+    }
+  }
+
+  @Test func aWebhookGoneIsNamedUntilFixedAndStatusSaysSo() async throws {
+    try await Services.with { services in
+      var lines = services.lines
+      lines[2] = "discord://9999/\(Self.webhookToken)"
+      let home = try Home(lines)
+      let night = try await home.report(services.serviceURLs)
+      #expect(night.status == 69, "\(night.stderr)")
+      #expect(night.stderr.contains("no longer exists (http 404)"), "\(night.stderr)")
+      let status = try await DeepcutProcess.run(["status", "--config", home.config, "--state-dir", home.state])
+      #expect(status.status == 1)
+      #expect(status.stdout.contains("problem: the push channel Discord webhook 9999… refuses"), "\(status.stdout)")
+      #expect(!status.stdout.contains(Self.webhookToken))
+    }
+  }
+
+  @Test func configCheckNamesEachChannelAndAFileOthersCanReadIsRefused() async throws {
+    try await Services.with { services in
+      let home = try Home(services.lines)
+      let check = try await DeepcutProcess.run(["config", "--check", "--config", home.config])
+      #expect(check.status == 0, "\(check.stderr)")
+      #expect(check.stdout.contains("push: 5 channels in \(home.channels)"), "\(check.stdout)")
+      #expect(check.stdout.contains("  gotify://127.… (through apprise)"), "\(check.stdout)")
+      #expect(!check.stdout.contains(Self.token) && !check.stdout.contains(Self.webhookToken))
+      chmod(home.channels, 0o644)
+      let open = try await DeepcutProcess.run(["config", "--check", "--config", home.config])
+      #expect(open.status == 78)
+      #expect(open.stderr.contains("\(home.channels) can be read by others (mode 644): chmod 600 \(home.channels)"))
+    }
+  }
+}

@@ -197,4 +197,44 @@ import Testing
       #expect(open.stderr.contains("\(home.channels) can be read by others (mode 644): chmod 600 \(home.channels)"))
     }
   }
+
+  @Test func aLibraryThatCannotBeReadIsToldOnceADayThroughEveryChannel() async throws {
+    try await Services.with { services in
+      let home = try Home(services.lines)
+      let missing = ["--library", home.path + "/gone/Library.xml"]
+      let night = try await home.report(services.serviceURLs + missing)
+      #expect(night.status == 66, "\(night.stderr)")
+      let told = try await services.taken(services.ntfy)
+      #expect(told.count == 1)
+      #expect(told.first?["title"] as? String == "deepcut: the library could not be read")
+      #expect((told.first?["message"] as? String)?.contains("Export Library") == true)
+      #expect(try await services.taken(services.discord).count == 1)
+      #expect(try await services.taken(services.gotify).count == 1)
+      #expect(night.stderr.contains("deepcut: told the trouble (library) to "), "\(night.stderr)")
+      // Again the same day: said once. The next day: said again.
+      _ = try await home.report(services.serviceURLs + missing)
+      #expect(try await services.taken(services.ntfy).count == 1)
+      _ = try await home.report(services.serviceURLs + missing, now: "2026-11-30")
+      #expect(try await services.taken(services.ntfy).count == 2)
+    }
+  }
+
+  @Test func anEmailRefusedTwoNightsRunningIsToldTheSecondNight() async throws {
+    try await Services.with { services in
+      let home = try Home(Array(services.lines.prefix(2)))
+      let mail = [
+        "--format", "email", "--to", "ana@example.org", "--sendmail", "/bin/false",
+      ]
+      let first = try await home.report(services.serviceURLs + mail)
+      #expect(first.status == 69, "\(first.stderr)")
+      let pushed = try await services.taken(services.ntfy)
+      #expect(pushed.count == 1, "the releases are pushed though the e-mail was refused")
+      #expect(pushed.first?["title"] as? String == Self.title)
+      let second = try await home.report(services.serviceURLs + mail, now: "2026-11-30")
+      #expect(second.status == 69)
+      let told = try await services.taken(services.ntfy)
+      #expect(told.count == 2, "the releases were told on ntfy already: only the trouble")
+      #expect(told.last?["title"] as? String == "deepcut: the e-mail was not delivered two nights running")
+    }
+  }
 }

@@ -106,3 +106,31 @@ final class ScriptedPushChannel: PushChannel, @unchecked Sendable {
     return PushReceipt(shown: min(showing, digest.items.count), reply: "200", size: "1 of 1 lines")
   }
 }
+
+/// Trouble goes through every channel that takes it, once a day.
+@Suite struct TroubleTellingTests {
+  @Test func troubleIsToldOnceADayAndAgainTheNextDay() async throws {
+    let folder = NightTests.folder()
+    let channel = ScriptedPushChannel("up")
+    let down = ScriptedPushChannel("down", failing: [.temporary("no"), .temporary("no")])
+    let trouble = try #require(Trouble.of(.library(.unreadable(path: "/x/Library.xml", reason: "no such file"))))
+    let now = NightTests.now
+    let first = await TroubleTelling.tell(
+      trouble, through: [channel, down], folder: folder, now: now, retryAfter: .zero)
+    #expect(first == ["up"])
+    #expect(channel.digests.first?.title == "deepcut: the library could not be read")
+    #expect(channel.digests.first?.notice?.message.hasPrefix("/x/Library.xml: no such file. Tonight told") == true)
+    #expect(await TroubleTelling.tell(trouble, through: [channel], folder: folder, now: now, retryAfter: .zero).isEmpty)
+    let later = now.addingTimeInterval(86_400)
+    #expect(
+      await TroubleTelling.tell(trouble, through: [channel], folder: folder, now: later, retryAfter: .zero) == ["up"])
+    #expect(channel.digests.count == 2)
+  }
+
+  @Test func aSignalOrAPushThatFailedIsNoTroubleToPush() {
+    #expect(Trouble.of(.interrupted(signal: 15, kept: 3)) == nil)
+    #expect(Trouble.of(.pushed(["not pushed"], temporary: true)) == nil)
+    #expect(Trouble.of(.catalog(.unreachable("no request was answered")))?.kind == "catalogs")
+    #expect(Trouble.of(.state("disk full"))?.kind == "state")
+  }
+}

@@ -36,13 +36,14 @@ enum ReportCommand: Command {
     // Held until this function returns; the kernel drops it if the process dies.
     let lock = try lockState(resolved)
     defer { withExtendedLifetime(lock) {} }
+    let plan = settings.plan
     let store: StateStore
     do {
       store = try StateStore(directory: settings[\.stateDirectory])
     } catch {
+      await tell(.state(error.description), plan, folder: settings[\.stateDirectory])
       throw .state(error.description)
     }
-    let plan = settings.plan
     let console = TerminalConsole(quiet: plan.quiet)
     let work = Task { () async -> Result<ExitStatus, CLIError> in
       do throws(NightError) {
@@ -50,10 +51,32 @@ enum ReportCommand: Command {
         try await job.run()
         return .success(.success)
       } catch {
+        if let trouble = await trouble(error, store) {
+          await tell(trouble, plan, folder: settings[\.stateDirectory])
+        }
         return .failure(CLIError(error))
       }
     }
     Interruption.shared.install { work.cancel() }
     return try await work.value.get()
+  }
+
+  /// The trouble a failed night is worth pushing: the library, the catalogs, the state; an e-mail only when the
+  /// night before was not delivered either.
+  static func trouble(_ error: NightError, _ store: StateStore) async -> Trouble? {
+    guard case .delivery(let failure, _) = error else { return Trouble.of(error) }
+    let nights = (try? await store.recentRuns(limit: 2, kind: .night)) ?? []
+    guard nights.count == 2, nights.allSatisfy({ $0.status == "undelivered" }) else { return nil }
+    return Trouble.undelivered(failure)
+  }
+
+  /// Pushes `trouble` through the night's channels, once a day, saying so on standard error.
+  static func tell(_ trouble: Trouble, _ plan: NightPlan, folder: String) async {
+    guard !plan.push.channels.isEmpty, !plan.dryRun else { return }
+    let took = await TroubleTelling.tell(
+      trouble, through: plan.push.channels, folder: folder, now: plan.now, retryAfter: plan.retryAfter)
+    if !took.isEmpty, !plan.quiet {
+      Console.error("deepcut: told the trouble (\(trouble.kind)) to \(took.joined(separator: ", "))")
+    }
   }
 }

@@ -1,0 +1,94 @@
+internal import Basics
+internal import Catalog
+public import Delivery
+public import Foundation
+
+/// A night gone wrong, as a push tells it: what failed and what to do. The e-mail cannot tell that its own night
+/// failed, and a journal is read by nobody, so trouble goes through every channel that works, once a day.
+public struct Trouble: Sendable, Equatable {
+  /// What failed, the key of "once a day": "library", "catalogs", "state", "e-mail", "stale library".
+  public var kind: String
+  public var title: String
+  public var message: String
+
+  public init(kind: String, title: String, message: String) {
+    self.kind = kind
+    self.title = title
+    self.message = message
+  }
+
+  /// The trouble a night's error is worth telling; nil for one a person at the terminal sees, or a signal.
+  public static func of(_ error: NightError) -> Trouble? {
+    switch error {
+    case .library(let error):
+      Trouble(
+        kind: "library", title: "deepcut: the library could not be read",
+        message: "\(error). Tonight told nothing: export the library again (Music: File › Library › Export "
+          + "Library…) or turn on sharing its XML, and the next night tells it all.")
+    case .catalog(let error) where error.isConnectivity:
+      Trouble(
+        kind: "catalogs", title: "deepcut: no catalog answered tonight",
+        message: "\(error). Tonight told nothing and lost nothing: the next night asks again. If it lasts, check "
+          + "the network of the machine deepcut runs on.")
+    case .state(let message):
+      state(message)
+    default:
+      nil
+    }
+  }
+
+  /// The state could not be opened or written (locked by another program, the disk full, the file damaged).
+  public static func state(_ message: String) -> Trouble {
+    Trouble(
+      kind: "state", title: "deepcut: its state could not be written",
+      message: "\(message). Tonight told nothing and marked nothing as told; free some disk space or fix what the "
+        + "message names, and the next night tells it all.")
+  }
+
+  /// The e-mail refused on a second night running.
+  public static func undelivered(_ error: DeliveryError) -> Trouble {
+    Trouble(
+      kind: "e-mail", title: "deepcut: the e-mail was not delivered two nights running",
+      message: "\(error). Nothing it listed is marked as told, so the next delivered e-mail carries it all; check "
+        + "the mail settings with 'deepcut config --check', or run 'deepcut setup' again.")
+  }
+
+  /// As a push: a notice, with no releases.
+  public var digest: PushDigest {
+    PushDigest(items: [], notice: PushDigest.Notice(title: title, message: String(message.prefix(1_000))))
+  }
+}
+
+/// Telling trouble once a day: the kinds told today are kept in a small file in the state folder (the state itself
+/// may be what failed), so a second run the same day says nothing more.
+public enum TroubleTelling {
+  /// Pushes `trouble` through every channel unless it was told today; the channels that took it.
+  public static func tell(
+    _ trouble: Trouble, through channels: [any PushChannel], folder: String, now: Date, retryAfter: Duration
+  ) async -> [String] {
+    let path = folder + "/trouble-told"
+    let today = CalendarDay.today(at: now).description
+    let told = toldToday(path, today: today)
+    guard !channels.isEmpty, !told.contains(trouble.kind) else { return [] }
+    var took: [String] = []
+    for channel in channels {
+      if (try? await Courier.push(trouble.digest, through: channel, retryAfter: retryAfter)) != nil {
+        took.append(channel.name)
+      }
+    }
+    guard !took.isEmpty else { return [] }
+    let lines = (told + [trouble.kind]).map { "\(today)\t\($0)\n" }.joined()
+    // Best effort: a disk too full to keep this says the trouble again on the next run, which is the lesser harm.
+    try? AtomicFile.write(Data(lines.utf8), to: path, mode: 0o600, what: "the trouble told today")
+    return took
+  }
+
+  /// The kinds of trouble told on `today`.
+  static func toldToday(_ path: String, today: String) -> [String] {
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").compactMap { line in
+      let parts = line.split(separator: "\t", maxSplits: 1)
+      return parts.count == 2 && parts[0] == today ? String(parts[1]) : nil
+    }
+  }
+}

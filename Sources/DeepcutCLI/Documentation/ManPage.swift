@@ -67,6 +67,12 @@ enum ManPage {
             + "album there. --spotify-credentials and --tidal-credentials name others."
         ),
         (
+          "~/.config/deepcut/push-channels",
+          "The push channels, one Apprise URL a line (ntfy://, discord://, slack://, json://, or any scheme the "
+            + "apprise command speaks), readable by you alone (mode 0600), since the URLs carry tokens; with "
+            + "--send each gets the night's digest, and trouble once a day. --push-channels names another."
+        ),
+        (
           "~/.config/deepcut/templates/",
           "Templates, report.FORMAT.mustache, used instead of the built-in ones. Copies of those, and README.md on "
             + "the fields a template sees, are in the source's templates/ folder, and in "
@@ -75,7 +81,8 @@ enum ManPage {
         (
           state + "/",
           "The state folder: $XDG_STATE_HOME/deepcut, or what --state-dir or stateDir names. \(StateStore.fileName) "
-            + "holds what the catalogs answered and what was told, deepcut.lock the lock of the run using it."
+            + "holds what the catalogs answered and what was told (on each push channel too), deepcut.lock the lock "
+            + "of the run using it, trouble-told the kinds of trouble pushed today."
         ),
         (
           state + "/reports/",

@@ -62,6 +62,23 @@ import Testing
     #expect(await store.pushes.told["narrow"]?.count == 4)
   }
 
+  @Test func aNightWithNothingNewPushesNothingUnlessAsked() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let quiet = ScriptedPushChannel("quiet")
+    let asked = ScriptedPushChannel("asked")
+    var plan = try Self.plan([quiet])
+    try await NightTests.run(plan, store, console)
+    try await NightTests.run(plan, store, console)
+    #expect(quiet.digests.count == 1)
+    plan.push = PushPlan(channels: [asked], whenEmpty: true)
+    try await NightTests.run(plan, store, console)
+    try await NightTests.run(plan, store, console)
+    #expect(asked.digests.count == 2)
+    #expect(asked.digests.last?.items.isEmpty == true)
+    #expect(asked.digests.last?.title == "No new releases tonight")
+    #expect(asked.digests.last?.text(shown: 0, markdown: true) == "Nothing new from the artists you own tonight.")
+  }
+
   @Test func aRefusalThatLastsIsNamedAndAnEmailRefusedHoldsBackNoPush() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     let gone = ScriptedPushChannel("gone", failing: [.permanent("webhook gone")])

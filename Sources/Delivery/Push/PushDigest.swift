@@ -65,6 +65,7 @@ public struct PushDigest: Sendable, Equatable {
   /// The message's text with the first `shown` items, one line each, and the line about the rest.
   public func text(shown: Int, markdown: Bool) -> String {
     if let notice { return notice.message }
+    if items.isEmpty { return "Nothing new from the artists you own tonight." }
     let lines = items.prefix(shown).map { Self.line($0, markdown: markdown) }
     return (lines + [moreLine(shown: shown, markdown: markdown)].compactMap { $0 }).joined(separator: "\n")
   }

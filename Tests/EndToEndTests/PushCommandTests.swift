@@ -237,4 +237,30 @@ import Testing
       #expect(told.last?["title"] as? String == "deepcut: the e-mail was not delivered two nights running")
     }
   }
+
+  @Test func aNightlyWithNoEmailAddressKeepsThePageAndOnlyPushes() async throws {
+    try await Services.with { services in
+      let home = NSTemporaryDirectory() + "deepcut-nightly-push-" + UUID().uuidString
+      let folder = home + "/config/deepcut"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(
+        atPath: folder + "/push-channels", contents: Data((services.lines[1] + "\n").utf8),
+        attributes: [.posixPermissions: 0o600])
+      let library = DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path
+      try JSONSerialization.data(withJSONObject: ["library": library])
+        .write(to: URL(fileURLWithPath: folder + "/config.json"))
+      let snapshot = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/itunes").path
+      let night = try await DeepcutProcess.run(
+        ["nightly", "--snapshot", snapshot, "--now", "2026-11-29"],
+        environment: ["XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state"])
+      #expect(night.status == 0, "\(night.stderr)")
+      let reports = home + "/state/deepcut/reports"
+      #expect(FileManager.default.fileExists(atPath: reports + "/report-2026-11-29.html"))
+      #expect(!FileManager.default.fileExists(atPath: reports + "/report-2026-11-29.eml"))
+      let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
+      #expect(log.contains("wrote \(reports)/report-2026-11-29.html and pushed it"), "\(log)")
+      #expect(try await services.taken(services.ntfy).first?["title"] as? String == Self.title)
+      #expect(!log.contains(Self.token))
+    }
+  }
 }

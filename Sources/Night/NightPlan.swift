@@ -48,6 +48,8 @@ public struct NightPlan: Sendable {
   public var quiet = false
   /// Say how long each step took, in the report and on standard error.
   public var timings = false
+  /// A library export more whole days old than this is named stale, in the report and on standard error; 0 never.
+  public var staleAfterDays = 0
 
   public init(
     library: String, catalogs: [CatalogNight], finder: FinderOptions, now: Date, templates: TemplateLocator,

@@ -104,6 +104,7 @@ struct ReportSettings: Sendable {
     plan.dryRun = self[\.dryRun]
     plan.quiet = self[\.quiet]
     plan.timings = self[\.timings]
+    plan.staleAfterDays = self[\.staleAfter]
     return plan
   }
 

@@ -128,7 +128,10 @@ let package = Package(
     ),
     .testTarget(
       name: "DeepcutCLITests",
-      dependencies: ["Identity", "DeepcutCLI", "Catalog", "Night", "SettingsKit", "Scheduling", "TestSupport"],
+      dependencies: [
+        "Identity", "DeepcutCLI", "Catalog", "MusicLibrary", "Night", "Report", "SettingsKit", "Scheduling",
+        "TestSupport",
+      ],
       swiftSettings: strict
     ),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),

@@ -51,6 +51,8 @@ extension Platform {
     public let isDirectory: Bool
     /// Its size when it is a regular file; nil for a pipe, a terminal or a device.
     public let regularFileSize: Int?
+    /// When a regular file's contents last changed; nil for a pipe, a terminal or a device.
+    public var modified: Date? = nil
   }
 
   /// Opens `path` for reading, closed on exec.
@@ -151,8 +153,22 @@ extension Platform {
       return OpenedFile(descriptor: descriptor, isDirectory: false, regularFileSize: nil)
     }
     let kind = status.st_mode & S_IFMT
-    let size = kind == S_IFREG ? Int(status.st_size) : nil
-    return OpenedFile(descriptor: descriptor, isDirectory: kind == S_IFDIR, regularFileSize: size)
+    guard kind == S_IFREG else {
+      return OpenedFile(descriptor: descriptor, isDirectory: kind == S_IFDIR, regularFileSize: nil)
+    }
+    return OpenedFile(
+      descriptor: descriptor, isDirectory: false, regularFileSize: Int(status.st_size),
+      modified: modificationTime(status))
+  }
+
+  /// st_mtim on Linux, st_mtimespec on Darwin: the same timespec under two names.
+  private static func modificationTime(_ status: stat) -> Date {
+    #if canImport(Darwin)
+      let time = status.st_mtimespec
+    #else
+      let time = status.st_mtim
+    #endif
+    return Date(timeIntervalSince1970: Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000)
   }
 }
 

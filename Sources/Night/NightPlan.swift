@@ -50,6 +50,8 @@ public struct NightPlan: Sendable {
   public var quiet = false
   /// Say how long each step took, in the report and on standard error.
   public var timings = false
+  /// A library export more whole days old than this is named stale, in the report and on standard error; 0 never.
+  public var staleAfterDays = 0
 
   public init(
     library: String, catalogs: [CatalogNight], finder: FinderOptions, now: Date, templates: TemplateLocator,
@@ -119,10 +121,16 @@ public struct PushPlan: Sendable {
   public var fullReportURL: String?
   /// Push on a night with nothing new too ("No new releases tonight").
   public var whenEmpty: Bool
+  /// Where the kinds of trouble told today are kept (the state folder); nil tells trouble every run.
+  public var troubleFolder: String?
 
-  public init(channels: [any PushChannel] = [], fullReportURL: String? = nil, whenEmpty: Bool = false) {
+  public init(
+    channels: [any PushChannel] = [], fullReportURL: String? = nil, whenEmpty: Bool = false,
+    troubleFolder: String? = nil
+  ) {
     self.channels = channels
     self.fullReportURL = fullReportURL
     self.whenEmpty = whenEmpty
+    self.troubleFolder = troubleFolder
   }
 }

@@ -39,7 +39,8 @@ extension ReportJob {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, night: pass.night, options: plan.finder, now: plan.now,
       timings: timings,
-      linksLine: linksLine(told))
+      linksLine: linksLine(told),
+      libraryAge: LibraryAge(pass.scan, now: plan.now, staleAfterDays: plan.staleAfterDays))
   }
 
   /// What waits for the next nights: the linked catalogs' links, and the pages on the person's service.
@@ -183,6 +184,13 @@ extension ReportJob {
   /// timings.
   func sayWhatHappened(_ outputs: Outputs, _ pass: Pass, _ delivery: Delivery, _ pushed: [Pushed]) {
     guard !plan.quiet else { return }
+    let model = outputs.shown.model
+    if let library = model.library, library.stale {
+      let written = library.dateSource == LibraryAge.Source.exportDate.rawValue ? "written" : "last changed"
+      console.say(
+        "deepcut: \(plan.library) is \(library.ageDays) days old (\(written) \(library.exportedAtLabel)), so albums "
+          + "you got since then may be listed as new: \(LibraryAge.briefAdvice)")
+    }
     let failed = pass.night.problems.count { !$0.isAnswer }
     for (catalog, reason) in pass.night.unreachable {
       console.say(
@@ -191,7 +199,6 @@ extension ReportJob {
     if failed > 0 {
       console.say("deepcut: \(failed) artist lookups failed; the report lists them under \"Needs attention\"")
     }
-    let model = outputs.shown.model
     if let omitted = model.omitted {
       let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
       let rest =

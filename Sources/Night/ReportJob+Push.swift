@@ -42,6 +42,16 @@ extension ReportJob {
     }
   }
 
+  /// A library older than the setting is trouble too, told once a day through every channel beside the releases.
+  func pushStaleLibrary(_ outputs: Outputs) async -> [String] {
+    guard !plan.push.channels.isEmpty, !plan.dryRun, let library = outputs.whole.library, library.stale,
+      let line = library.line
+    else { return [] }
+    return await TroubleTelling.tell(
+      .stale(line: line, advice: library.advice), through: plan.push.channels, folder: plan.push.troubleFolder,
+      now: plan.now, retryAfter: plan.retryAfter)
+  }
+
   /// One channel: what waits for it first, then tonight's releases it has not told, most played first.
   static func push(
     _ tonight: [PushItem], to channel: any PushChannel, plan: NightPlan, store: any NightStore

@@ -72,6 +72,10 @@ public struct ReportJob {
     try write(outputs)
     let delivery = await deliver(outputs)
     let pushed = try await push(outputs)
+    let toldStale = await pushStaleLibrary(outputs)
+    if !toldStale.isEmpty, !plan.quiet {
+      console.say("deepcut: told the trouble (stale library) to \(toldStale.joined(separator: ", "))")
+    }
     try await record(told, outputs, pass, delivery, pushed)
     sayWhatHappened(outputs, pass, delivery, pushed)
     return (delivery, pushed)

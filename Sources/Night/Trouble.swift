@@ -53,6 +53,13 @@ public struct Trouble: Sendable, Equatable {
         + "the mail settings with 'deepcut config --check', or run 'deepcut setup' again.")
   }
 
+  /// A library older than the setting: what the report says of it, and how to keep it fresh.
+  public static func stale(line: String, advice: String?) -> Trouble {
+    Trouble(
+      kind: "stale library", title: "deepcut: the library is out of date",
+      message: ([line] + [advice].compactMap { $0 }).joined(separator: " "))
+  }
+
   /// As a push: a notice, with no releases.
   public var digest: PushDigest {
     PushDigest(items: [], notice: PushDigest.Notice(title: title, message: String(message.prefix(1_000))))
@@ -64,9 +71,9 @@ public struct Trouble: Sendable, Equatable {
 public enum TroubleTelling {
   /// Pushes `trouble` through every channel unless it was told today; the channels that took it.
   public static func tell(
-    _ trouble: Trouble, through channels: [any PushChannel], folder: String, now: Date, retryAfter: Duration
+    _ trouble: Trouble, through channels: [any PushChannel], folder: String?, now: Date, retryAfter: Duration
   ) async -> [String] {
-    let path = folder + "/trouble-told"
+    let path = (folder ?? NSTemporaryDirectory()) + "/trouble-told"
     let today = CalendarDay.today(at: now).description
     let told = toldToday(path, today: today)
     guard !channels.isEmpty, !told.contains(trouble.kind) else { return [] }

@@ -26,7 +26,8 @@ public enum ReportBuilder {
     options: FinderOptions,
     now: Date,
     timings: [ReportModel.Timing]?,
-    linksLine: String? = nil
+    linksLine: String? = nil,
+    libraryAge: LibraryAge? = nil
   ) -> ReportListing {
     let ranks = ranks(of: scan.library)
     let sections = Sections(findings, night: night, ranks: ranks)
@@ -51,8 +52,24 @@ public enum ReportBuilder {
       linksLine: linksLine,
       timings: timings, omitted: nil, isEmpty: sections.isEmpty, hasNew: !sections.new.isEmpty,
       hasUpcoming: !sections.upcoming.isEmpty, hasEditions: !sections.editions.isEmpty,
-      hasBackfill: !sections.backfill.isEmpty, hasAttention: !attention.isEmpty)
+      hasBackfill: !sections.backfill.isEmpty, hasAttention: !attention.isEmpty,
+      library: libraryAge.map(library))
     return ReportListing(model: model, sources: sections.sources)
+  }
+
+  /// The library export's age as reports show it, with the sentence and the advice when it is stale.
+  public static func library(_ age: LibraryAge) -> ReportModel.Library {
+    let day = CalendarDay(daysSinceEpoch: Int((age.written.timeIntervalSince1970 / 86_400).rounded(.down)))
+    let label = longDate(day)
+    let written =
+      age.source == .exportDate
+      ? "The library export is \(age.days) days old (written \(label))"
+      : "The library file is \(age.days) days old (last changed \(label))"
+    return ReportModel.Library(
+      exportedAt: Timestamp.rfc3339(age.written), exportedAtLabel: label, dateSource: age.source.rawValue,
+      ageDays: age.days, stale: age.isStale,
+      line: age.isStale ? written + ": albums you got since then may be listed as new." : nil,
+      advice: age.isStale ? LibraryAge.advice : nil)
   }
 
   /// A catalog that answered nothing tonight heads Needs attention: none of its releases are in the report.

@@ -129,6 +129,25 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var line: String?
   }
 
+  /// How old the library export the report was made from is. A stale one is shown under the headline: albums the
+  /// person got after it was written are missing from it, and may be listed as new.
+  public struct Library: Sendable, Equatable, Codable {
+    /// When Music wrote the export (its `Date`), else when the file last changed: "2026-11-01T10:00:00Z".
+    public var exportedAt: String
+    /// "1 Nov 2026".
+    public var exportedAtLabel: String
+    /// "exportDate" when the export says when it was written, "fileModified" when the file's time stands in.
+    public var dateSource: String
+    /// Whole days from `exportedAt` to the report's time.
+    public var ageDays: Int
+    /// More days old than `--stale-after` allows.
+    public var stale: Bool
+    /// The sentence that says so; only when stale.
+    public var line: String?
+    /// How to keep the export fresh; only when stale.
+    public var advice: String?
+  }
+
   public struct Timing: Sendable, Equatable, Codable {
     public var phase: String
     public var seconds: Double
@@ -184,4 +203,7 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var hasEditions: Bool
   public var hasBackfill: Bool
   public var hasAttention: Bool
+  /// The library export's age; nil when there is no time to tell it by (an export without a `Date`, read from
+  /// standard input).
+  public var library: Library? = nil
 }

@@ -367,6 +367,7 @@ struct ConfigEditTests {
   /// Another value than the example's for each key it has in force (in its order), then keys it has commented out.
   static let otherValues: [(key: String, value: ConfigJSON)] = [
     ("library", .text("/srv/music/Library.xml")),
+    ("staleAfterDays", .number(30, written: "30")),
     ("format", .text("html")),
     ("country", .text("GB")),
     ("days", .number(14, written: "14")),

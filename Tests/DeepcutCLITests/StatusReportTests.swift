@@ -1,6 +1,9 @@
 import Foundation
+import MusicLibrary
 import Night
+import Report
 import State
+import TestSupport
 import Testing
 
 @testable import DeepcutCLI
@@ -60,6 +63,55 @@ struct StatusReportTests {
     #expect(StatusReport.problem(nights: [], schedule: Self.schedule(lastDue: nil)) == nil)
   }
 
+  /// A library export, written `days` before the night, as the status reads it: its header, from the file.
+  static func library(writtenDaysBefore days: Int, staleAfter: Int = 14) throws -> StatusReport.Library {
+    var document = LibraryDocument()
+    document.exportDate =
+      "<date>\(Date(timeIntervalSince1970: 1_796_193_000 - Double(days) * 86_400).formatted(.iso8601))</date>"
+    document.addSong(id: 1, artist: "Adele", album: "21")
+    return StatusReport.Library(path: try document.write(), now: night, staleAfterDays: staleAfter)
+  }
+
+  @Test func aStaleLibraryIsAProblemBesideTheNights() throws {
+    let good = [StatusReport.Night(Self.run("ok"), died: false)]
+    let stale = try Self.library(writtenDaysBefore: 30)
+    #expect(stale.age?.stale == true && stale.age?.ageDays == 30)
+    let problem = try #require(StatusReport.problem(nights: good, schedule: nil, library: stale))
+    #expect(problem.hasPrefix("the library \(stale.path) is 30 days old (written 2 Nov 2026)"))
+    #expect(problem.hasSuffix(LibraryAge.briefAdvice))
+    // Both when both: the nights' first.
+    let failed = [StatusReport.Night(Self.run("failed", delivered: nil), died: false)]
+    let both = try #require(StatusReport.problem(nights: failed, schedule: nil, library: stale))
+    #expect(both.hasPrefix("the last night") && both.contains("; and the library "))
+  }
+
+  @Test func aFreshLibraryOrANeverStaleOneIsFine() throws {
+    let good = [StatusReport.Night(Self.run("ok"), died: false)]
+    #expect(StatusReport.problem(nights: good, schedule: nil, library: try Self.library(writtenDaysBefore: 14)) == nil)
+    let never = try Self.library(writtenDaysBefore: 400, staleAfter: 0)
+    #expect(never.age?.ageDays == 400)
+    #expect(StatusReport.problem(nights: good, schedule: nil, library: never) == nil)
+  }
+
+  /// A library that cannot be read is shown, and left to the nights to fail on.
+  @Test func anUnreadableLibraryIsShownNotJudged() throws {
+    let missing = StatusReport.Library(path: "/nowhere/Library.xml", now: Self.night, staleAfterDays: 14)
+    #expect(missing.age == nil)
+    #expect(missing.unreadable?.hasPrefix("/nowhere/Library.xml: no such file") == true)
+    #expect(StatusReport.problem(nights: [], schedule: nil, library: missing) == nil)
+    #expect(StatusCommand.libraryLines(missing) == ["library: " + (missing.unreadable ?? "")])
+  }
+
+  @Test func theTextSaysTheAgeAndTheAdviceWhenStale() throws {
+    let fresh = try Self.library(writtenDaysBefore: 1)
+    #expect(StatusCommand.libraryLines(fresh) == ["library: \(fresh.path), written 1 Dec 2026 (1 day ago)"])
+    let stale = try Self.library(writtenDaysBefore: 30)
+    #expect(
+      StatusCommand.libraryLines(stale) == [
+        "library: \(stale.path), written 2 Nov 2026 (30 days ago): stale", "  " + LibraryAge.advice,
+      ])
+  }
+
   @Test func theJSONHasEveryKeyNullWhereThereIsNoValue() throws {
     let report = StatusReport(
       nights: [StatusReport.Night(Self.run("failed", delivered: nil), died: false)], undelivered: [], schedule: nil,
@@ -70,6 +122,15 @@ struct StatusReportTests {
     let night = (object?["nights"] as? [[String: Any]])?.first
     #expect(night?["delivered"] is NSNull)
     #expect(night?["kind"] as? String == "night")
+    #expect(object?["library"] is NSNull)
+    var withLibrary = report
+    withLibrary.library = StatusReport.Library(path: "/x/Library.xml", age: nil)
+    let library =
+      try JSONSerialization.jsonObject(with: Data(try StatusCommand.json(withLibrary).utf8))
+      as? [String: Any]
+    let fields = library?["library"] as? [String: Any]
+    #expect(fields?["path"] as? String == "/x/Library.xml")
+    #expect(fields?["age"] is NSNull && fields?["unreadable"] is NSNull)
   }
 }
 
@@ -83,9 +144,9 @@ struct StatusReportTests {
     let gone = StatusReport.Channel(
       name: "Discord webhook 123456…", lastAttempt: Self.at, lastDelivered: nil, reply: nil,
       failure: "Discord webhook 123456… no longer exists (http 404)", permanent: true, waiting: 4)
-    #expect(StatusReport.problem(nights: [], schedule: nil, channels: [up]) == nil)
+    #expect(StatusReport.problem(nights: [], schedule: nil, library: nil, channels: [up]) == nil)
     #expect(
-      StatusReport.problem(nights: [], schedule: nil, channels: [up, gone])
+      StatusReport.problem(nights: [], schedule: nil, library: nil, channels: [up, gone])
         == "the push channel Discord webhook 123456… refuses until something is changed: Discord webhook 123456… no "
         + "longer exists (http 404)")
     let shown = StatusReport.shown(Self.at)

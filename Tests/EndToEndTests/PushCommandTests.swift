@@ -263,4 +263,25 @@ import Testing
       #expect(!log.contains(Self.token))
     }
   }
+
+  @Test func aStaleLibraryIsToldOnceADayBesideTheReleases() async throws {
+    try await Services.with { services in
+      let home = try Home(Array(services.lines.prefix(2)))
+      // The samples' export is dated 29 Nov 2026: thirty days on, it is older than the 14 days allowed.
+      let night = try await home.report(services.serviceURLs, now: "2026-12-29")
+      #expect(night.status == 0, "\(night.stderr)")
+      let told = try await services.taken(services.ntfy)
+      let stale = told.filter { $0["title"] as? String == "deepcut: the library is out of date" }
+      #expect(stale.count == 1, "\(told)")
+      #expect((stale.first?["message"] as? String)?.contains("days old (written") == true, "\(stale)")
+      #expect(night.stderr.contains("deepcut: told the trouble (stale library) to ntfy topic de…"))
+      _ = try await home.report(services.serviceURLs, now: "2026-12-29")
+      let again = try await services.taken(services.ntfy).filter {
+        $0["title"] as? String == "deepcut: the library is out of date"
+      }
+      #expect(again.count == 1, "once a day")
+      let fresh = try await home.report(services.serviceURLs + ["--stale-after", "0"], now: "2026-12-30")
+      #expect(!fresh.stderr.contains("stale library"))
+    }
+  }
 }

@@ -22,8 +22,13 @@ struct SetupCommandTests {
       certificate = try await TestCertificate.make()
       try FileManager.default.createDirectory(
         atPath: sandbox.home + "/Music/Music", withIntermediateDirectories: true)
-      try FileManager.default.copyItem(
-        atPath: DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path, toPath: library)
+      // Written today, as Music rewrites the XML it shares: status names a stale library, and the samples' ages.
+      let sample = try String(
+        contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml"), encoding: .utf8)
+      let today = "<key>Date</key><date>\(Date().formatted(.iso8601))</date>"
+      try Data(
+        sample.replacingOccurrences(of: "<key>Date</key><date>2026-11-29T17:33:26Z</date>", with: today).utf8
+      ).write(to: URL(fileURLWithPath: library))
     }
 
     func arguments(port: Int, schedule: String, _ extra: [String] = []) -> [String] {

@@ -61,6 +61,27 @@ import Testing
     #expect(await store.told.isEmpty, "a report not asked to tell since the last run marks nothing as told")
   }
 
+  /// The plan carries the setting as a plain value; the night tells the library's age by its own `now`.
+  @Test func aPlanWithAStaleLibraryNamesItInTheReportAndOnStandardError() async throws {
+    var plan = try Self.samplePlan()
+    plan.now = Self.now.addingTimeInterval(30 * 86_400)
+    plan.finder = FinderOptions(today: CalendarDay.today(at: plan.now), days: 30)
+    for (staleAfter, named) in [(14, true), (0, false), (45, false)] {
+      let (store, console) = (MemoryNightStore(), KeptConsole())
+      plan.staleAfterDays = staleAfter
+      try await Self.run(plan, store, console)
+      let report = try #require(console.reports.first)
+      #expect(report.contains("> **The library export is 29 days old") == named, "\(staleAfter)")
+      #expect(console.lines.contains { $0.contains("Library.xml is 29 days old (written 29 Nov 2026)") } == named)
+    }
+    plan.quiet = true
+    plan.staleAfterDays = 14
+    let console = KeptConsole()
+    try await Self.run(plan, MemoryNightStore(), console)
+    #expect(console.reports.first?.contains("29 days old") == true)
+    #expect(!console.lines.contains { $0.contains("days old") }, "--quiet says nothing but errors")
+  }
+
   @Test func aNightSinceTheLastRunTellsEachReleaseOnce() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     var plan = try Self.samplePlan()

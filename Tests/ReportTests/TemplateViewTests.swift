@@ -35,7 +35,7 @@ struct TemplateViewTests {
     #expect(Set(json.keys).isSubset(of: view.keys))
     #expect(
       Set(view.keys).subtracting(json.keys) == [
-        "generatedCompact", "hasTimings", "omitted", "coverageLine", "catalogCoverage", "linksLine",
+        "generatedCompact", "hasTimings", "omitted", "coverageLine", "catalogCoverage", "linksLine", "library",
       ])
     #expect(view["generatedCompact"] == "20261129T120000Z" && view["hasTimings"] == true)
     #expect(view["omitted"] == .null && view["coverageLine"] == .null)

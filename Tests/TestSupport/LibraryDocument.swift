@@ -3,6 +3,9 @@ public import Foundation
 /// Builds small Library.xml documents the way Music writes them, for tests that need one exact edge case.
 public struct LibraryDocument {
   public var tracks: [String] = []
+  /// The top-level `Date`'s value as XML, `<date>2024-05-01T10:00:00Z</date>`, written before Tracks as Music does;
+  /// nil writes none.
+  public var exportDate: String?
   var header = """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
@@ -51,7 +54,12 @@ public struct LibraryDocument {
     tracks.append(body)
   }
 
-  public var text: String { header + "\n" + tracks.joined(separator: "\n") + "\n" + footer }
+  public var text: String {
+    let dated = exportDate.map {
+      header.replacingOccurrences(of: "\t<key>Tracks</key>", with: "\t<key>Date</key>\($0)\n\t<key>Tracks</key>")
+    }
+    return (dated ?? header) + "\n" + tracks.joined(separator: "\n") + "\n" + footer
+  }
 
   /// Writes the document to a fresh temporary file and returns its path.
   public func write(lineEnding: String = "\n", named name: String = "Library.xml") throws -> String {

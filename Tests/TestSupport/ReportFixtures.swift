@@ -1,7 +1,7 @@
 public import Catalog
 public import Foundation
 internal import Identity
-internal import MusicLibrary
+public import MusicLibrary
 public import Report
 
 /// Report models for a busy night, an empty night and a night of hostile and non-Latin names, made
@@ -51,7 +51,7 @@ public enum ReportFixtures {
   /// The report of these artists as the command builds it: their findings first, then the report of them.
   public static func listing(
     _ artists: [Artist], collaborations: [Collaboration] = [], problems: [(String, ArtistProblem.Kind, String)] = [],
-    coverage: Coverage? = nil
+    coverage: Coverage? = nil, libraryAge: LibraryAge? = nil
   ) -> ReportListing {
     var libraryArtists: [LibraryArtist] = []
     var albums: [OwnedAlbum] = []
@@ -94,7 +94,7 @@ public enum ReportFixtures {
     let night = NightOutcome(catalog: "itunes", linkTitle: "Apple Music", outcome: outcome, options: options)
     return ReportBuilder.listing(
       findings: ReportBuilder.findings(scan: scan, night: night), scan: scan, night: night, options: options, now: now,
-      timings: nil)
+      timings: nil, libraryAge: libraryAge)
   }
 
   static func release(
@@ -132,7 +132,17 @@ public enum ReportFixtures {
 
   public static var busy: ReportModel { busyListing.model }
 
-  public static var busyListing: ReportListing {
+  public static var busyListing: ReportListing { busyListing(libraryAge: nil) }
+
+  /// The busy night from a library export written 30 days before it: stale, with the default 14 days.
+  public static var stale: ReportModel {
+    let written = now.addingTimeInterval(-(30 * 86_400 + 9_900))
+    return busyListing(
+      libraryAge: LibraryAge(exportDate: written, fileModified: now, now: now, staleAfterDays: 14)
+    ).model
+  }
+
+  public static func busyListing(libraryAge: LibraryAge?) -> ReportListing {
     listing(
       [
         Artist(
@@ -152,7 +162,7 @@ public enum ReportFixtures {
         ("Nobody Knows", .unresolved, "not found in the catalog"),
         ("Ghost", .ambiguous, "2 catalog artists share this name; pin one with 'deepcut artists pin'"),
         ("Flaky Band", .failed, "the catalog answered with HTTP 503 after several tries; try again later"),
-      ])
+      ], libraryAge: libraryAge)
   }
 
   /// A night the budget ended early: the busy night's artists, and most of the library still to check.

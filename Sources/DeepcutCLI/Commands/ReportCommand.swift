@@ -74,7 +74,8 @@ enum ReportCommand: Command {
   static func tell(_ trouble: Trouble, _ plan: NightPlan, folder: String) async {
     guard !plan.push.channels.isEmpty, !plan.dryRun else { return }
     let took = await TroubleTelling.tell(
-      trouble, through: plan.push.channels, folder: folder, now: plan.now, retryAfter: plan.retryAfter)
+      trouble, through: plan.push.channels, folder: plan.push.troubleFolder ?? folder, now: plan.now,
+      retryAfter: plan.retryAfter)
     if !took.isEmpty, !plan.quiet {
       Console.error("deepcut: told the trouble (\(trouble.kind)) to \(took.joined(separator: ", "))")
     }

@@ -19,6 +19,7 @@ enum ScanCommand: Command {
       throw .usage("scan needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     let top = try settings[\.top]
+    let (now, staleAfter) = (try settings[\.now], try settings[\.staleAfter])
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: path)
@@ -27,12 +28,12 @@ enum ScanCommand: Command {
     }
     if try settings[\.json] {
       do {
-        Console.out(try ScanSummary(scan).json())
+        Console.out(try ScanSummary(scan, now: now, staleAfterDays: staleAfter).json())
       } catch {
         throw .output(path: "-", reason: "cannot encode the summary as JSON: \(error)")
       }
     } else {
-      Console.out(ScanSummary(scan).text(top: top))
+      Console.out(ScanSummary(scan, now: now, staleAfterDays: staleAfter).text(top: top))
     }
     return .success
   }

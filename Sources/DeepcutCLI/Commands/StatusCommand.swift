@@ -1,19 +1,22 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import MusicLibrary
 internal import Night
 internal import Scheduling
 internal import SettingsKit
 internal import State
 
 /// `deepcut status [--json]`: how the last nights went, newest first, what waits undelivered, when the next run is,
-/// and how big and how old the state is. It exits 1 when the last night failed or one was due and none ran, so a
-/// monitor can run it.
+/// how big and how old the state is, and how old the library export is. It exits 1 when the last night failed, one
+/// was due and none ran, or the library is stale, so a monitor can run it.
 enum StatusCommand: Command {
   static let spec = CommandSpec(
     command: "status",
-    usage: "status [--json] [--nights N] [--state-dir DIR]",
-    summary: "How the last nights went, what waits undelivered, and the next run; exits 1 when a night failed."
+    usage: "status [--json] [--nights N] [--state-dir DIR] [--library PATH] [--stale-after DAYS]",
+    summary:
+      "How the last nights went, what waits undelivered, and the next run; exits 1 when a night failed or the "
+      + "library is stale."
   )
 
   static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
@@ -58,12 +61,22 @@ enum StatusCommand: Command {
         name: channel.channel, lastAttempt: channel.lastAttempt, lastDelivered: channel.lastDelivered,
         reply: channel.lastReply, failure: channel.failure, permanent: channel.permanent, waiting: channel.waiting)
     }
+    let library = try library(settings, now: now)
     return StatusReport(
       nights: nights, undelivered: undelivered(directory), channels: pushed, schedule: schedule,
       state: StatusReport.StateFolder(
         path: directory, bytes: store.bytesOnDisk,
         answers: ages.map { .init(catalog: $0.catalog, count: $0.answers, oldest: $0.oldest, newest: $0.newest) }),
-      problem: StatusReport.problem(nights: lastNights.map(night), schedule: schedule, channels: pushed))
+      library: library,
+      problem: StatusReport.problem(
+        nights: lastNights.map(night), schedule: schedule, library: library, channels: pushed))
+  }
+
+  /// The configured library as it is now, not as the last night found it: a library refreshed since counts as fresh.
+  /// Standard input is no library to look at later.
+  static func library(_ settings: Resolved, now: Date) throws(CLIError) -> StatusReport.Library? {
+    guard let path = try settings[\.library], path != "-" else { return nil }
+    return StatusReport.Library(path: path, now: now, staleAfterDays: try settings[\.staleAfter])
   }
 
   /// The messages kept in the state folder because they were not delivered, oldest first.
@@ -129,6 +142,7 @@ enum StatusCommand: Command {
       lines.append("next run: none scheduled ('deepcut setup' installs one)")
     }
     lines.append(stateLine(report.state))
+    if let library = report.library { lines += libraryLines(library) }
     lines.append(report.problem.map { "problem: \($0)" } ?? "fine")
     return lines.joined(separator: "\n")
   }
@@ -167,6 +181,19 @@ enum StatusCommand: Command {
     seconds >= 3_600
       ? "\(seconds / 3_600)h \(String(format: "%02d", seconds % 3_600 / 60))m"
       : "\(seconds / 60)m \(String(format: "%02d", seconds % 60))s"
+  }
+
+  /// `library: /home/me/Music/Library.xml, written 29 Nov 2026 (3 days ago)`, and when it is stale, the advice.
+  static func libraryLines(_ library: StatusReport.Library) -> [String] {
+    if let unreadable = library.unreadable { return ["library: \(unreadable)"] }
+    guard let age = library.age else {
+      return ["library: \(library.path), which says nothing of when it was written"]
+    }
+    let written = age.dateSource == LibraryAge.Source.exportDate.rawValue ? "written" : "last changed"
+    let days = age.ageDays == 0 ? "less than a day" : age.ageDays == 1 ? "1 day" : "\(age.ageDays) days"
+    let line = "library: \(library.path), \(written) \(age.exportedAtLabel) (\(days) ago)"
+    guard age.stale, let advice = age.advice else { return [line] }
+    return [line + ": stale", "  " + advice]
   }
 
   static func stateLine(_ state: StatusReport.StateFolder) -> String {

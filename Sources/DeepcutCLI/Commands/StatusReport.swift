@@ -1,5 +1,7 @@
 internal import Foundation
 import Identity
+internal import MusicLibrary
+internal import Report
 internal import State
 
 /// What `deepcut status` tells, as `--json` prints it: the last nights, what waits undelivered, the schedule and
@@ -11,11 +13,14 @@ struct StatusReport: Encodable {
   var channels: [Channel] = []
   var schedule: Schedule?
   var state: StateFolder
-  /// Why the nights are not fine: the last night failed, or one was due and none ran. Nil when fine.
+  /// The library the nights read, as it is now; nil when no library is configured.
+  var library: Library? = nil
+  /// Why the nights are not fine: the last night failed, one was due and none ran, or the library is stale. Nil when
+  /// fine.
   var problem: String?
 
   private enum CodingKeys: String, CodingKey {
-    case nights, undelivered, channels, schedule, state, problem
+    case nights, undelivered, channels, schedule, state, library, problem
   }
 
   /// Every key, null where there is none: no schedule installed, no problem.
@@ -26,7 +31,57 @@ struct StatusReport: Encodable {
     try container.encode(channels, forKey: .channels)
     try container.encode(schedule, forKey: .schedule)
     try container.encode(state, forKey: .state)
+    try container.encode(library, forKey: .library)
     try container.encode(problem, forKey: .problem)
+  }
+
+  /// The library export the nights read, read again now: its header tells its age, so a library refreshed since the
+  /// last night counts as fresh at once.
+  struct Library: Encodable {
+    var path: String
+    /// When it was written, how old it is and whether that is stale, with the advice: as the report shows it. Nil
+    /// when there is no time to tell it by, or it could not be read.
+    var age: ReportModel.Library?
+    /// Why it could not be read; the next night says the same.
+    var unreadable: String?
+
+    private enum CodingKeys: String, CodingKey {
+      case path, age, unreadable
+    }
+
+    /// Every key, null where there is no value.
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(path, forKey: .path)
+      try container.encode(age, forKey: .age)
+      try container.encode(unreadable, forKey: .unreadable)
+    }
+
+    /// Reads the header of the export at `path` (only what comes before its tracks) and tells its age at `now`.
+    init(path: String, now: Date, staleAfterDays: Int) {
+      self.path = path
+      do {
+        let header = try LibraryReader.header(path: path)
+        age = LibraryAge(header, now: now, staleAfterDays: staleAfterDays).map(ReportBuilder.library)
+      } catch {
+        unreadable = error.description
+      }
+    }
+
+    init(path: String, age: ReportModel.Library?, unreadable: String? = nil) {
+      self.path = path
+      self.age = age
+      self.unreadable = unreadable
+    }
+
+    /// What is wrong with it: stale; nil when it is fresh, has no time to tell, or could not be read (the nights tell
+    /// that).
+    var problem: String? {
+      guard let age, age.stale else { return nil }
+      let written = age.dateSource == LibraryAge.Source.exportDate.rawValue ? "written" : "last changed"
+      return "the library \(path) is \(age.ageDays) days old (\(written) \(age.exportedAtLabel)), so albums you got "
+        + "since then may be listed as new: \(LibraryAge.briefAdvice)"
+    }
   }
 
   /// One run of the log.
@@ -138,15 +193,19 @@ struct StatusReport: Encodable {
     var waiting: Int
   }
 
-  /// The verdict: the newest night failed, or the schedule's last due time has no night after it, or a push channel
-  /// refuses until something is changed.
-  static func problem(nights: [Night], schedule: Schedule?, channels: [Channel] = []) -> String? {
-    if let refused = channels.first(where: \.permanent) {
-      return "the push channel \(refused.name) refuses until something is changed: \(refused.failure ?? "")"
+  /// The verdict: the nights' (``problem(nights:schedule:)``), the library's when it is stale, and a push channel's
+  /// that refuses until something is changed; all of them when several.
+  static func problem(
+    nights: [Night], schedule: Schedule?, library: Library?, channels: [Channel] = []
+  ) -> String? {
+    let refused = channels.first(where: \.permanent).map { channel in
+      "the push channel \(channel.name) refuses until something is changed: \(channel.failure ?? "")"
     }
-    return problem(nights: nights, schedule: schedule)
+    let problems = [problem(nights: nights, schedule: schedule), library?.problem, refused].compactMap { $0 }
+    return problems.isEmpty ? nil : problems.joined(separator: "; and ")
   }
 
+  /// The nights' verdict: the newest night failed, or the schedule's last due time has no night after it.
   static func problem(nights: [Night], schedule: Schedule?) -> String? {
     let real = nights.filter { $0.kind == "night" }
     if let due = schedule?.lastDue, !real.contains(where: { $0.started >= due.addingTimeInterval(-3_600) }) {

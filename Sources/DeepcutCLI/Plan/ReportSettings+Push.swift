@@ -21,7 +21,7 @@ extension ReportSettings {
     }
     return PushPlan(
       channels: channels, fullReportURL: try settings[\.fullReportURL]?.absoluteString,
-      whenEmpty: try settings[\.pushWhenEmpty])
+      whenEmpty: try settings[\.pushWhenEmpty], troubleFolder: try settings[\.stateDirectory])
   }
 
   /// The channels file's addresses; none when there is no file.

@@ -108,6 +108,7 @@ struct ReportSettings: Sendable {
     plan.dryRun = self[\.dryRun]
     plan.quiet = self[\.quiet]
     plan.timings = self[\.timings]
+    plan.staleAfterDays = self[\.staleAfter]
     return plan
   }
 

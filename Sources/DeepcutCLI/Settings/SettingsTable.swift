@@ -36,9 +36,21 @@ struct SettingsTable: Sendable {
       .report, .scan.worded("the Library.xml export to read (default: library in the config; - reads standard input)"),
       .why.worded("the Library.xml export (default: library in the config)"),
       .setup.worded("the Library.xml export (default: library in the config, else where Music or iTunes keeps it)"),
+      .status.worded("the Library.xml export whose age to tell (default: library in the config)"),
     ],
     example: .value("/home/me/Music/Library.xml", note: "The export Music writes with File › Library › Export Library…")
   )
+  let staleAfter = Setting<Int>(
+    flag: "stale-after", key: "staleAfterDays", placeholder: "DAYS",
+    help: "name the library stale when its export is more than DAYS days old, 0 never",
+    kind: .integer(0...3650), default: .value(14),
+    commands: [
+      .report, .scan,
+      .status.worded("count a library export more than DAYS days old as trouble, 0 never (default {default})"),
+    ],
+    example: .default(
+      note: "A library export more than this many days old is named stale, in the report and by status: albums",
+      "you got since then may be listed as new. 0 never."))
   let format = Setting<FormatName>(
     flag: "format", key: "format", placeholder: "FORMAT", help: "{values}",
     kind: .choice, default: .value(FormatName(MarkdownFormat.self)), commands: [.report],

@@ -1,3 +1,4 @@
+public import Foundation
 public import Identity
 
 /// Why a track in the export does not count as music the user owns.
@@ -161,6 +162,10 @@ public struct LibraryScan: Sendable, Equatable {
   public var library: OwnedLibrary
   /// Of the time the read took, how much went into building artist and album keys.
   public var keyBuilding: Duration
+  /// When Music wrote the export: the top-level `Date`; nil when the export has none, or one that is no date.
+  public var exportDate: Date?
+  /// When the file last changed; nil for standard input.
+  public var fileModified: Date?
 
   /// Whether most of its tracks are Apple Music's: the person listens there.
   public var isMostlyAppleMusic: Bool { tracks > 0 && appleMusicTracks * 2 > tracks }

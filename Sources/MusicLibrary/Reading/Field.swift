@@ -3,8 +3,8 @@ enum Field: Equatable {
   case artist, albumArtist, album, genre, location, trackType
   case podcast, iTunesU, movie, tvShow, musicVideo, hasVideo, playlistOnly, compilation, appleMusic
   case year, playCount, releaseDate
-  /// A key of the top-level dict: the one that holds the tracks.
-  case tracks
+  /// Keys of the top-level dict: the one that holds the tracks, and when Music wrote the export.
+  case tracks, exportDate
   case other
 
   /// Matches raw key bytes without making a String. This runs for every key of every track, so the
@@ -44,7 +44,7 @@ enum Field: Equatable {
     case .artist, .albumArtist, .album, .genre, .location, .trackType, .podcast, .iTunesU, .movie, .tvShow,
       .musicVideo, .hasVideo, .playlistOnly, .compilation:
       true
-    case .year, .playCount, .releaseDate, .appleMusic, .tracks, .other:
+    case .year, .playCount, .releaseDate, .appleMusic, .tracks, .exportDate, .other:
       false
     }
   }
@@ -53,7 +53,7 @@ enum Field: Equatable {
   func keepsText(of element: Element) -> Bool {
     switch (self, element) {
     case (.artist, .string), (.albumArtist, .string), (.album, .string), (.genre, .string), (.location, .string),
-      (.trackType, .string), (.year, .integer), (.playCount, .integer), (.releaseDate, .date):
+      (.trackType, .string), (.year, .integer), (.playCount, .integer), (.releaseDate, .date), (.exportDate, .date):
       true
     default:
       false

@@ -1,5 +1,6 @@
 internal import Basics
 internal import CZlib
+internal import Foundation
 
 /// The bytes of a library export: a path or `-` for standard input, plain or gzip-compressed.
 ///
@@ -8,6 +9,8 @@ final class LibraryInput {
   let path: String
   /// The file's size, when it is a plain file (not standard input, not compressed).
   private(set) var plainFileSize: Int?
+  /// When the file last changed; standard input has no such time, even when the shell redirected a file to it.
+  private(set) var modified: Date?
   private let file: gzFile
 
   init(path: String) throws(LibraryError) {
@@ -23,6 +26,7 @@ final class LibraryInput {
       throw .unreadable(path: path, reason: "is a directory; pass the Library.xml file inside it")
     }
     if !path.hasSuffix(".gz") { plainFileSize = opened.regularFileSize }
+    if path != "-" { modified = opened.modified }
     guard let file = gzdopen(opened.descriptor, "rb") else {
       Platform.close(opened.descriptor)
       throw .unreadable(path: path, reason: "cannot be read: out of memory")

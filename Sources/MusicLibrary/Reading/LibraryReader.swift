@@ -1,4 +1,5 @@
 internal import CLibXML2
+internal import Foundation
 
 /// Reads an iTunes / Music "Library.xml" export in one streaming pass.
 ///
@@ -12,6 +13,28 @@ public enum LibraryReader {
   static let chunkSize = 256 * 1024
 
   public static func read(path: String) throws(LibraryError) -> LibraryScan {
+    try parse(path: path, headerOnly: false) { parser, input throws(LibraryError) in
+      var scan = try parser.finish()
+      scan.fileModified = input.modified
+      return scan
+    }
+  }
+
+  /// The export's header alone: when Music wrote it. The read stops after the `Date` (at `Tracks`, in an export without
+  /// one), so it takes the same few bytes of a library of any size.
+  public static func header(path: String) throws(LibraryError) -> LibraryHeader {
+    try parse(path: path, headerOnly: true) { parser, input throws(LibraryError) in
+      var header = try parser.header()
+      header.fileModified = input.modified
+      return header
+    }
+  }
+
+  /// Streams the export at `path` through libxml2 into a parser, and hands the parser and the input to `finish`.
+  private static func parse<Result>(
+    path: String, headerOnly: Bool,
+    _ finish: (inout PlistTrackParser, LibraryInput) throws(LibraryError) -> Result
+  ) throws(LibraryError) -> Result {
     let input = try LibraryInput(path: path)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
     defer { buffer.deallocate() }
@@ -20,7 +43,8 @@ public enum LibraryReader {
     // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
     try checkStart(UnsafeRawBufferPointer(rebasing: buffer[..<count]), path: path)
     let parser = UnsafeMutablePointer<PlistTrackParser>.allocate(capacity: 1)
-    parser.initialize(to: PlistTrackParser(path: path, expectedSize: input.plainFileSize))
+    parser.initialize(
+      to: PlistTrackParser(path: path, expectedSize: headerOnly ? nil : input.plainFileSize, headerOnly: headerOnly))
     defer {
       parser.deinitialize(count: 1)
       parser.deallocate()
@@ -43,7 +67,7 @@ public enum LibraryReader {
     parser.pointee.context = context
 
     try stream(input, buffer, firstCount: count, into: parser, context)
-    return try parser.pointee.finish()
+    return try finish(&parser.pointee, input)
   }
 
   /// An empty file or a binary property list is told as such, before the parser calls it broken XML.
@@ -78,13 +102,15 @@ public enum LibraryReader {
       xmlParseChunk(context, bound, Int32(bytes.count), final ? 1 : 0)
     }
     var count = firstCount
-    while count > 0, parser.pointee.failure == nil {
+    // A parser that stopped (a failure, or a header read whole) is fed nothing more.
+    func goesOn() -> Bool { parser.pointee.failure == nil && !parser.pointee.readHeader }
+    while count > 0, goesOn() {
       // Safety: the first `count` bytes of `buffer` were just filled by `input.read`.
       feed(UnsafeRawBufferPointer(rebasing: buffer[..<count]), final: false)
-      if parser.pointee.failure != nil || context.pointee.wellFormed == 0 { break }
+      if !goesOn() || context.pointee.wellFormed == 0 { break }
       count = try input.read(into: buffer)
     }
-    if parser.pointee.failure == nil, context.pointee.wellFormed != 0 {
+    if goesOn(), context.pointee.wellFormed != 0 {
       feed(UnsafeRawBufferPointer(start: nil, count: 0), final: true)
     }
   }

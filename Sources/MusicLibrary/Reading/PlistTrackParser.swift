@@ -1,4 +1,5 @@
 internal import CLibXML2
+internal import Foundation
 
 /// The SAX event handler behind `LibraryReader`: a small state machine over the plist structure
 /// `plist > dict > Tracks > dict > (key, dict)*`, which turns each track dict into a `TrackRecord`.
@@ -24,6 +25,12 @@ struct PlistTrackParser: ~Copyable {
   private var warnings: [LibraryWarning] = []
   private var sawRoot = false
   private var sawTracks = false
+  /// The top-level `Date`: when Music wrote the export.
+  private var exportDate: Date?
+  /// Read only the header, the keys before `Tracks`: stop after the `Date`, or at `Tracks` when there is none.
+  private let headerOnly: Bool
+  /// Set when a header-only read has what it came for and stopped the parser: no failure, and nothing more to feed.
+  private(set) var readHeader = false
 
   private enum Role {
     /// Outside the root element.
@@ -66,8 +73,9 @@ struct PlistTrackParser: ~Copyable {
   private var albumArtists = RepeatedText()
   private var albums = RepeatedText()
 
-  init(path: String, expectedSize: Int?) {
+  init(path: String, expectedSize: Int?, headerOnly: Bool = false) {
     self.path = path
+    self.headerOnly = headerOnly
     parents.reserveCapacity(16)
     if let expectedSize { aggregator.reserveCapacity(forFileSize: expectedSize) }
   }
@@ -124,7 +132,7 @@ struct PlistTrackParser: ~Copyable {
       keepingText = false
     default:
       scalar = element
-      keepingText = top.role == .track && field.keepsText(of: element)
+      keepingText = (top.role == .track || top.role == .root) && field.keepsText(of: element)
       integerIsValid = true
       currentField = field
       text.removeAll()
@@ -157,6 +165,8 @@ struct PlistTrackParser: ~Copyable {
         sawTracks = true
         push(Frame(element: .dict, role: .tracks))
         return nil
+      } else if top.field == .exportDate {
+        return exportDateField(element)
       }
       return .other
     case .tracks:
@@ -167,6 +177,15 @@ struct PlistTrackParser: ~Copyable {
     case .ignored:
       return .other
     }
+  }
+
+  /// The top-level Date's value: a `<date>` is read; anything else is named and left, and the file's time stands in.
+  private mutating func exportDateField(_ element: Element) -> Field {
+    guard element == .date else {
+      warn("the top-level Date is a <\(element.name)>, not a <date>; the library's age is told from the file's time")
+      return .other
+    }
+    return .exportDate
   }
 
   /// A value in the Tracks dict: a track's dict opens; anything else is a damaged track. Whether a frame opened.
@@ -229,7 +248,7 @@ struct PlistTrackParser: ~Copyable {
       default: record.apply(text: currentField, bytes: text.bytes)
       }
     case .date where keepingText:
-      record.apply(text: currentField, bytes: text.bytes)
+      if top.role == .root { readExportDate() } else { record.apply(text: currentField, bytes: text.bytes) }
     default:
       break
     }
@@ -240,7 +259,9 @@ struct PlistTrackParser: ~Copyable {
     switch top.role {
     case .root:
       top.keyLine = line
-      top.field = text.equals("Tracks") ? .tracks : .other
+      top.field = text.equals("Tracks") ? .tracks : text.equals("Date") ? .exportDate : .other
+      // Music writes the Date before Tracks; a header-only read of an export without one ends here.
+      if headerOnly, top.field == .tracks { stopAfterHeader() }
     case .tracks:
       top.keyLine = line
       trackID.removeAll()
@@ -252,6 +273,25 @@ struct PlistTrackParser: ~Copyable {
     default:
       break
     }
+  }
+
+  /// The export's own time. A Date that is no date is named, not fatal: the file's time stands in for it.
+  private mutating func readExportDate() {
+    if let date = PlistDate.parse(text.bytes) {
+      exportDate = date
+    } else {
+      let shown = String(decoding: text.bytes.prefix(40), as: UTF8.self)
+      warn(
+        "the top-level Date '\(shown)' is not a date (YYYY-MM-DDThh:mm:ssZ); the library's age is told from the file's time"
+      )
+    }
+    if headerOnly { stopAfterHeader() }
+  }
+
+  /// A header-only read has what it came for: libxml2 stops here, calling back nothing more.
+  private mutating func stopAfterHeader() {
+    readHeader = true
+    if let context { xmlStopParser(context) }
   }
 
   /// A key followed by another key or the end of its dict.
@@ -312,7 +352,7 @@ struct PlistTrackParser: ~Copyable {
   // MARK: - Failures
 
   fileprivate mutating func libxmlError(_ error: UnsafePointer<xmlError>) {
-    guard failure == nil, error.pointee.level == XML_ERR_FATAL else { return }
+    guard failure == nil, !readHeader, error.pointee.level == XML_ERR_FATAL else { return }
     var message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
     while message.last?.isWhitespace == true { message.removeLast() }
     let reason: String
@@ -406,7 +446,14 @@ struct PlistTrackParser: ~Copyable {
       keyBuilding: aggregator.keyBuilding
     )
     scan.appleMusicTracks = aggregator.appleMusicTracks
+    scan.exportDate = exportDate
     return scan
+  }
+
+  /// What a header-only read found: the export's Date, if it has one, and what was wrong before it.
+  func header() throws(LibraryError) -> LibraryHeader {
+    if let failure { throw failure }
+    return LibraryHeader(exportDate: exportDate, warnings: warnings)
   }
 
   // MARK: - Helpers

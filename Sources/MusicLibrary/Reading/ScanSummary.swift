@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 
 /// What a library holds, what was skipped and why: the stable shape of `deepcut scan --json`, and its text.
 public struct ScanSummary: Encodable, Sendable {
@@ -16,7 +16,19 @@ public struct ScanSummary: Encodable, Sendable {
     public var message: String
   }
 
+  /// How old the export is, as the report tells it.
+  public struct Library: Encodable, Sendable {
+    /// "2026-11-29T17:33:26Z".
+    public var exportedAt: String
+    /// "exportDate" or "fileModified" (``LibraryAge/Source``).
+    public var dateSource: String
+    public var ageDays: Int
+    public var stale: Bool
+  }
+
   public var source: String
+  /// Nil when there is no time to tell its age by: an export without a `Date`, from standard input.
+  public var library: Library?
   public var tracks: Int
   public var musicTracks: Int
   /// Tracks Music marks as Apple Music's.
@@ -28,8 +40,13 @@ public struct ScanSummary: Encodable, Sendable {
   public var warnings: [Warning]
   public var artistList: [Artist]
 
-  public init(_ scan: LibraryScan) {
+  /// The summary of `scan`, its age told at `now`.
+  public init(_ scan: LibraryScan, now: Date = Date(), staleAfterDays: Int = 0) {
     source = scan.source
+    library = LibraryAge(scan, now: now, staleAfterDays: staleAfterDays).map {
+      Library(
+        exportedAt: $0.written.formatted(.iso8601), dateSource: $0.source.rawValue, ageDays: $0.days, stale: $0.isStale)
+    }
     tracks = scan.tracks
     musicTracks = scan.musicTracks
     appleMusicTracks = scan.appleMusicTracks
@@ -60,6 +77,7 @@ public struct ScanSummary: Encodable, Sendable {
   public func text(top: Int) -> String {
     var lines: [String] = []
     lines.append("\(source): \(count(tracks, "track")) read")
+    if let library { lines.append("  " + ageLine(library)) }
     lines.append("  \(count(musicTracks, "owned music track"))")
     if appleMusicTracks > 0 { lines.append("  \(count(appleMusicTracks, "track")) from Apple Music") }
     let skippedTotal = skipped.values.reduce(0, +)
@@ -90,6 +108,17 @@ public struct ScanSummary: Encodable, Sendable {
       if warnings.count > 20 { lines.append("  … and \(warnings.count - 20) more (see --json)") }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// "exported 2026-11-29, 5 days ago", and what to do when that is stale.
+  private func ageLine(_ library: Library) -> String {
+    let day = library.exportedAt.prefix(10)
+    let when =
+      library.dateSource == LibraryAge.Source.exportDate.rawValue
+      ? "exported \(day)" : "file last changed \(day) (the export does not say when it was written)"
+    let line = "\(when), " + (library.ageDays == 0 ? "less than a day ago" : "\(count(library.ageDays, "day")) ago")
+    guard library.stale else { return line }
+    return line + ": stale, so albums you got since then may be listed as new; " + LibraryAge.briefAdvice
   }
 
   private func count(_ number: Int, _ noun: String) -> String {

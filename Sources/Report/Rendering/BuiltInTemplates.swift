@@ -8,6 +8,12 @@ enum BuiltInTemplates {
         http(s) links. The fields are listed in templates/README.md. }}
     # {{headline}}
 
+    {{#library}}
+    {{#stale}}
+    > **{{line}}** {{advice}}
+
+    {{/stale}}
+    {{/library}}
     {{#coverageLine}}
     _{{coverageLine}}_
 
@@ -116,6 +122,11 @@ enum BuiltInTemplates {
     <tr><td align="center" style="padding:16px 8px;">
     <table role="presentation" class="card" width="600" cellpadding="0" cellspacing="0" border="0" style="width:600px;max-width:100%;background:#ffffff;color:#1c1c1f;border-radius:8px;font-family:-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;font-size:15px;line-height:21px;">
     <tr><td style="padding:24px 24px 4px 24px;"><h1 style="margin:0;font-size:22px;line-height:28px;font-weight:700;">{{headline}}</h1></td></tr>
+    {{#library}}
+    {{#stale}}
+    <tr><td style="padding:12px 24px 0 24px;"><p style="margin:0;padding:10px 12px;border-left:3px solid #c77700;background:#fff6e5;color:#1c1c1f;font-size:14px;line-height:20px;"><strong>{{line}}</strong><br>{{advice}}</p></td></tr>
+    {{/stale}}
+    {{/library}}
     {{#coverageLine}}
     <tr><td class="muted" style="padding:8px 24px 0 24px;color:#6b6b73;font-size:14px;">{{coverageLine}}</td></tr>
     {{/coverageLine}}

@@ -85,6 +85,32 @@ struct FixtureLibraryTests {
     #expect(aggregator.skipped == scan.skipped)
   }
 
+  /// The Date each real export carries at its top, as Foundation's reader reads it too; two carry none.
+  static let exportDates: [String: String?] = [
+    "Nimanoro__Apple-music-listened-to-Database__Library.xml": "2015-11-24T11:12:10Z",
+    "ahjmorton__scala-itunes-lib__sample-itunes.xml": nil,
+    "beetbox__beets__itunes_library_unix.xml": "2015-05-08T14:36:28Z",
+    "beetbox__beets__itunes_library_windows.xml": "2015-05-11T15:27:14Z",
+    "damienmauchamp__itunes-library-reader__sample.xml": "2019-07-10T22:52:56Z",
+    "illama__illama_applemusic-to-spotify__Library.xml": "2025-07-13T22:38:10Z",
+    "liamks__libpytunes__Test-Library.xml": "2017-03-27T11:36:59Z",
+    "nzoschke__iTunes__iTunes-Music-Library.empty-stock.xml": nil,
+  ]
+
+  @Test(arguments: expectations)
+  func theExportDateIsReadAsWritten(_ expected: Expected) throws {
+    let path = Self.path(expected.file)
+    let written = try #require(Self.exportDates[expected.file])
+    let date = written.map { try? Date($0, strategy: .iso8601) } ?? nil
+    #expect((written == nil) == (date == nil))
+    let plist =
+      try PropertyListSerialization.propertyList(
+        from: try Data(contentsOf: URL(fileURLWithPath: path)), format: nil) as? [String: Any]
+    #expect(plist?["Date"] as? Date == date)
+    #expect(try LibraryReader.read(path: path).exportDate == date)
+    #expect(try LibraryReader.header(path: path).exportDate == date)
+  }
+
   @Test func greatestHitsByThreeArtistsAreThreeAlbums() throws {
     let scan = try LibraryReader.read(path: Self.path(Self.expectations[0].file))
     let owners = scan.library.albums.filter { $0.title == "Greatest Hits" }.map(\.artistName).sorted()

@@ -129,7 +129,8 @@ let package = Package(
     .testTarget(
       name: "DeepcutCLITests",
       dependencies: [
-        "Identity", "DeepcutCLI", "Catalog", "MusicLibrary", "Night", "Report", "SettingsKit", "Scheduling",
+        "Basics", "Identity", "DeepcutCLI", "Catalog", "CatalogHTTP", "Delivery", "MusicLibrary", "Night", "Report",
+        "SettingsKit", "Scheduling",
         "TestSupport",
       ],
       swiftSettings: strict

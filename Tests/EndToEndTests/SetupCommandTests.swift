@@ -260,6 +260,7 @@ struct SetupCommandTests {
     try await scene.server { server in
       let dialogue: [[String: Any]] = [
         ["expect": "Your Library.xml \\[.*Library.xml\\]: ", "send": ""],
+        ["expect": "tell you each night: e-mail, push or both \\[e-mail\\]: ", "send": ""],
         ["expect": "Who gets the e-mail: ", "send": "ana@example.org"],
         ["expect": "Sent from \\[deepcut <ana@example.org>\\]: ", "send": ""],
         ["expect": "Catalogs to ask.*\\[deezer,musicbrainz\\]: ", "send": ""],

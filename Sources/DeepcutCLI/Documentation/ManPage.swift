@@ -35,9 +35,10 @@ enum ManPage {
             + "editions of albums you own, and the artists that need attention, as --format \(formats)."),
       ".PP",
       Roff.text(
-        "deepcut setup asks what a nightly e-mail needs, checks the mail route with a test e-mail, and installs a "
-          + "schedule (cron, a systemd user timer or a launchd LaunchAgent) that runs deepcut nightly, which tells "
-          + "only what no earlier e-mail told. deepcut status says how the nights went."),
+        "deepcut setup asks what a nightly e-mail or push needs, checks the mail route with a test e-mail and each "
+          + "push channel with a test message, and installs a schedule (cron, a systemd user timer or a launchd "
+          + "LaunchAgent) that runs deepcut nightly, which tells only what no earlier night told. deepcut status says "
+          + "how the nights went."),
       ".PP",
       Roff.text(
         "An option is taken from the command line, else from config.json, else its default; the key config.json "
@@ -59,6 +60,12 @@ enum ManPage {
           "~/.config/deepcut/smtp-password",
           "The mail server's password alone, readable by you alone (mode 0600): the file email.smtp.passwordFile "
             + "names, which deepcut setup writes. A password in config.json is refused."
+        ),
+        (
+          "~/.config/deepcut/push-channels",
+          "The push channels, one Apprise URL a line (ntfy://TOPIC, discord://ID/TOKEN, ...), readable by you alone "
+            + "(mode 0600): the file push.channels or --push-channels names, which deepcut setup writes once each "
+            + "channel took a test message. The URLs carry tokens: they are never put in config.json."
         ),
         (
           "~/.config/deepcut/spotify-credentials, ~/.config/deepcut/tidal-credentials",

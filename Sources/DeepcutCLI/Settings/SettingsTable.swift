@@ -152,18 +152,25 @@ struct SettingsTable: Sendable {
     flag: "push-channels", key: "push.channels", placeholder: "FILE",
     help:
       "with --send: the file of push channels, one Apprise URL a line (chmod 600), beside config.json when relative",
-    kind: .path, default: .value("push-channels"), commands: [.report],
+    kind: .path, default: .value("push-channels"),
+    commands: [
+      .report,
+      .setup.worded("the push channels' file (default: push-channels beside config.json); kept unless URLs are given"),
+    ],
     example: .default(
       note: "Push channels beside the e-mail: ntfy://, discord://, slack://, json:// or any Apprise URL, one a line in",
       "this file, readable by you alone (the URLs carry tokens, so never here). No file: no push."))
-  let pushWhenEmpty = Setting<Bool>(
-    flag: "push-empty", key: "push.whenEmpty", help: "with --send: push on a night with nothing new too",
-    commands: [.report], example: .default())
   let pushURLs = Setting<[String]>(
     flag: "push-url", key: "push.serviceURLs", placeholder: "SERVICE=URL",
     help: "reach a push service ({values}) at URL instead of its public address (a proxy, a test)",
-    kind: .pushServiceURLs, default: .value([]), commands: [.report],
+    kind: .pushServiceURLs, default: .value([]),
+    commands: [
+      .report, .setup.worded("reach a push service ({values}) at URL instead of its public address (a proxy)"),
+    ],
     example: .commentedOut(["ntfy=https://ntfy-proxy.example.org"], note: "Reach a push service through a proxy."))
+  let pushWhenEmpty = Setting<Bool>(
+    flag: "push-empty", key: "push.whenEmpty", help: "with --send: push on a night with nothing new too",
+    commands: [.report], example: .default())
   let feeds = Setting<String?>(
     flag: "feeds", key: "feeds.directory", placeholder: "DIR",
     help: "also write DIR/deepcut.atom and DIR/deepcut.ics from the same answers (a rolling window)", kind: .directory,
@@ -262,7 +269,11 @@ struct SettingsTable: Sendable {
       let asking = registry.providers.filter(\.requiresContact).map(\.name.rawValue)
       return "who runs this (an e-mail address or URL), sent to the catalog"
         + (asking.isEmpty ? "" : "; \(asking.joined(separator: " and ")) need\(asking.count == 1 ? "s" : "") it")
-    }, kind: .contact, commands: [.report],
+    }, kind: .contact,
+    commands: [
+      .report,
+      .setup.worded("who runs this (an e-mail address or URL), for a catalog that asks when no e-mail is sent"),
+    ],
     example: .value(
       "me@example.com",
       note: "Who runs this: sent to the catalog with every request (some catalogs ask; email.from serves too)."))
@@ -384,6 +395,10 @@ struct SettingsTable: Sendable {
     flag: "password-stdin",
     help: "read the mail server's password from standard input; it is kept in a file of mode 0600 beside the config",
     commands: [.setup])
+  let pushStdin = Setting<Bool>(
+    flag: "push-stdin",
+    help: "read the push channels' URLs from standard input, one a line; they are kept in the channels file, mode 0600",
+    commands: [.setup])
   let schedule = Setting<ScheduleKind?>(
     flag: "schedule", placeholder: "KIND", help: "what starts the nightly job: {values} (default: what the system has)",
     kind: .choice, commands: [.setup])
@@ -391,13 +406,13 @@ struct SettingsTable: Sendable {
     flag: "at", placeholder: "HH:MM", help: "when the nightly job runs, local time", kind: .timeOfDay,
     default: .value(TimeOfDay.nightly), commands: [.setup])
   let noTestMail = Setting<Bool>(
-    flag: "no-test-mail", help: "schedule without sending a test e-mail first", commands: [.setup])
+    flag: "no-test-mail", help: "schedule without sending a test e-mail or test pushes first", commands: [.setup])
   let yes = Setting<Bool>(
     flag: "yes", help: "ask nothing: take the flags, the config and the defaults, and name what is missing",
     commands: [.setup])
   let uninstall = Setting<Bool>(
     flag: "uninstall",
-    help: "remove the schedule and the program setup installed; the config, the password file and the state stay",
+    help: "remove the schedule and the program setup installed; the config, password, push channels and state stay",
     commands: [.setup])
 
   // MARK: - Other commands

@@ -47,16 +47,22 @@ struct Prompter {
   /// A password, not echoed; an empty one is asked again.
   func secret(_ question: String) throws(CLIError) -> String {
     while true {
-      let echoOff = Platform.setEcho(false, descriptor: STDIN_FILENO)
-      defer {
-        if echoOff {
-          Platform.setEcho(true, descriptor: STDIN_FILENO)
-          Console.out("")
-        }
-      }
-      let typed = try line("\(question): ")
+      let typed = try unseen(question)
       if !typed.isEmpty { return typed }
     }
+  }
+
+  /// A line typed without being echoed, empty when only Enter was: a URL that carries a token, where an empty answer
+  /// ends a list.
+  func unseen(_ question: String) throws(CLIError) -> String {
+    let echoOff = Platform.setEcho(false, descriptor: STDIN_FILENO)
+    defer {
+      if echoOff {
+        Platform.setEcho(true, descriptor: STDIN_FILENO)
+        Console.out("")
+      }
+    }
+    return try line("\(question): ")
   }
 
   /// One line typed at the terminal, after `prompt`; the end of the input stops setup.

@@ -98,6 +98,23 @@ extension Setup {
     let catalogs = try answer(
       \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
     try set(\.provider, to: catalogs)
+    try chooseContact(for: catalogs)
+  }
+
+  /// Who runs this, for a catalog chosen that asks every client: the sender says it when there is an e-mail, so it is
+  /// asked only of a setup that pushes alone (or given with `--contact`).
+  mutating func chooseContact(for catalogs: [any ProviderDefinition]) throws(CLIError) {
+    let asking = catalogs.filter(\.requiresContact).map(\.name.rawValue)
+    let contact = try ReportSettings.contact(try draftedSettings())
+    let needed = !asking.isEmpty && contact == nil
+    guard needed || settings.onCommandLine(\.contact) else { return }
+    let given = try answer(
+      \.contact, "Who runs this, told to \(asking.joined(separator: " and ")) (an e-mail address or a URL)",
+      default: current(\.contact)
+    ) { (contact) throws(CLIError) in
+      guard contact?.isEmpty == false else { throw .usage("say who runs this: an e-mail address or a URL") }
+    }
+    try set(\.contact, to: given, needed: true)
   }
 
   // MARK: - Where the person listens

@@ -1,12 +1,14 @@
 internal import Basics
 internal import Catalog
+internal import Delivery
 internal import Foundation
 internal import Scheduling
 internal import SettingsKit
 
-/// One run of `deepcut setup`, as named steps: the library, the catalogs, the addresses, the mail route and its test
-/// e-mail, then — only once the route works — the files, and last the schedule. Nothing is written before every answer
-/// is checked, so a setup that stops leaves nothing half-installed.
+/// One run of `deepcut setup`, as named steps: the library, how the person is told (e-mail, push or both), the
+/// addresses, the catalogs, the mail route and its test e-mail, the push channels and their test messages, then — only
+/// once every route works — the files, and last the schedule. Nothing is written before every answer is checked, so a
+/// setup that stops leaves nothing half-installed.
 struct Setup {
   /// The command line over the configuration as it was: a flag is an answer, the file's value a default.
   let settings: Resolved
@@ -26,20 +28,18 @@ struct Setup {
   /// The app's credentials for the service where the person listens, once tested, until written: their file, and
   /// the service's name.
   var appCredentials: (path: String, app: AppCredentials, service: String)?
+  /// How the nightly news reaches the person.
+  var telling = Telling.email
+  /// The push channels' addresses piped in with `--push-stdin`, read before any question.
+  var pipedChannels: [PushAddress]?
+  /// The push channels once each took its test message, until their file is written (or kept).
+  var pushDraft: PushChannelsDraft?
 
   init(_ settings: Resolved, installer: ScheduleInstaller) throws(CLIError) {
     self.settings = settings
     self.installer = installer
     let yes = try settings[\.yes]
-    if try settings[\.passwordStdin] {
-      guard yes else {
-        throw .usage("--password-stdin goes with --yes: standard input holds the password, so setup can ask nothing")
-      }
-      // Read from a terminal, the password would be shown as it is typed.
-      guard !Platform.isTerminal(STDIN_FILENO) else {
-        throw .usage("--password-stdin reads a pipe or a file: deepcut setup --yes ... --password-stdin < FILE")
-      }
-    }
+    try Self.checkPiped(settings, yes: yes)
     if !yes, !Platform.isTerminal(STDIN_FILENO) {
       throw .usage("setup asks its questions on a terminal; without one, pass --yes with the flags it needs")
     }
@@ -51,17 +51,45 @@ struct Setup {
     let text = configExisted ? try Self.read(path) : ""
     draft = try Self.editing { () throws(SettingsError) in try Self.draft(text, path: path) }
     if try settings[\.passwordStdin] { password = try Self.passwordFromStandardInput() }
+    if try settings[\.pushStdin] { pipedChannels = try Self.channelsFromStandardInput() }
+  }
+
+  /// `--password-stdin` and `--push-stdin` read a pipe or a file, under `--yes`, and not both: standard input holds
+  /// one of them.
+  static func checkPiped(_ settings: Resolved, yes: Bool) throws(CLIError) {
+    let piped: [(KeyPath<SettingsTable, Setting<Bool>>, String)] = [
+      (\.passwordStdin, "the password"), (\.pushStdin, "the channels' URLs"),
+    ]
+    var given: [String] = []
+    for (path, holds) in piped where try settings[path] {
+      let flag = "--" + (SettingsTable.standard[keyPath: path].flag ?? "")
+      guard yes else {
+        throw .usage("\(flag) goes with --yes: standard input holds \(holds), so setup can ask nothing")
+      }
+      // Read from a terminal, a secret would be shown as it is typed.
+      guard !Platform.isTerminal(STDIN_FILENO) else {
+        throw .usage("\(flag) reads a pipe or a file: deepcut setup --yes ... \(flag) < FILE")
+      }
+      given.append(flag)
+    }
+    if given.count > 1 {
+      throw .usage(
+        "--password-stdin and --push-stdin both read standard input: write the channels' URLs to a file "
+          + "(chmod 600) and give it as --push-channels FILE")
+    }
   }
 
   mutating func run() async throws(CLIError) -> ExitStatus {
     Console.out(
-      "Setting up deepcut's nightly e-mail; \(prompter.asks ? "Enter takes the [default]." : "asking nothing.")")
+      "Setting up deepcut's nightly news; \(prompter.asks ? "Enter takes the [default]." : "asking nothing.")")
     try chooseLibrary()
-    try chooseAddresses()
+    try chooseTelling()
+    if telling.mails { try chooseAddresses() } else { try leaveOutMail() }
     try chooseCatalogs()
     try chooseListening()
     try await chooseApp()
-    try await chooseRouteAndTestIt()
+    if telling.mails { try await chooseRouteAndTestIt() }
+    if telling.pushes { try await choosePushChannels() }
     let schedule = try await chooseSchedule()
     guard try writeFiles() else {
       Console.out("nothing written, nothing scheduled")
@@ -77,12 +105,16 @@ struct Setup {
 
   // MARK: - Files
 
-  /// Once the person agreed to the changes (with `--yes`, at once): the password file, then config.json, each
-  /// written whole or not at all; false when the person declined them, and nothing was written.
+  /// Once the person agreed to the changes (with `--yes`, at once): the password file, the push channels, then
+  /// config.json, each written whole or not at all; false when the person declined them, and nothing was written.
   mutating func writeFiles() throws(CLIError) -> Bool {
     if password != nil { try set(\.smtpPasswordFile, to: passwordFile, needed: true) }
+    var changes = pushDraft?.changesDescribed.map { [$0] } ?? []
     if configExisted, !draft.changes.isEmpty {
-      Console.out("\(configPath) changes:\n\(draft.changesDescribed)")
+      changes.insert("\(configPath) changes:\n\(draft.changesDescribed)", at: 0)
+    }
+    if !changes.isEmpty {
+      changes.forEach { Console.out($0) }
       guard try prompter.confirm("Write these changes?") else { return false }
     }
     do {
@@ -91,6 +123,7 @@ struct Setup {
       throw CLIError(error)
     }
     try writeAppCredentials()
+    try writePushChannels()
     if let password {
       try OutputFile.write(Data(password.utf8), to: passwordFile, mode: 0o600)
       Console.out("wrote the password to \(passwordFile) (mode 0600; only you can read it)")

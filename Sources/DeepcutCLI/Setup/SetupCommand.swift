@@ -4,20 +4,24 @@ internal import Foundation
 internal import Scheduling
 internal import SettingsKit
 
-/// `deepcut setup`: the nightly e-mail in one command. It finds the library, asks where the e-mail goes and how, sends
-/// a test e-mail through that route, writes config.json (keeping what the file had) and the password file, and
-/// installs the schedule; `--uninstall` removes the schedule and the program it installed.
+/// `deepcut setup`: the nightly e-mail and pushes in one command. It finds the library, asks whether the night is told
+/// by e-mail, push or both, where the e-mail goes and how and which channels get pushes, sends a test message through
+/// each, writes config.json (keeping what the file had), the password file and the channels file, and installs the
+/// schedule; `--uninstall` removes the schedule and the program it installed.
 enum SetupCommand: Command {
   static let spec = CommandSpec(
     command: "setup",
     usage: "setup [--yes] [--library PATH] [--to ADDRESS] [--smtp-url URL --smtp-user USER --password-stdin | "
-      + "--sendmail COMMAND] [--schedule KIND] [--at HH:MM] | setup --uninstall",
-    summary: "Set up the nightly e-mail: the library, the mail route (checked by a test e-mail) and the schedule.",
+      + "--sendmail COMMAND] [--push-stdin | --push-channels FILE] [--schedule KIND] [--at HH:MM] | setup --uninstall",
+    summary:
+      "Set up the nightly e-mail or pushes: the library, the mail route and the push channels (each checked by a "
+      + "test message) and the schedule.",
     examples: [
       "setup",
       "setup --yes --to me@example.com --smtp-url smtps://smtp.example.com:465 --smtp-user me@example.com "
         + "--password-stdin < password.txt",
       "setup --yes --to me@example.com --sendmail 'msmtp -t' --schedule cron --at 05:45",
+      "setup --yes --push-stdin --schedule cron < channels.txt",
       "setup --uninstall",
     ]
   )
@@ -35,7 +39,7 @@ enum SetupCommand: Command {
           .remove()
       }
       Console.out(said.isEmpty ? "nothing of deepcut's is scheduled; nothing removed" : said.joined(separator: "\n"))
-      Console.out("the config, the password file and the state are kept")
+      Console.out("the config, the password file, the push channels and the state are kept")
       return .success
     }
     var setup = try Setup(settings, installer: installer)

@@ -11,10 +11,13 @@ public struct PushDigest: Sendable, Equatable {
   public struct Notice: Sendable, Equatable {
     public var title: String
     public var message: String
+    /// Trouble, which a service that has kinds of message shows as a warning; setup's test message is not.
+    public var isWarning: Bool
 
-    public init(title: String, message: String) {
+    public init(title: String, message: String, isWarning: Bool = true) {
       self.title = title
       self.message = message
+      self.isWarning = isWarning
     }
   }
 

@@ -133,6 +133,22 @@ import Testing
     #expect(transport.last?.url.absoluteString == "http://127.0.0.1:9000/hook")
   }
 
+  /// Trouble is a warning where a service has kinds of message; setup's test message is not.
+  @Test func aNoticeIsAWarningOnlyWhenItIsTrouble() async throws {
+    for (isWarning, tags, type) in [(true, ["warning"], "warning"), (false, ["cd"], "info")] {
+      let notice = PushDigest.Notice(title: "T", message: "M", isWarning: isWarning)
+      let digest = PushDigest(items: [], notice: notice)
+      let ntfy = Transport()
+      _ = try await Self.channel("ntfy://127.0.0.1:1/topic", ntfy).attempt(digest)
+      #expect(ntfy.json["tags"] as? [String] == tags)
+      #expect(ntfy.json["title"] as? String == "T")
+      #expect(ntfy.json["message"] as? String == "M")
+      let json = Transport()
+      _ = try await Self.channel("json://127.0.0.1:1/hook", json).attempt(digest)
+      #expect(json.json["type"] as? String == type)
+    }
+  }
+
   @Test(arguments: [
     (429, DeliveryError.slowDown("", wait: .seconds(7)), true),
     (401, .permanent(""), false), (403, .permanent(""), false), (404, .permanent(""), false),

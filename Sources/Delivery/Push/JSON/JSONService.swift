@@ -38,7 +38,7 @@ struct JSONChannel: PushChannel {
     let text = digest.text(shown: digest.items.count, markdown: false)
     var message: [String: Any] = [
       "version": "1.0", "title": digest.title, "message": text, "attachments": [[String: Any]](),
-      "type": digest.notice == nil ? "info" : "warning",
+      "type": digest.notice?.isWarning == true ? "warning" : "info",
       "releases": digest.items.map(Self.release),
     ]
     if let fullReport = digest.fullReport { message["fullReport"] = fullReport }

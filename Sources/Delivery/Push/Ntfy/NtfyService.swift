@@ -87,7 +87,7 @@ struct NtfyChannel: PushChannel {
     ]
     if let click = digest.clickURL { message["click"] = click }
     if let priority { message["priority"] = Self.number(priority) }
-    if digest.notice != nil { message["tags"] = ["warning"] }
+    if digest.notice?.isWarning == true { message["tags"] = ["warning"] }
     return (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
   }
 

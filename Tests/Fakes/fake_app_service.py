@@ -78,6 +78,10 @@ class AppHandler(fake_service.Handler):
     (``app_of``), how an error looks (``error_body``), and answer the API (``answer``)."""
 
     token_path = "/token"
+    # A service's own words where they were seen: the realm its 401s name and the message of its 403 to an app
+    # refused (the owner without a subscription).
+    realm = "service"
+    refusal = "Active premium subscription required for the owner of the app."
 
     def app_of(self, form: Mapping[str, str]) -> tuple[str | None, str | None]:
         raise NotImplementedError
@@ -113,8 +117,12 @@ class AppHandler(fake_service.Handler):
         if form.get("grant_type") != "client_credentials":
             return 400, {"error": "unsupported_grant_type", "error_description": "grant_type parameter is missing"}, \
                 "grant", []
-        if client_id != app.get("client_id") or secret != app.get("client_secret"):
+        if client_id != app.get("client_id"):
             return 400, {"error": "invalid_client", "error_description": "Invalid client"}, "invalid_client", []
+        if secret != app.get("client_secret"):
+            # A known client with the wrong secret is told so; an unknown client is not.
+            return 400, {"error": "invalid_client", "error_description": "Invalid client secret"}, \
+                "invalid_client", []
         token, lifetime = state.issue()
         return 200, {"access_token": token, "token_type": "Bearer", "expires_in": lifetime}, None, []
 
@@ -136,13 +144,12 @@ class AppHandler(fake_service.Handler):
             admitted = state.admit()
         if expire or not state.valid(token):
             return 401, self.error_body(401, "Missing/invalid/expired access token"), "expired", \
-                [("www-authenticate", 'Bearer realm="service"')]
+                [("www-authenticate", f'Bearer realm="{self.realm}"')]
         if throttle or not admitted:
             headers = [] if knobs.retry_after is None else [("retry-after", str(knobs.retry_after))]
             return 429, self.error_body(429, "Too many requests"), "throttled", headers
         if knobs.refuse_app:
-            return 403, self.error_body(403, "Active premium subscription required for the owner of the app."), \
-                "refused", []
+            return 403, self.error_body(403, self.refusal), "refused", []
         status, payload = self.answer(state.world, path, query)
         return status, payload, None, []
 

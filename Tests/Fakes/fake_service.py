@@ -65,6 +65,11 @@ def fnv1a64(text: str) -> str:
     return f"{value:016x}"
 
 
+def world_json(world: Any) -> dict[str, Any]:
+    """A world as JSON: the catalogs with a world type of their own say it; the others keep theirs as JSON already."""
+    return world.to_json() if hasattr(world, "to_json") else world
+
+
 class Service:
     """Everything the handler threads share, behind one lock."""
 
@@ -307,14 +312,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 service.reset()
                 self.send_json(200, dataclasses.asdict(service.knobs))
             elif path == "/_world" and method == "GET":
-                self.send_json(200, service.world.to_json())
+                self.send_json(200, world_json(service.world))
             elif path == "/_gone" and method == "POST":
                 self.server.go_away(answering=self.connection)
                 self.close_connection = True
                 self.send_json(200, {"gone": True, "port": self.server.server_address[1]})
             elif path == "/_world" and method == "POST":
                 service.world = service.load_world(json.loads(body))
-                self.send_json(200, {"artists": len(service.world.artists)})
+                self.send_json(200, {"artists": len(world_json(service.world).get("artists") or [])})
             else:
                 self.send_json(404, {"error": f"no control endpoint {method} {path}"})
         except ValueError as exc:  # json.JSONDecodeError and the worlds' errors are ValueErrors

@@ -35,6 +35,9 @@ def album_item(album: Mapping[str, Any]) -> dict[str, Any]:
 class Handler(fake_app_service.AppHandler):
     server_version = "envoy"
     token_path = "/api/token"
+    realm = "spotify"
+    refusal = ("Active premium subscription required for the owner of the app. When the subscription status changes, "
+               "it can take a few hours before requests are allowed again.")
 
     def app_of(self, form: Mapping[str, str]) -> tuple[str | None, str | None]:
         return self.basic()

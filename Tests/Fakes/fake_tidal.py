@@ -51,8 +51,13 @@ class Handler(fake_app_service.AppHandler):
         return form.get("client_id"), form.get("client_secret")
 
     def error_body(self, status: int, message: str) -> dict[str, Any]:
-        code = {401: "UNAUTHORIZED", 429: "TOO_MANY_REQUESTS", 403: "FORBIDDEN"}.get(status, "NOT_FOUND")
-        return {"errors": [{"id": "e1", "status": str(status), "code": code, "detail": message}]}
+        if status == 401:
+            # What TIDAL answered a missing or bad bearer with: not the spec's error object (no id, no status).
+            return {"errors": [{"code": "UNAUTHORIZED", "detail": "Invalid or missing Authorization Header",
+                                "meta": {"category": "AUTHENTICATION_ERROR"}}]}
+        code = {429: "TOO_MANY_REQUESTS", 403: "FORBIDDEN"}.get(status, "NOT_FOUND")
+        detail = "Rate limit exceeded" if status == 429 else message  # the spec's words for a 429
+        return {"errors": [{"id": "e1", "status": str(status), "code": code, "detail": detail}]}
 
     def answer(self, world: Mapping[str, Any], path: str, query: Mapping[str, str]) -> tuple[int, Any]:
         if path != "/v2/albums":

@@ -94,7 +94,8 @@ final class EasyHandle: @unchecked Sendable {
       (CURLOPT_NOSIGNAL, 1),  // several transfers run on threads at once: no SIGALRM for DNS timeouts
       (CURLOPT_HTTPGET, 1),
       (CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1)),
-      (CURLOPT_FOLLOWLOCATION, 1),
+      // A POST is never followed: curl would resend it as a GET, whose 200 says nothing of what was posted.
+      (CURLOPT_FOLLOWLOCATION, request.body == nil ? 1 : 0),
       (CURLOPT_MAXREDIRS, 3),
       (CURLOPT_TIMEOUT_MS, timeout),
       (CURLOPT_CONNECTTIMEOUT_MS, min(timeout, 10_000)),

@@ -80,8 +80,11 @@ struct SoakMessage {
     return Int(line.dropFirst(4).prefix { $0.isNumber }) ?? 0
   }
 
-  /// `**Artist** — [Title](url) · album`, Markdown escaped, as ntfy, Discord's content and apprise carry it.
-  static func markdownLine(_ line: Substring) -> (SoakLine, announced: Bool)? {
+  /// `- **Artist** — [Title](url) · album`, an item of a Markdown list, escaped, as ntfy, Discord's content and
+  /// apprise carry it.
+  static func markdownLine(_ item: Substring) -> (SoakLine, announced: Bool)? {
+    guard item.hasPrefix("- ") else { return nil }
+    let line = item.dropFirst(2)
     guard line.hasPrefix("**"), let split = line.range(of: "** — "), split.lowerBound > line.startIndex else {
       return nil
     }

@@ -194,7 +194,9 @@ struct Soak {
     let now = SoakWorld.now(night)
     for channel in SoakChannel.allCases {
       guard failed.contains(channel) || accepted[channel] != nil else { continue }
-      let state = try #require(states[channel.name], "night \(night): status names no \(channel.name)")
+      let state = try #require(
+        states.first(where: { $0.key.hasPrefix(channel.name) })?.value,
+        "night \(night): status names no \(channel.name)")
       if failed.contains(channel) {
         #expect(state["failure"] is String && state["lastAttempt"] as? String == now, "night \(night): \(state)")
         #expect(!Self.flag(state["permanent"]) && (state["waiting"] as? Int ?? 0) > 0, "\(state)")

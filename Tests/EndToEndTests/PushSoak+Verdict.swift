@@ -26,7 +26,8 @@ extension Soak {
       let stale = staleLines(channel)
       #expect(
         stale.isEmpty, "\(channel) showed \(stale.count) releases as announced after they came out: \(stale.prefix(5))")
-      let state = try #require(states[channel.name], "status names no \(channel.name)")
+      let state = try #require(
+        states.first(where: { $0.key.hasPrefix(channel.name) })?.value, "status names no \(channel.name)")
       let last = SoakWorld.now(try #require(messages[channel]?.last, "\(channel) took nothing").night)
       #expect(Self.isNull(state["failure"]) && !Self.flag(state["permanent"]), "\(channel): \(state)")
       #expect(state["waiting"] as? Int == 0, "\(channel): \(state)")

@@ -117,11 +117,11 @@ enum SoakChannel: String, CaseIterable, Sendable, Comparable {
   /// What deepcut calls it on standard error and in `status`.
   var name: String {
     switch self {
-    case .ntfy: "ntfy topic de… on 127.0.0.1"
-    case .discord: "Discord webhook 4242…"
-    case .slack: "Slack webhook T0AA…"
-    case .json: "JSON endpoint on 127.0.0.1"
-    case .gotify: "gotify://127.… (through apprise)"
+    case .ntfy: "ntfy topic de… on 127.0.0.1 #"
+    case .discord: "Discord webhook 4242… #"
+    case .slack: "Slack webhook T0AA… #"
+    case .json: "JSON endpoint on 127.0.0.1 #"
+    case .gotify: "gotify:// channel #"
     }
   }
 

@@ -93,7 +93,11 @@ enum NightlyCommand: Command {
     /// failure.
     func ending(_ status: ExitStatus, _ error: CLIError?) -> (line: String, status: ExitStatus) {
       switch error {
-      case nil: ("wrote \(message) and \(pushOnly ? "pushed" : "e-mailed") it", .success)
+      case nil:
+        (
+          pushOnly ? "wrote \(message); each push channel has told what was new" : "wrote \(message) and e-mailed it",
+          .success
+        )
       case .locked?: ("another run holds the lock; nothing done", .success)
       case .interrupted?:
         (

@@ -56,7 +56,8 @@ enum StatusCommand: Command {
     }
     let nights = runs.map(night)
     let schedule = await Self.schedule(settings, now: now)
-    let pushed = channels.map { channel in
+    let current = currentChannelNames(settings)
+    let pushed = channels.filter { current?.contains($0.channel) ?? true }.map { channel in
       StatusReport.Channel(
         name: channel.channel, lastAttempt: channel.lastAttempt, lastDelivered: channel.lastDelivered,
         reply: channel.lastReply, failure: channel.failure, permanent: channel.permanent, waiting: channel.waiting)
@@ -70,6 +71,14 @@ enum StatusCommand: Command {
       library: library,
       problem: StatusReport.problem(
         nights: lastNights.map(night), schedule: schedule, library: library, channels: pushed))
+  }
+
+  /// The channels the channels file names now: one replaced or taken out is no longer shown or judged. Nil when the
+  /// file cannot be read, which `config --check` explains: then every channel that ever pushed is shown.
+  static func currentChannelNames(_ settings: Resolved) -> Set<String>? {
+    guard let maker = try? PushChannelMaker(settings), let addresses = try? ReportSettings.pushAddresses(settings)
+    else { return nil }
+    return Set(addresses.map { maker.named($0).name })
   }
 
   /// The configured library as it is now, not as the last night found it: a library refreshed since counts as fresh.
@@ -162,7 +171,7 @@ enum StatusCommand: Command {
     return parts.joined(separator: "  ")
   }
 
-  /// `ntfy topic mu… on ntfy.sh  pushed 2026-12-03 06:31 (200)  3 waiting`
+  /// `ntfy topic mu… on ntfy.sh #3f9a1c  pushed 2026-12-03 06:31 (200)  3 waiting`
   static func line(_ channel: StatusReport.Channel) -> String {
     var parts = [channel.name]
     if let failure = channel.failure {

@@ -65,19 +65,14 @@ enum ManPage {
           "~/.config/deepcut/push-channels",
           "The push channels, one Apprise URL a line (ntfy://TOPIC, discord://ID/TOKEN, ...), readable by you alone "
             + "(mode 0600): the file push.channels or --push-channels names, which deepcut setup writes once each "
-            + "channel took a test message. The URLs carry tokens: they are never put in config.json."
+            + "channel took a test message; with --send each gets the night's digest, and trouble once a day. The URLs "
+            + "carry tokens: they are never put in config.json."
         ),
         (
           "~/.config/deepcut/spotify-credentials, ~/.config/deepcut/tidal-credentials",
           "Your own Spotify or TIDAL app's client_id and client_secret, one a line, readable by you alone (mode "
             + "0600), which deepcut setup writes once the service gave a token for them; with them, rows open the "
             + "album there. --spotify-credentials and --tidal-credentials name others."
-        ),
-        (
-          "~/.config/deepcut/push-channels",
-          "The push channels, one Apprise URL a line (ntfy://, discord://, slack://, json://, or any scheme the "
-            + "apprise command speaks), readable by you alone (mode 0600), since the URLs carry tokens; with "
-            + "--send each gets the night's digest, and trouble once a day. --push-channels names another."
         ),
         (
           "~/.config/deepcut/templates/",

@@ -103,7 +103,10 @@ struct SettingsTable: Sendable {
     example: .default())
   let send = Setting<Bool>(
     flag: "send", key: "email.send",
-    help: "with email: deliver it (email.smtp, else email.sendmail); releases count as told once it is accepted",
+    help: """
+      deliver it: the e-mail with --format email (email.smtp, else email.sendmail), and a push to each push \
+      channel; releases count as told once accepted
+      """,
     commands: [.report],
     example: .value(
       true,

@@ -86,10 +86,12 @@ struct PushChannelMaker {
         "\(Self.typedPlace) is not a channel's URL: write one such as ntfy://TOPIC, ntfys://HOST/TOPIC, "
           + "discord://ID/TOKEN or slack://A/B/C")
     }
-    guard !given.contains(where: { $0.text == address.text }) else {
+    let made = try channel(address)
+    // The same channel with another token is the same channel too: a night would refuse the file.
+    guard !given.contains(where: { $0.text == address.text || (try? channel($0).name) == made.name }) else {
       throw .usage("that channel is in the list already: give another, or Enter to end the list")
     }
-    return (address, try channel(address))
+    return (address, made)
   }
 
   /// The channel `address` names: a service deepcut speaks, else the Apprise command.
@@ -265,7 +267,6 @@ extension Setup {
   /// Sends the test message through `channel` and says what the service answered; with `--no-test-mail`, nothing.
   func sendTestPush(_ channel: any PushChannel) async throws(DeliveryError) {
     guard !((try? settings[\.noTestMail]) ?? false) else { return }
-    // A channel's name may end in an ellipsis of its own ("Discord webhook 4242…"): none is added.
     Console.out("sending a test message to \(channel.name)")
     let receipt = try await Courier.push(
       PushDigest(items: [], notice: Self.testNotice), through: channel, retryAfter: .seconds(2))

@@ -95,10 +95,25 @@ extension Setup {
     let alternatives = settings.registry.searchable.map(\.name.rawValue).joined(separator: ", ")
     // With the sender known, a catalog that asks who runs this can be recommended too.
     let recommended = try draftedSettings().unnamedNight.recommended.map(\.name.rawValue).joined(separator: ",")
+    let proposed = current(\.provider) == nil && !settings.onCommandLine(\.provider)
     let catalogs = try answer(
       \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
     try set(\.provider, to: catalogs)
     try chooseContact(for: catalogs)
+    if proposed { try sayWhoIsLeftOut(of: catalogs) }
+  }
+
+  /// A catalog that asks who runs this is left out of the proposed ones when nothing says who: said, so the night's
+  /// catalogs are no surprise.
+  func sayWhoIsLeftOut(of catalogs: [any ProviderDefinition]?) throws(CLIError) {
+    guard try ReportSettings.contact(try draftedSettings()) == nil else { return }
+    let chosen = Set((catalogs ?? []).map { $0.name.rawValue })
+    let left = settings.registry.providers.filter { $0.requiresContact && !chosen.contains($0.name.rawValue) }
+    guard !left.isEmpty else { return }
+    Console.out(
+      "  \(left.map(\.title).joined(separator: " and ")) left out: \(left.count == 1 ? "it asks" : "they ask") who "
+        + "runs this, which an e-mail's sender says; give --contact (an e-mail address or a URL) to ask "
+        + (left.count == 1 ? "it" : "them") + " too")
   }
 
   /// Who runs this, for a catalog chosen that asks every client: the sender says it when there is an e-mail, so it is

@@ -23,9 +23,20 @@ public struct PushAddress: Sendable, Hashable {
 
   /// Reads one line; nil when it is not a URL with a scheme and something after it.
   public init?(_ line: String, place: String) {
+    text = Secret(line)
+    self.place = place
     guard let components = URLComponents(string: line), let scheme = components.scheme?.lowercased(),
       !scheme.isEmpty, line.contains("://")
-    else { return nil }
+    else {
+      // `tgram://BOT_ID:TOKEN/CHAT`, whose token stands where a port would, is no URL to Foundation: a line only the
+      // Apprise command reads whole keeps its scheme alone apart.
+      guard let scheme = Self.scheme(ofAppriseLine: line) else { return nil }
+      self.scheme = scheme
+      host = ""
+      path = []
+      query = [:]
+      return
+    }
     self.scheme = scheme
     user = components.user.flatMap { $0.isEmpty ? nil : $0 }
     password = components.password.map(Secret.init)
@@ -35,8 +46,29 @@ public struct PushAddress: Sendable, Hashable {
     var query: [String: String] = [:]
     for item in components.queryItems ?? [] { query[item.name] = item.value ?? "" }
     self.query = query
-    text = Secret(line)
-    self.place = place
+  }
+
+  /// The scheme of `SCHEME://REST`, lowercased, when REST is there and has no spaces.
+  private static func scheme(ofAppriseLine line: String) -> String? {
+    guard let separator = line.range(of: "://"), !line[separator.upperBound...].isEmpty,
+      line[..<separator.lowerBound].range(of: #"^[A-Za-z][A-Za-z0-9+.-]*$"#, options: .regularExpression) != nil,
+      !line.contains(where: \.isWhitespace)
+    else { return nil }
+    return line[..<separator.lowerBound].lowercased()
+  }
+
+  /// A channel's name: how it reads, and a mark made from what the channel is (`identity`: its server's host and
+  /// topic, its webhook's id; its token only where nothing else tells it), so two channels that read alike are two in
+  /// the state and in `status`, and a channel whose token or port changed keeps its name and what waits for it.
+  public static func channelName(_ reading: String, identity: String) -> String {
+    "\(reading) #\(FNV1a.hex(identity).prefix(6))"
+  }
+
+  /// The whole line without its port, for a channel's identity: a server moved to another port is the same channel.
+  var portless: String {
+    guard port != nil, var components = URLComponents(string: text.revealed) else { return text.revealed }
+    components.port = nil
+    return components.string ?? text.revealed
   }
 
   /// A query field by name, any case.

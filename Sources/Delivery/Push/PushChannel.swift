@@ -76,13 +76,20 @@ public struct PushServices: Sendable {
     _ addresses: [PushAddress], serviceURLs: [String: URL], transport: any PushTransport, apprise: String
   ) throws(DeliveryError) -> [any PushChannel] {
     var channels: [any PushChannel] = []
+    var places: [String: String] = [:]
     for address in addresses {
+      let channel: any PushChannel
       if let service = service(for: address) {
-        channels.append(
-          try service.channel(address, serviceURL: serviceURLs[service.name], transport: transport))
+        channel = try service.channel(address, serviceURL: serviceURLs[service.name], transport: transport)
       } else {
-        channels.append(AppriseChannel(address: address, command: apprise))
+        channel = AppriseChannel(address: address, command: apprise)
       }
+      // Each channel keeps its own ledger under its name: one channel twice would tell each release once between them.
+      if let first = places[channel.name] {
+        throw .unusable("\(address.place) names the same channel as \(first): keep one line for it")
+      }
+      places[channel.name] = address.place
+      channels.append(channel)
     }
     return channels
   }
@@ -101,17 +108,19 @@ enum PushAnswer {
     case 429:
       let wait = answer.retryAfterDuration()
       throw .slowDown(
-        "\(channel) asks to wait\(wait.map { " \($0.components.seconds) s" } ?? "")\(said); the message waits for "
-          + "the next night", wait: wait)
+        "\(channel) asks to wait\(wait.map { " \($0.components.seconds) s" } ?? "")\(said)", wait: wait)
+    case 300..<400:
+      throw .permanent(
+        "\(channel) sent the message elsewhere (http \(answer.status)), which deepcut does not follow with a message: "
+          + "write the service's address as it answers, https (ntfys://, jsons://) where the server asks for it")
     case 401, 403:
       throw .permanent(
-        "\(channel) refused the token (http \(answer.status))\(said): check the channel's URL in the channels file")
+        "\(channel) refused the token (http \(answer.status))\(said): check the token in the channel's URL")
     case 404, 410:
       throw .permanent(
-        "\(channel) no longer exists (http \(answer.status))\(said): make a new one and put its URL in the channels "
-          + "file")
+        "\(channel) no longer exists (http \(answer.status))\(said): make a new one and use its URL")
     case 500...:
-      throw .temporary("\(channel) answered http \(answer.status)\(said); the message waits for the next night")
+      throw .temporary("\(channel) answered http \(answer.status)\(said)")
     default:
       throw .permanent(
         "\(channel) refused the message (http \(answer.status))\(said); report this as a deepcut bug")
@@ -121,10 +130,10 @@ enum PushAnswer {
   /// A request that got no answer.
   static func unanswered(_ error: HTTPClientError, channel: String) -> DeliveryError {
     switch error {
-    case .timedOut: .temporary("\(channel) did not answer in time; the message waits for the next night")
+    case .timedOut: .temporary("\(channel) did not answer in time")
     case .unreachable(let detail):
-      .temporary("cannot reach \(channel) (\(detail)); the message waits for the next night")
-    default: .temporary("\(channel): \(error); the message waits for the next night")
+      .temporary("cannot reach \(channel) (\(detail))")
+    default: .temporary("\(channel): \(error)")
     }
   }
 
@@ -151,7 +160,8 @@ enum PushAnswer {
     }
     let text = (object["error"] ?? object["message"]) as? String
     let code = object["code"].map { "\($0)" }
-    return [text, code.map { "code \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    let said = [text, code.map { "code \($0)" }].compactMap { $0 }.joined(separator: ", ")
+    return said.isEmpty ? nil : said
   }
 }
 

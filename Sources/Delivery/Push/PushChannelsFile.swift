@@ -23,11 +23,12 @@ public enum PushChannelsFile {
     return try parse(String(decoding: data, as: UTF8.self), path: path)
   }
 
-  /// One address a line; blank lines and `#` comments skipped.
+  /// One address a line; blank lines and `#` comments skipped, and a comment after an address (a URL has no spaces).
   public static func parse(_ text: String, path: String) throws(DeliveryError) -> [PushAddress] {
     var addresses: [PushAddress] = []
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+      let uncommented = line.replacingOccurrences(of: #"\s+#.*$"#, with: "", options: .regularExpression)
+      let trimmed = uncommented.trimmingCharacters(in: .whitespacesAndNewlines)
       guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
       let place = "\(path), line \(index + 1)"
       // The line itself is never shown: it holds the channel's token.

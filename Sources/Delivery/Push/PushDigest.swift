@@ -48,13 +48,14 @@ public struct PushDigest: Sendable, Equatable {
   /// What a tap on the whole message opens: the whole report, else the first release's link.
   public var clickURL: String? { fullReport ?? items.first?.url }
 
-  /// One line for an item, in Markdown ("**Artist** — [Title](url) · album") or plain text.
+  /// One line for an item, in Markdown ("- **Artist** — [Title](url) · album", an item of a list: lines of a
+  /// paragraph would run together) or plain text.
   public static func line(_ item: PushItem, markdown: Bool) -> String {
     guard markdown else {
       return "\(item.heading) (\(item.detail))" + (item.url.map { " \($0)" } ?? "")
     }
     let title = item.url.map { "[\(Markdown.escaped(item.title))](\($0))" } ?? Markdown.escaped(item.title)
-    return "**\(Markdown.escaped(item.artist))** — \(title) · \(item.detail)"
+    return "- **\(Markdown.escaped(item.artist))** — \(title) · \(item.detail)"
   }
 
   /// The line after the shown ones, when some are not: where they are.
@@ -62,15 +63,17 @@ public struct PushDigest: Sendable, Equatable {
     let rest = items.count - shown
     guard rest > 0 else { return nil }
     let place = fullReport.map { markdown ? "[in the full report](\($0))" : "in the full report: \($0)" }
-    return "and \(rest) more" + (place.map { " " + $0 } ?? "") + "; they come in the next messages"
+    return "and \(rest) more" + (place.map { " " + $0 } ?? "") + "; they come in the next push"
   }
 
   /// The message's text with the first `shown` items, one line each, and the line about the rest.
   public func text(shown: Int, markdown: Bool) -> String {
     if let notice { return notice.message }
     if items.isEmpty { return "Nothing new from the artists you own tonight." }
-    let lines = items.prefix(shown).map { Self.line($0, markdown: markdown) }
-    return (lines + [moreLine(shown: shown, markdown: markdown)].compactMap { $0 }).joined(separator: "\n")
+    let lines = items.prefix(shown).map { Self.line($0, markdown: markdown) }.joined(separator: "\n")
+    guard let more = moreLine(shown: shown, markdown: markdown) else { return lines }
+    // In Markdown a line after a list would continue its last item.
+    return lines + (markdown ? "\n\n" : "\n") + more
   }
 }
 

@@ -1,9 +1,10 @@
 import Basics
 import CatalogHTTP
-import Delivery
 import Foundation
 import Synchronization
 import Testing
+
+@testable import Delivery
 
 /// Each service's message, as its wire format and its limits want it, through a transport that keeps what it is
 /// sent and answers as it is told.
@@ -64,7 +65,7 @@ import Testing
     #expect(
       message.hasSuffix(
         "and \(120 - receipt.shown) more [in the full report](https://example.org/full.html); "
-          + "they come in the next messages"))
+          + "they come in the next push"))
     // One more line would not have fitted.
     #expect(
       Self.digest(120, fullReport: "https://example.org/full.html").text(shown: receipt.shown + 1, markdown: true)
@@ -153,7 +154,8 @@ import Testing
     (429, DeliveryError.slowDown("", wait: .seconds(7)), true),
     (401, .permanent(""), false), (403, .permanent(""), false), (404, .permanent(""), false),
     (410, .permanent(""), false), (500, .temporary(""), true), (503, .temporary(""), true),
-    (400, .permanent(""), false), (413, .permanent(""), false),
+    (400, .permanent(""), false), (413, .permanent(""), false), (301, .permanent(""), false),
+    (308, .permanent(""), false),
   ])
   func anAnswerIsJudgedByItsStatus(status: Int, kind: DeliveryError, temporary: Bool) async throws {
     let body = Data(#"{"code":40101,"http":401,"error":"unauthorized"}"#.utf8)
@@ -163,7 +165,7 @@ import Testing
     }
     #expect(error?.isTemporary == temporary)
     if case .slowDown(_, let wait) = kind, case .slowDown(_, let got)? = error { #expect(got == wait) }
-    #expect(error?.description.contains("unauthorized") == true)
+    if status >= 400 { #expect(error?.description.contains("unauthorized") == true) }
   }
 
   @Test func theCourierWaitsAsLongAsTheServiceAsksWhenThatIsShort() async throws {
@@ -194,6 +196,56 @@ import Testing
     }
   }
 
+  /// Apprise's ways of giving ntfy a token: `?token=`, `?auth=token` with the token as the password or the user, a
+  /// `tk_` token alone as either; `?auth=basic` and a user with a password are Basic.
+  @Test(arguments: [
+    ("ntfy://127.0.0.1/t?token=tk_q", "Bearer tk_q"), ("ntfy://tk_u@127.0.0.1/t", "Bearer tk_u"),
+    ("ntfy://:tk_p@127.0.0.1/t", "Bearer tk_p"), ("ntfy://me:tk_p@127.0.0.1/t?auth=token", "Bearer tk_p"),
+    ("ntfy://secret@127.0.0.1/t?auth=token", "Bearer secret"),
+    ("ntfy://me:pw@127.0.0.1/t?auth=basic", "Basic " + Data("me:pw".utf8).base64EncodedString()),
+    ("ntfy://me:tk_p@127.0.0.1/t", "Basic " + Data("me:tk_p".utf8).base64EncodedString()),
+  ])
+  func ntfyTakesATokenAsAppriseDoes(line: String, authorization: String) async throws {
+    let transport = Transport()
+    _ = try await Self.channel(line, transport).attempt(Self.digest(1))
+    let sent = transport.last?.headers.filter { $0.hasPrefix("Authorization: ") }
+    #expect(sent == ["Authorization: " + authorization], "\(line)")
+  }
+
+  /// A channel is named by what it is, never by its token: two that read alike are two, the same one with another
+  /// token is the same, and one channel twice in the file is refused.
+  @Test func channelsThatReadAlikeAreToldApartAndOneChannelTwiceIsRefused() throws {
+    let transport = Transport()
+    let names = try [
+      "ntfy://music-alice", "ntfy://music-bob", "ntfy://tk_new@music-alice", "slack://T024/B1/s3cret",
+      "slack://T024/B2/s3cret", "discord://118000111/a", "discord://118000222/a", "tgram://123456:ABC-bot/987",
+      "tgram://123456:ABC-bot/988",
+    ].map { line in try Self.channel(line, transport).name }
+    #expect(Set(names).count == names.count - 1, "\(names)")
+    #expect(names[0] != names[1] && names[0].hasPrefix("ntfy topic mu… on ntfy.sh #"))
+    #expect(names[2] == names[0] && names[3] != names[4], "the same topic with a token is the same channel")
+    #expect(names[7].hasPrefix("tgram:// channel #") && names[7].hasSuffix(" (through apprise)"))
+    for name in names { #expect(!name.contains("s3cret") && !name.contains("ABC") && !name.contains("1234")) }
+    let twice = ["ntfy://tk_old@127.0.0.1/news", "ntfy://tk_new@127.0.0.1/news"].enumerated().compactMap {
+      index, line in
+      PushAddress(line, place: "push-channels, line \(index + 2)")
+    }
+    let error = #expect(throws: DeliveryError.self) {
+      _ = try PushServices.standard.channels(twice, serviceURLs: [:], transport: transport, apprise: "apprise")
+    }
+    #expect(
+      error?.description
+        == "push-channels, line 3 names the same channel as push-channels, line 2: keep one line for it")
+  }
+
+  /// Discord counts an embed's title in UTF-16 units: a cut keeps whole characters within them.
+  @Test func aDiscordTitleIsCutInUTF16UnitsBetweenCharacters() {
+    let title = String(repeating: "é", count: 201) + String(repeating: "🎸", count: 40)
+    let cut = DiscordChannel.cut(title, to: 256)
+    #expect(cut.utf16.count == 255 && cut.count == 228 && cut.hasSuffix("🎸") && title.hasPrefix(cut))
+    #expect(DiscordChannel.cut("short", to: 256) == "short")
+  }
+
   @Test func theChannelsFileIsReadableByItsOwnerAloneAndItsMistakesNameTheLine() throws {
     let path = NSTemporaryDirectory() + "push-channels-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: path) }
@@ -208,6 +260,12 @@ import Testing
     #expect(wrong?.description.contains("tk_abc") == false)
     try Data(text.utf8.dropLast(22)).write(to: URL(fileURLWithPath: path))
     #expect(try PushChannelsFile.read(path).map(\.scheme) == ["ntfys"])
+    // A comment after an address, and a Telegram bot's token with its colon, which no URL parser takes.
+    let commented = "ntfy://deepcut-ana-7f3c   # a topic on ntfy.sh\ntgram://123456:ABC-bot-token/987654\t# mine\n"
+    try Data(commented.utf8).write(to: URL(fileURLWithPath: path))
+    let read = try PushChannelsFile.read(path)
+    #expect(read.map(\.scheme) == ["ntfy", "tgram"])
+    #expect(read.map(\.text.revealed) == ["ntfy://deepcut-ana-7f3c", "tgram://123456:ABC-bot-token/987654"])
     #expect(try PushChannelsFile.read(path + "-missing").isEmpty)
   }
 }

@@ -13,10 +13,9 @@ struct AppriseChannel: PushChannel {
   /// The command: `apprise`, found on PATH, or a path.
   let command: String
 
-  /// The scheme and the first characters: Apprise URLs carry tokens where a host would be.
+  /// The scheme alone: Apprise URLs carry tokens where a host would be, so only the whole URL tells the channel.
   var name: String {
-    let rest = address.text.revealed.split(separator: "://", maxSplits: 1).last ?? ""
-    return "\(address.scheme)://\(rest.prefix(4))… (through apprise)"
+    PushAddress.channelName("\(address.scheme):// channel", identity: address.portless) + " (through apprise)"
   }
 
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
@@ -31,12 +30,12 @@ struct AppriseChannel: PushChannel {
     let body = digest.text(shown: shown, markdown: true)
     let ending = try await run(program, title: digest.title, body: body)
     let said = ending.lastLine.map { ": \($0)" } ?? ""
-    if ending.timedOut { throw .temporary("\(name) did not finish within 60 seconds; the message waits") }
+    if ending.timedOut { throw .temporary("\(name) did not finish within 60 seconds") }
     switch ending.status {
     case 0:
       return PushReceipt(
         shown: shown, reply: "apprise exited 0", size: sizeText(body.count, of: Self.bodyLimit, "characters"))
-    case 1: throw .temporary("\(name) could not send (apprise exited 1)\(said); the message waits for the next night")
+    case 1: throw .temporary("\(name) could not send (apprise exited 1)\(said)")
     default:
       throw .unusable(
         "\(address.place): apprise cannot use this URL (status \(ending.status))\(said); check it with apprise's "
@@ -51,7 +50,7 @@ struct AppriseChannel: PushChannel {
       FileManager.default.createFile(
         atPath: configuration.path, contents: Data((address.text.revealed + "\n").utf8),
         attributes: [.posixPermissions: 0o600])
-    else { throw .temporary("cannot write apprise's configuration in \(folder.path); the message waits") }
+    else { throw .temporary("cannot write apprise's configuration in \(folder.path)") }
     defer { try? FileManager.default.removeItem(at: configuration) }
     do {
       return try await ChildProcess.run(

@@ -22,7 +22,9 @@ public enum DiscordService: PushService {
       throw .unusable("\(address.place): write a Discord webhook as discord://WEBHOOK_ID/WEBHOOK_TOKEN")
     }
     return DiscordChannel(
-      url: url, username: address.user, name: "Discord webhook \(address.host.prefix(6))…", transport: transport)
+      url: url, username: address.user,
+      name: PushAddress.channelName("Discord webhook \(address.host.prefix(6))…", identity: "discord " + address.host),
+      transport: transport)
   }
 }
 
@@ -63,6 +65,19 @@ struct DiscordChannel: PushChannel {
     }
   }
 
+  /// The longest start of `text` within `limit` UTF-16 units, as Discord counts: whole characters, so an accent or
+  /// an emoji is never split.
+  static func cut(_ text: String, to limit: Int) -> String {
+    var kept = ""
+    var units = 0
+    for character in text {
+      units += character.utf16.count
+      guard units <= limit else { break }
+      kept.append(character)
+    }
+    return kept
+  }
+
   static func fits(_ message: Message) -> Bool {
     message.content.utf16.count <= contentLimit && message.embedCharacters <= embedsLimit
   }
@@ -78,7 +93,7 @@ struct DiscordChannel: PushChannel {
       .joined(separator: "\n")
     var characters = 0
     let embeds = embedded.map { item -> [String: Any] in
-      let title = String(item.heading.prefix(Self.embedTitleLimit))
+      let title = Self.cut(item.heading, to: Self.embedTitleLimit)
       let description = [item.detail, item.opens].compactMap { $0 }.joined(separator: " · ")
       characters += title.utf16.count + description.utf16.count
       var embed: [String: Any] = ["title": title, "description": description]

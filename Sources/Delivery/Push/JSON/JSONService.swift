@@ -23,7 +23,8 @@ public enum JSONService: PushService {
       .map { "\($0.key.dropFirst()): \($0.value)" }
     return JSONChannel(
       url: url, headers: headers + [address.basicAuthorization].compactMap { $0 },
-      name: "JSON endpoint on \(address.host)", transport: transport)
+      name: PushAddress.channelName("JSON endpoint on \(address.host)", identity: "json \(address.host) \(url.path)"),
+      transport: transport)
   }
 }
 

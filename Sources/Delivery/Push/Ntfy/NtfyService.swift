@@ -27,7 +27,9 @@ public enum NtfyService: PushService {
     return NtfyChannel(
       server: server, topic: topic, authorization: authorization(address), priority: priority,
       tags: address["tags"].map { $0.split(separator: ",").map(String.init) } ?? ["cd"],
-      name: "ntfy topic \(topic.prefix(2))… on \(server.host ?? "ntfy")", transport: transport)
+      name: PushAddress.channelName(
+        "ntfy topic \(topic.prefix(2))… on \(server.host ?? "ntfy")",
+        identity: "ntfy \(server.host ?? "") \(topic)"), transport: transport)
   }
 
   private static func place(
@@ -48,12 +50,27 @@ public enum NtfyService: PushService {
     return (server, address.path[0])
   }
 
-  /// A token (as the user, or `?token=`/`?auth=`) as a bearer; a user and password as Basic.
+  /// As Apprise reads it: `?token=` as a bearer; `?auth=token` takes the password, else the user, as the token and
+  /// `?auth=basic` the user and password; with neither, a `tk_` token alone as the user or the password is a bearer
+  /// and a user and password are Basic.
   private static func authorization(_ address: PushAddress) -> String? {
-    if let token = address["token"] ?? address["auth"] { return "Authorization: Bearer \(token)" }
-    if let user = address.user, address.password == nil, user.hasPrefix("tk_") {
-      return "Authorization: Bearer \(user)"
-    }
+    let mode = address["auth"]?.lowercased()
+    let password = address.password?.revealed
+    let token =
+      if let named = address["token"] {
+        named
+      } else if mode == "token" {
+        password.flatMap { $0.isEmpty ? nil : $0 } ?? address.user
+      } else if mode == "basic" {
+        String?.none
+      } else if password == nil, let user = address.user, user.hasPrefix("tk_") {
+        user
+      } else if address.user == nil, let password, password.hasPrefix("tk_") {
+        password
+      } else {
+        String?.none
+      }
+    if let token { return "Authorization: Bearer \(token)" }
     return address.basicAuthorization
   }
 }

@@ -17,7 +17,10 @@ public enum SlackService: PushService {
       throw .unusable("\(address.place): write a Slack webhook as slack://TOKEN_A/TOKEN_B/TOKEN_C")
     }
     let url = base.appendingPathComponent("services/" + tokens.joined(separator: "/"))
-    return SlackChannel(url: url, name: "Slack webhook \(tokens[0].prefix(4))…", transport: transport)
+    // The first two parts name the workspace and the webhook; the third is its secret.
+    let name = PushAddress.channelName(
+      "Slack webhook \(tokens[0].prefix(4))…", identity: "slack " + tokens.prefix(2).joined(separator: "/"))
+    return SlackChannel(url: url, name: name, transport: transport)
   }
 }
 

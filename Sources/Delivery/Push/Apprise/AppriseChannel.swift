@@ -46,11 +46,13 @@ struct AppriseChannel: PushChannel {
   private func run(_ program: String, title: String, body: String) async throws(DeliveryError) -> ChildProcess.Ending {
     let folder = FileManager.default.temporaryDirectory
     let configuration = folder.appendingPathComponent("deepcut-apprise-\(UUID().uuidString).txt")
-    guard
-      FileManager.default.createFile(
-        atPath: configuration.path, contents: Data((address.text.revealed + "\n").utf8),
-        attributes: [.posixPermissions: 0o600])
-    else { throw .temporary("cannot write apprise's configuration in \(folder.path)") }
+    // Made 0600 by the call that creates it: a file made first and narrowed after would show its token a moment.
+    do {
+      try AtomicFile.write(
+        Data((address.text.revealed + "\n").utf8), to: configuration.path, mode: 0o600, what: "apprise's configuration")
+    } catch {
+      throw .temporary("cannot write apprise's configuration in \(folder.path)")
+    }
     defer { try? FileManager.default.removeItem(at: configuration) }
     do {
       return try await ChildProcess.run(

@@ -123,14 +123,18 @@ public struct PushPlan: Sendable {
   public var whenEmpty: Bool
   /// Where the kinds of trouble told today are kept (the state folder); nil tells trouble every run.
   public var troubleFolder: String?
+  /// Why the channels file could not be read (its file and line): the night goes on without pushing, the e-mail
+  /// goes out, and the night ends saying this.
+  public var unreadable: String?
 
   public init(
     channels: [any PushChannel] = [], fullReportURL: String? = nil, whenEmpty: Bool = false,
-    troubleFolder: String? = nil
+    troubleFolder: String? = nil, unreadable: String? = nil
   ) {
     self.channels = channels
     self.fullReportURL = fullReportURL
     self.whenEmpty = whenEmpty
     self.troubleFolder = troubleFolder
+    self.unreadable = unreadable
   }
 }

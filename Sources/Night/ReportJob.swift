@@ -51,8 +51,11 @@ public struct ReportJob {
     let failed = pushed.compactMap { one -> DeliveryError? in
       if case .failure(let error) = one.outcome { error } else { nil }
     }
-    if !failed.isEmpty {
-      throw .pushed(pushNotes(pushed.filter(\.failed)), temporary: failed.allSatisfy(\.isTemporary))
+    // A channels file that cannot be read holds back no e-mail, but the night does not end as if all went well.
+    let unread = plan.dryRun ? [] : plan.push.unreadable.map { ["no push: \($0)"] } ?? []
+    if !failed.isEmpty || !unread.isEmpty {
+      throw .pushed(
+        unread + pushNotes(pushed.filter(\.failed)), temporary: unread.isEmpty && failed.allSatisfy(\.isTemporary))
     }
   }
 

@@ -202,6 +202,19 @@ import Testing
       let open = try await DeepcutProcess.run(["config", "--check", "--config", home.config])
       #expect(open.status == 78)
       #expect(open.stderr.contains("\(home.channels) can be read by others (mode 644): chmod 600 \(home.channels)"))
+
+      // A night with that file: the e-mail still goes out, nothing is pushed, and the night ends saying why.
+      let mail = home.path + "/sent.eml"
+      let night = try await home.report(
+        services.serviceURLs + [
+          "--format", "email", "--to", "ana@example.org", "--sendmail", "/usr/bin/tee \(mail)",
+        ])
+      #expect(night.status == 69, "\(night.stderr)")
+      #expect(night.stderr.contains("no push: \(home.channels) can be read by others"), "\(night.stderr)")
+      #expect(try String(contentsOfFile: mail, encoding: .utf8).contains("To: ana@example.org"))
+      for server in [services.ntfy, services.discord, services.slack, services.webhook, services.gotify] {
+        #expect(try await server.requestLog().isEmpty)
+      }
     }
   }
 

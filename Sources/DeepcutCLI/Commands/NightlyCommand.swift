@@ -55,7 +55,11 @@ enum NightlyCommand: Command {
       now = try settings[\.now]
       stamp = CalendarDay.today(at: now).description
       let mailed = try !settings[\.to].isEmpty
-      let pushing = try !ReportSettings.pushAddresses(settings).isEmpty
+      // A channels file that cannot be read still says the person pushes; the night says why it could not.
+      let path = try ReportSettings.pushChannelsPath(settings)
+      let pushing =
+        (try? ReportSettings.pushAddresses(settings)).map { !$0.isEmpty }
+        ?? FileManager.default.fileExists(atPath: path)
       pushOnly = !mailed && pushing
     }
 

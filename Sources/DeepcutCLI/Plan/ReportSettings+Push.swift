@@ -7,17 +7,20 @@ internal import SettingsKit
 
 /// The push channels of a night with `--send`: the file that names them, read, and each made into its channel.
 extension ReportSettings {
+  /// A channels file that cannot be read (its mode, a line that names no channel) holds back no e-mail: the plan
+  /// says why, and the night goes on without pushing.
   static func push(_ settings: Resolved) throws(CLIError) -> PushPlan {
     guard try settings[\.send] else { return PushPlan() }
-    let addresses = try pushAddresses(settings)
-    guard !addresses.isEmpty else { return PushPlan() }
     let urls = try serviceURLs(settings)
+    let path = try pushChannelsPath(settings)
     let channels: [any PushChannel]
-    do {
+    do throws(DeliveryError) {
+      let addresses = try PushChannelsFile.read(path)
+      guard !addresses.isEmpty else { return PushPlan() }
       channels = try PushServices.standard.channels(
         addresses, serviceURLs: urls, transport: HTTPClient(configuration: pushClient), apprise: "apprise")
     } catch {
-      throw .config(error.description)
+      return PushPlan(unreadable: error.description)
     }
     return PushPlan(
       channels: channels, fullReportURL: try settings[\.fullReportURL]?.absoluteString,

@@ -203,6 +203,14 @@ import Testing
       #expect(open.status == 78)
       #expect(open.stderr.contains("\(home.channels) can be read by others (mode 644): chmod 600 \(home.channels)"))
 
+      // A service's URL with a password, or one mistyped, is refused without being shown.
+      for url in ["ntfy=http://me:pw_S3cret@127.0.0.1:1", "ntfy:http://me:pw_S3cret@127.0.0.1:1"] {
+        let refused = try await home.report(["--push-url", url])
+        #expect(refused.status == 64, "\(refused.stderr)")
+        #expect(refused.stderr.contains("--push-url (push.serviceURLs, the first)"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("S3cret"), "\(refused.stderr)")
+      }
+
       // A night with that file: the e-mail still goes out, nothing is pushed, and the night ends saying why.
       let mail = home.path + "/sent.eml"
       let night = try await home.report(

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """A fake MusicBrainz web service (WS/2, JSON) for deepcut's tests.
 
-It answers artist and release-group searches from a small "world" in the wire format of the recordings in
-../shared/fixtures/musicbrainz: compact JSON, the search envelope {"created", "count", "offset", <items>},
-integer scores relative to the best hit, empty values left out. It parses the Lucene subset deepcut sends
-(fields, quoted phrases, single terms, ranges, AND/OR/NOT, parentheses, backslash escapes) and answers 400 to
-a query it cannot parse or a field it does not know, as the real service refuses bad queries. It enforces a
-rate limit with 503 (and Retry-After when asked) and checks the User-Agent the way MusicBrainz asks clients to
-identify themselves ("App/version ( contact )"), answering 403 otherwise.
+It answers artist, release-group and release searches from a small "world" in the wire format of the recordings in
+../shared/fixtures/musicbrainz and ../shared/fixtures/musicbrainz-barcode: compact JSON, the search envelope
+{"created", "count", "offset", <items>}, integer scores relative to the best hit, empty values left out. It parses
+the Lucene subset deepcut sends (fields, quoted phrases, single terms, ranges, AND/OR/NOT, parentheses, backslash
+escapes) and answers 400 to a query it cannot parse or a field it does not know, as the real service refuses bad
+queries. It enforces a rate limit with 503 (and Retry-After when asked) and checks the User-Agent the way
+MusicBrainz asks clients to identify themselves ("App/version ( contact )"), answering 403 otherwise.
 
 Use it as a script: ``python3 fake_musicbrainz.py --world world.json`` prints ``READY http://127.0.0.1:PORT``
 and serves until SIGTERM/SIGINT (or stdin EOF with ``--exit-on-stdin-eof``). Control endpoints, never logged
@@ -19,11 +19,32 @@ World JSON: ``{"artists": [{"id", "name", "sort-name"?, "disambiguation"?, "type
 "secondary-types"?: [...], "first-release-date"? ("YYYY", "YYYY-MM", "YYYY-MM-DD"), "credit"?: [artist ids,
 in order; default: the artist it is listed under], "joinphrases"?: [...], "cover"?: true, "urls"?: [{"type" (a
 release link type's name: "free streaming", "streaming", "purchase for download", ...), "resource", "ended"?: true,
-"release"?: 0-based index of the group's release that carries it}]}]}]}``.
+"release"?: 0-based index of the group's release that carries it}], "releases"?: [{"barcode"?, "date"?, "title"?,
+"country"?, "status"?, "track-count"?}]}]}]}``.
+
+``releases`` lists the group's releases, in order (the index ``urls`` entries name). ``barcode`` is a string kept
+as entered (leading zeros as given); ``""`` is a release marked "no barcode" and an absent key an unknown barcode.
+``date`` defaults to the group's ``first-release-date``, ``title`` to the group's title, ``country`` to ``"XW"``
+(``null``: none), ``status`` to ``"Official"`` (``null``: none); ``track-count`` (an int) is left out unless given.
+Without ``releases`` a group has as many releases as its ``urls`` name (at least one), each with the defaults and
+an unknown barcode. Release ids are the group id with its last four characters replaced by ``r001``, ``r002``, ...
+
+Release searches, ``GET /ws/2/release?query=…``, search the releases of every group (fields ``barcode``, ``reid``,
+``rgid``, ``arid``, ``release``, ``status``, ``date``; no field: title or barcode) and answer
+``{"created", "count", "offset", "releases": [...]}`` with the items' keys in the recorded order, present only when
+set; the nested ``release-group`` never carries ``first-release-date`` or ``artist-credit``. ``barcode`` compares
+as the search index does: whitespace removed and leading zeros stripped on both sides, so ``602…``, ``0602…`` and
+``00602…`` find one another; ``barcode:none`` finds the releases stored with ``""``.
+
+The release-group lookup, ``GET /ws/2/release-group/ID[?inc=artist-credits]``, answers ``{"id", "title",
+"primary-type", "primary-type-id", "secondary-types", "secondary-type-ids", "first-release-date",
+"disambiguation"}`` with empty values sent (``[]``, ``""``, ``null`` for an untyped group), ``artist-credit`` only
+with ``inc=artist-credits``, and ``Content-Type: application/json; charset=utf-8`` as the service's lookups do.
 
 The browse of a group's releases, ``GET /ws/2/release?release-group=ID&inc=url-rels``, answers as MusicBrainz does:
 ``{"release-count", "release-offset", "releases": [...]}``, each release with its ``relations`` (keys in an order
-of their own, as the real service's vary), one release per index the group's ``urls`` name, at least one.
+of their own, as the real service's vary): the group's ``releases`` when the world gives them, and one release per
+index its ``urls`` name, at least one.
 
 It also plays the Cover Art Archive on the same port: ``GET /release-group/ID`` answers the image listing of a
 group with ``"cover": true`` and 404 for the rest; ``GET /release-group/ID/front-250`` answers the image.
@@ -265,6 +286,7 @@ def _with_field(node: Node, field: str) -> Node:
 ARTIST_FIELDS = {"artist", "alias", "sortname", "arid", "type", "country"}
 RELEASE_GROUP_FIELDS = {"arid", "firstreleasedate", "primarytype", "secondarytype", "releasegroup", "status",
                         "artist", "rgid"}
+RELEASE_FIELDS = {"barcode", "reid", "rgid", "arid", "release", "status", "date"}
 
 
 def _check_fields(node: Node, known: set[str]) -> None:
@@ -442,6 +464,16 @@ def release_group_record(owner: dict[str, Any], group: dict[str, Any], score: in
         record["secondary-types"] = group["secondary-types"]
     record["artist-credit"] = credit_records(owner, group, artists)
     record["releases"] = [{"id": group["id"][:-4] + "r001", "title": group["title"], "status": "Official"}]
+    if group.get("releases") is not None:
+        # The world names the group's releases: list them all, as the service does ("count" is their number).
+        record["releases"] = []
+        for index, spec in enumerate(group_releases(group)):
+            facts = release_facts(group, spec)
+            item: dict[str, Any] = {"id": release_id(group, index), "title": facts["title"]}
+            if facts["status"]:
+                item["status"] = facts["status"]
+            record["releases"].append(item)
+        record["count"] = len(record["releases"])
     return record
 
 
@@ -522,15 +554,111 @@ def fake_uuid(kind: str, text: str) -> str:
     return f"{digits[:8]}-{digits[8:12]}-4{digits[13:16]}-8{digits[17:20]}-{digits[20:32]}"
 
 
-def release_record(group: dict[str, Any], index: int, links: list[dict[str, Any]]) -> dict[str, Any]:
-    date = group.get("first-release-date", "")
-    return {"id": group["id"][:-4] + f"r{index + 1:03d}", "title": group["title"], "status": "Official",
-            "status-id": OFFICIAL, "quality": "normal", "disambiguation": "", "packaging": None, "packaging-id": None,
-            "text-representation": {"language": "eng", "script": "Latn"}, "date": date, "country": "XW",
-            "release-events": [{"date": date, "area": {
-                "id": "525d4e18-3d00-31b9-a58b-a146a916de8f", "name": "[Worldwide]", "sort-name": "[Worldwide]",
-                "disambiguation": "", "iso-3166-1-codes": ["XW"], "type": None, "type-id": None}}],
-            "barcode": None, "asin": None,
+# The stable ids MusicBrainz gives its release-group types, release statuses and areas (names can change, ids do
+# not). Each was checked in at least two independent public sources (MusicBrainz database dumps quoted by
+# django-musicbrainz-connector's models, the musicsearch app's enums, ealvabrainz, recorded WS/2 bodies).
+PRIMARY_TYPE_IDS = {
+    "Album": "f529b476-6e62-324f-b0aa-1f3e33d313fc",
+    "Single": "d6038452-8ee0-3f68-affc-2de9a1ede0b9",
+    "EP": "6d0c5bf6-7a33-3420-a519-44fc63eedebf",
+    "Broadcast": "3b2e49e1-2875-37b8-9fa9-1f7cf3f49900",
+    "Other": "4fc3be2b-de1e-396b-a933-beb8f1607a22",
+}
+SECONDARY_TYPE_IDS = {
+    "Compilation": "dd2a21e1-0c00-3729-a7a0-de60b84eb5d1",
+    "Soundtrack": "22a628ad-c082-3c4f-b1b6-d41665107b88",
+    "Spokenword": "66b8a13e-43ff-3ac0-ac6c-73659d3817c6",
+    "Interview": "12af3f5e-ce2a-3941-8b93-d482884031e5",
+    "Audiobook": "499a387e-6195-333e-91c0-9592bfec535e",
+    "Audio drama": "0eb547c2-8783-43e4-8f81-751c680e7b04",
+    "Live": "6fd474e2-6b58-3102-9d17-d6f7eb7da0a0",
+    "Remix": "0c60f497-ff81-3818-befd-abfc84a4858b",
+    "DJ-mix": "0d47f47a-3fe5-3d69-ac9d-d566c23968bf",
+    "Mixtape/Street": "15c1b1f5-d893-3375-a1db-e180c5ae15ed",
+    "Demo": "81598169-0d6c-3bce-b4be-866fa658eda3",
+    "Field recording": "dbb7cf7d-47c6-42d1-a621-ab84849bc7b7",
+}
+# Withdrawn, Expunged and Cancelled were found in one project only, so they get fake_uuid ids (see status_id).
+STATUS_IDS = {
+    "Official": OFFICIAL,
+    "Promotion": "518ffc83-5cde-34df-8627-81bff5093d92",
+    "Bootleg": "1156806e-d06a-38bd-83f0-cf2284a808b9",
+    "Pseudo-Release": "41121bb9-3413-3818-8a9a-9742318349aa",
+}
+# Release countries: (area id, name). A code not listed gets a fake_uuid id and its code as its name.
+AREAS = {
+    "XW": ("525d4e18-3d00-31b9-a58b-a146a916de8f", "[Worldwide]"),
+    "XE": ("89a675c2-3e37-3518-b83c-418bad59a85a", "Europe"),
+    "US": ("489ce91b-6658-3307-9877-795b68554c98", "United States"),
+    "GB": ("8a754a16-0027-3a29-b6d7-2b40ea0481ed", "United Kingdom"),
+    "DE": ("85752fda-13c4-31a3-bee5-0e5cb1f51dad", "Germany"),
+    "JP": ("2db42837-c832-3c27-b4a3-08198f75693c", "Japan"),
+    "CA": ("71bbafaa-e825-3e15-8ca9-017dcad1748b", "Canada"),
+}
+ARTIST_TYPE_IDS = {"Person": "b6e035f4-3ce9-331c-97df-83397230b0df", "Group": "e431f5f6-b5d2-343d-8b36-72607fffb74b"}
+
+
+def _named_id(table: Mapping[str, str], kind: str, name: str) -> str:
+    """The real id of a type or status by name (case ignored); one the fake does not know gets a stable fake id."""
+    for known, ident in table.items():
+        if known.lower() == name.lower():
+            return ident
+    return fake_uuid(kind, name.lower())
+
+
+def status_id(status: str) -> str:
+    return _named_id(STATUS_IDS, "release-status", status)
+
+
+def area_record(code: str) -> dict[str, Any]:
+    ident, name = AREAS.get(code, (fake_uuid("area", code), code))
+    return {"id": ident, "name": name, "sort-name": name, "iso-3166-1-codes": [code]}
+
+
+def release_id(group: dict[str, Any], index: int) -> str:
+    return group["id"][:-4] + f"r{index + 1:03d}"
+
+
+def group_releases(group: dict[str, Any]) -> list[dict[str, Any]]:
+    """The group's releases as the world gives them, padded with default ones up to the highest index its ``urls``
+    name: at least one."""
+    given = list(group.get("releases") or [])
+    urls = group.get("urls") or []
+    count = max([1, len(given)] + [int(link.get("release", 0)) + 1 for link in urls])
+    return given + [{} for _ in range(count - len(given))]
+
+
+_UNSET = object()
+
+
+def release_facts(group: dict[str, Any], spec: Mapping[str, Any]) -> dict[str, Any]:
+    """One release's values, the world's defaults filled in; ``barcode`` is ``_UNSET`` when unknown."""
+    barcode = spec.get("barcode")
+    return {"title": spec.get("title", group["title"]),
+            "date": spec.get("date", group.get("first-release-date", "")) or "",
+            "country": spec.get("country", "XW"),
+            "status": spec.get("status", "Official"),
+            "barcode": _UNSET if barcode is None else str(barcode),
+            "track-count": spec.get("track-count")}
+
+
+def release_record(group: dict[str, Any], index: int, links: list[dict[str, Any]],
+                   spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A release as the browse answers it; ``spec`` is the world's entry for it (none: every default)."""
+    facts = release_facts(group, spec or {})
+    date, country, status = facts["date"], facts["country"], facts["status"]
+    events = []
+    if country:
+        area = area_record(country)
+        events = [{"date": date, "area": {"id": area["id"], "name": area["name"], "sort-name": area["sort-name"],
+                                          "disambiguation": "", "iso-3166-1-codes": [country], "type": None,
+                                          "type-id": None}}]
+    return {"id": release_id(group, index), "title": facts["title"], "status": status or None,
+            "status-id": status_id(status) if status else None, "quality": "normal", "disambiguation": "",
+            "packaging": None, "packaging-id": None,
+            "text-representation": {"language": "eng", "script": "Latn"}, "date": date, "country": country or None,
+            "release-events": events,
+            "barcode": None if facts["barcode"] is _UNSET else facts["barcode"], "asin": None,
             "cover-art-archive": {"artwork": bool(group.get("cover")), "front": bool(group.get("cover")),
                                   "back": False, "count": 1 if group.get("cover") else 0, "darkened": False},
             "relations": [url_relation(link) for link in links]}
@@ -551,14 +679,175 @@ def browse_releases(world: World, query: Mapping[str, str]) -> tuple[int, dict[s
     if group is None:
         return 404, {"error": "Not Found", "help": HELP}
     urls = group.get("urls") or []
-    count = max([1] + [int(link.get("release", 0)) + 1 for link in urls])
+    specs = group_releases(group)
+    count = len(specs)
     releases = []
     for index in range(offset, min(count, offset + limit)):
-        release = release_record(group, index, [u for u in urls if int(u.get("release", 0)) == index])
+        release = release_record(group, index, [u for u in urls if int(u.get("release", 0)) == index],
+                                 specs[index])
         if "url-rels" not in includes:
             del release["relations"]
         releases.append(release)
     return 200, {"release-offset": offset, "release-count": count, "releases": releases}
+
+
+def nested_release_group(group: dict[str, Any]) -> dict[str, Any]:
+    """The ``release-group`` inside a release search item: its types only when set, and never its
+    ``first-release-date`` or ``artist-credit`` (the search index does not keep them there)."""
+    primary = group.get("primary-type")
+    secondary = list(group.get("secondary-types") or [])
+    secondary_ids = [_named_id(SECONDARY_TYPE_IDS, "release-group-secondary-type", t) for t in secondary]
+    primary_id = _named_id(PRIMARY_TYPE_IDS, "release-group-primary-type", primary) if primary else None
+    record: dict[str, Any] = {"id": group["id"]}
+    # "type-id" is the secondary type's when there is one, else the primary's. Which of several secondary types
+    # the service picks is not recorded; the fake takes the first.
+    if secondary_ids or primary_id:
+        record["type-id"] = secondary_ids[0] if secondary_ids else primary_id
+    if primary_id:
+        record["primary-type-id"] = primary_id
+    record["title"] = group["title"]
+    if primary:
+        record["primary-type"] = primary
+    if secondary:
+        record["secondary-types"] = secondary
+        record["secondary-type-ids"] = secondary_ids
+    return record
+
+
+def barcode_key(text: str) -> str:
+    """A barcode as the search index keeps it: whitespace removed, leading zeros stripped, lower case."""
+    return "".join(text.split()).lstrip("0").lower()
+
+
+def release_score(owner: dict[str, Any], group: dict[str, Any], index: int,
+                  spec: Mapping[str, Any]) -> Callable[[Clause], float]:
+    facts = release_facts(group, spec)
+    credit = group.get("credit") or [owner["id"]]
+    barcode = facts["barcode"]
+    date = facts["date"]
+
+    def barcode_score(clause: Clause) -> float:
+        if clause.kind == "range" or barcode is _UNSET:
+            return 0.0
+        if barcode == "":
+            # A release marked "no barcode" is indexed as "none".
+            return 4.0 if clause.value.strip().lower() == "none" else 0.0
+        wanted = barcode_key(clause.value)
+        # As strong as an exact title, so a barcode hit scores 100 beside one.
+        return 4.0 if wanted and wanted == barcode_key(str(barcode)) else 0.0
+
+    def score(clause: Clause) -> float:
+        field = clause.field
+        if field == "barcode":
+            return barcode_score(clause)
+        if field == "reid":
+            return 1.0 if clause.value == release_id(group, index) else 0.0
+        if field == "rgid":
+            return 1.0 if clause.value == group["id"] else 0.0
+        if field == "arid":
+            return 1.0 if clause.value in credit else 0.0
+        if field == "status":
+            return 1.0 if facts["status"] and clause.value.lower() == str(facts["status"]).lower() else 0.0
+        if field == "date":
+            if clause.kind == "range":
+                return 1.0 if date and clause.low <= date <= clause.high else 0.0
+            return 1.0 if date and date == clause.value else 0.0
+        if clause.kind == "range":
+            return 0.0
+        title = _text_score([facts["title"]], clause)
+        return title if field == "release" else max(title, barcode_score(clause))
+
+    return score
+
+
+def release_search_record(owner: dict[str, Any], group: dict[str, Any], index: int, spec: Mapping[str, Any],
+                          score: int, artists: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A release search item: the recorded key order, keys only when set."""
+    facts = release_facts(group, spec)
+    record: dict[str, Any] = {"id": release_id(group, index), "score": score}
+    if facts["status"]:
+        record["status-id"] = status_id(facts["status"])
+    record["count"] = 1
+    record["title"] = facts["title"]
+    if facts["status"]:
+        record["status"] = facts["status"]
+    record["text-representation"] = {"language": "eng", "script": "Latn"}
+    record["artist-credit"] = credit_records(owner, group, artists)
+    record["release-group"] = nested_release_group(group)
+    if facts["date"]:
+        record["date"] = facts["date"]
+    if facts["country"]:
+        record["country"] = facts["country"]
+        event: dict[str, Any] = {"date": facts["date"]} if facts["date"] else {}
+        event["area"] = area_record(facts["country"])
+        record["release-events"] = [event]
+    if facts["barcode"] is not _UNSET:
+        record["barcode"] = facts["barcode"]
+    if facts["track-count"] is not None:
+        record["track-count"] = facts["track-count"]
+        # The world says nothing of formats; the service leaves "format" out when unknown.
+        record["media"] = [{"disc-count": 0, "track-count": facts["track-count"]}]
+    return record
+
+
+def search_releases(world: World, query: Mapping[str, str]) -> dict[str, Any]:
+    tree = Parser(query.get("query", "")).parse()
+    _check_fields(tree, RELEASE_FIELDS)
+    limit, offset = paging(query)
+    releases = [(owner, group, index, spec) for owner, group in world.release_groups()
+                for index, spec in enumerate(group_releases(group))]
+    hits = ranked([(_evaluate(tree, release_score(o, g, i, r)), n, (o, g, i, r))
+                   for n, (o, g, i, r) in enumerate(releases)])
+    artists = world.by_id()
+    page = hits[offset:offset + limit]
+    return {"created": created(), "count": len(hits), "offset": offset,
+            "releases": [release_search_record(o, g, i, r, s, artists) for s, (o, g, i, r) in page]}
+
+
+LOOKUP_INCLUDES = {"artist-credits", "artists", "releases", "aliases", "annotation", "tags", "genres", "ratings",
+                   "user-tags", "user-genres", "user-ratings", "area-rels", "artist-rels", "event-rels",
+                   "instrument-rels", "label-rels", "place-rels", "recording-rels", "release-rels",
+                   "release-group-rels", "series-rels", "url-rels", "work-rels"}
+
+
+def lookup_credits(owner: dict[str, Any], group: dict[str, Any],
+                   artists: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The search's credits in a lookup's shape: every ``joinphrase`` sent (``""`` last), the artist's ``type``,
+    ``type-id`` and ``disambiguation`` too."""
+    credits = []
+    for credit in credit_records(owner, group, artists):
+        artist = artists.get(credit["artist"]["id"], {})
+        kind = artist.get("type")
+        credits.append({"name": credit["name"], "joinphrase": credit.get("joinphrase", ""), "artist": {
+            **credit["artist"], "type": kind or None,
+            "type-id": _named_id(ARTIST_TYPE_IDS, "artist-type", kind) if kind else None,
+            "disambiguation": artist.get("disambiguation", "")}})
+    return credits
+
+
+def lookup_release_group(world: World, group_id: str, query: Mapping[str, str]) -> tuple[int, dict[str, Any]]:
+    """``GET /ws/2/release-group/ID``: empty values sent, not left out; ``artist-credit`` only when asked for."""
+    if not UUID.match(group_id):
+        return 400, {"error": f"Invalid mbid {group_id}", "help": HELP}
+    includes = set(re.split(r"[+ ]", query.get("inc", ""))) - {""}
+    if not includes <= LOOKUP_INCLUDES:
+        return 400, {"error": f"{sorted(includes - LOOKUP_INCLUDES)[0]} is not a valid inc parameter for the "
+                              "release-group resource.", "help": HELP}
+    found = [(owner, group) for owner, group in world.release_groups() if group["id"] == group_id]
+    if not found:
+        return 404, {"error": "Not Found", "help": HELP}
+    owner, group = found[0]
+    primary = group.get("primary-type") or None
+    secondary = list(group.get("secondary-types") or [])
+    record: dict[str, Any] = {
+        "id": group["id"], "title": group["title"], "primary-type": primary,
+        "primary-type-id": _named_id(PRIMARY_TYPE_IDS, "release-group-primary-type", primary) if primary else None,
+        "secondary-types": secondary,
+        "secondary-type-ids": [_named_id(SECONDARY_TYPE_IDS, "release-group-secondary-type", t) for t in secondary],
+        "first-release-date": group.get("first-release-date") or "", "disambiguation": ""}
+    if "artist-credits" in includes:
+        record["artist-credit"] = lookup_credits(owner, group, world.by_id())
+    return 200, record
 
 
 # --------------------------------------------------------------------------------------
@@ -620,15 +909,16 @@ class Answer:
 class _Handler(fake_service.Handler):
     server_version = "fake-musicbrainz/1.0"
 
-    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = (), keep: bool = False) -> Answer:
-        """The service's compact JSON; its 200s say no charset, its errors do. A kept answer (``--record``) is
-        written before it is sent, so a client that has it finds it recorded."""
+    def _json(self, status: int, payload: Any, headers: Sequence[tuple[str, str]] = (), keep: bool = False,
+              charset: bool = False) -> Answer:
+        """The service's compact JSON; its 200s say no charset (its lookups' do: ``charset``), its errors do. A kept
+        answer (``--record``) is written before it is sent, so a client that has it finds it recorded."""
         body = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         record = self.server.service.record
         if keep and record is not None and status == 200:
             (record / f"{fnv1a64(self.path)}.json").write_bytes(body)
-        charset = "application/json" if status == 200 else "application/json; charset=utf-8"
-        return Answer(status, body, charset, headers)
+        content_type = "application/json" if status == 200 and not charset else "application/json; charset=utf-8"
+        return Answer(status, body, content_type, headers)
 
     def api(self, method: str, path: str, query: Mapping[str, str]) -> None:
         state = self.server.service
@@ -663,8 +953,12 @@ class _Handler(fake_service.Handler):
             return self._json(400, {"error": "deepcut's fake answers JSON only: add fmt=json", "help": HELP})
         limits = [("x-ratelimit-limit", "1200"), ("x-ratelimit-remaining", "1199"), ("x-ratelimit-reset", "0")]
         status = 200
+        lookup = False
         try:
-            if path == "/ws/2/artist" and "query" in query:
+            if path.startswith("/ws/2/release-group/") and path != "/ws/2/release-group/":
+                lookup = True
+                status, payload = lookup_release_group(world, path[len("/ws/2/release-group/"):], query)
+            elif path == "/ws/2/artist" and "query" in query:
                 payload = search_artists(world, query)
             elif path == "/ws/2/release-group" and "query" in query:
                 payload = search_release_groups(world, query)
@@ -672,13 +966,15 @@ class _Handler(fake_service.Handler):
                 payload = browse_release_groups(world, query)
             elif path == "/ws/2/release" and "release-group" in query:
                 status, payload = browse_releases(world, query)
+            elif path == "/ws/2/release" and "query" in query:
+                payload = search_releases(world, query)
             else:
                 status = 404
                 payload = {"error": "Not Found", "help": HELP}
         except QueryError as exc:
             status = 400
             payload = {"error": f"Invalid query: {exc}", "help": HELP}
-        return self._json(status, payload, limits, keep=True)
+        return self._json(status, payload, limits, keep=True, charset=lookup)
 
     def _cover_art(self, world: World, path: str) -> Answer:
         """The Cover Art Archive: ``/release-group/ID`` lists a group's images, ``/release-group/ID/front-250``

@@ -36,7 +36,7 @@ import fake_itunes  # noqa: E402  (Tests/Fakes, found through the path above)
 
 ROOT = Path(__file__).resolve().parents[1]
 LIBRARY = ROOT / "samples" / "Library.xml"
-OUT = ROOT / "samples" / "catalog"
+OUT = ROOT / "samples" / "catalogs" / "itunes"
 VARIOUS = {"various artists", "various", "multi-interprètes", "va"}
 OWNERSHIP_KEYS = {"Artist", "Album Artist", "Album", "Genre", "Location", "Track Type", "Podcast", "iTunesU",
                   "iTunes U", "Movie", "TV Show", "Music Video", "Has Video", "Playlist Only", "Compilation"}
@@ -109,16 +109,40 @@ def build_world(owned: dict[str, dict[str, int]]) -> dict:
             {"collectionName": "Static Bloom", "releaseDate": "2026-11-27", "trackCount": 11},
             {"collectionName": "Static Bloom", "releaseDate": "2026-11-27", "trackCount": 11, "explicitness": "cleaned"},
         ],
-        1: [{"collectionName": "Harbour Lights - Single", "releaseDate": "2026-11-20", "trackCount": 1}],
-        2: [{"collectionName": "Night Shift - EP", "releaseDate": "2026-11-13", "trackCount": 5}],
-        3: [{"collectionName": "Paper Moons", "releaseDate": "2027-01-16", "trackCount": 12}],
+        1: [
+            {"collectionName": "Harbour Lights - Single", "releaseDate": "2026-11-20", "trackCount": 1},
+            # A re-cut of it: a version, left out.
+            {"collectionName": "Harbour Lights (Sped Up) - Single", "releaseDate": "2026-11-24", "trackCount": 1},
+        ],
+        2: [
+            {"collectionName": "Night Shift - EP", "releaseDate": "2026-11-13", "trackCount": 5},
+            # A best-of, which MusicBrainz types Compilation.
+            {"collectionName": "Greatest Hits", "releaseDate": "2026-11-14", "trackCount": 16},
+        ],
+        3: [
+            {"collectionName": "Paper Moons", "releaseDate": "2027-01-16", "trackCount": 12},
+            # A studio album whose title only looks like a live one: it stays new.
+            {"collectionName": "Live Forever", "releaseDate": "2026-11-16", "trackCount": 10},
+        ],
         4: [
             {"collectionName": "Glasshouse", "releaseDate": "2026-11-27", "trackCount": 10, "explicitness": "explicit"},
             {"collectionName": "Glasshouse", "releaseDate": "2026-11-27", "trackCount": 10, "explicitness": "cleaned"},
+            {"collectionName": "Glasshouse (Remixes) - EP", "releaseDate": "2026-11-28", "trackCount": 5},
         ],
-        5: [{"collectionName": "Early Works", "releaseDate": "2015-03-02", "trackCount": 9}],
-        6: [{"collectionName": "Afterglow & Echo", "releaseDate": "2026-11-06", "trackCount": 13}],
+        5: [
+            {"collectionName": "Early Works", "releaseDate": "2015-03-02", "trackCount": 9},
+            # Its reissue, named so; the catalogs list the original beside it.
+            {"collectionName": "Early Works (10th Anniversary Edition)", "releaseDate": "2026-11-21", "trackCount": 14},
+        ],
+        6: [
+            {"collectionName": "Afterglow & Echo", "releaseDate": "2026-11-06", "trackCount": 13},
+            # A live album with no word of it in its title: MusicBrainz types it Album + Live.
+            {"collectionName": "Dusk Sessions", "releaseDate": "2026-11-09", "trackCount": 12},
+        ],
         7: [{"collectionName": "Live at the Roundhouse", "releaseDate": "2026-12-11", "trackCount": 18}],
+        # An album out again under its old title, new date and barcode: MusicBrainz files the barcode in the group
+        # first out in 1998, so a night asks it by barcode and names the reissue.
+        10: [{"collectionName": "Midnight Sun", "releaseDate": "2026-11-10", "trackCount": 12, "upc": "602445868162"}],
     }
     deluxe_for = 8  # a Deluxe edition of the artist's first owned album, released this month
     # An EP the user bought the week it came out: the catalog lists it (MusicBrainz as the EP "Sonic Engines"); it

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Fakes"))
 import fake_deezer  # noqa: E402  (Tests/Fakes, found through the path above)
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "samples" / "catalog-deezer"
+OUT = ROOT / "samples" / "catalogs" / "deezer"
 
 
 def main() -> int:
@@ -34,7 +34,7 @@ def main() -> int:
     if not deepcut.exists():
         sys.stderr.write(f"no deepcut at {deepcut}; run swift build first or give its path\n")
         return 1
-    world = fake_deezer.load_world(ROOT / "samples" / "catalog" / "world.json")
+    world = fake_deezer.load_world(ROOT / "samples" / "catalogs" / "itunes" / "world.json")
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)

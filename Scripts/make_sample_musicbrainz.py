@@ -4,8 +4,9 @@
 The world is the iTunes sample world (samples/catalogs/itunes/world.json) as MusicBrainz would hold it: the same artists
 with MusicBrainz ids and notes, their albums as release groups (a Deluxe edition and a clean twin are the same
 release group there, so they are not groups of their own), singles and EPs typed as such, one release known only
-to its month, a live album (a secondary type, left out of reports by default), a collaboration credited to two of
-its artists, and covers in the Cover Art Archive for some of the new release groups only.
+to its month, live albums, a best-of and remixes (secondary types: under Also out), a reissue filed in its album's
+group of 1998 with the barcode the stores give it, a collaboration credited to two of its artists, and covers in
+the Cover Art Archive for some of the new release groups only.
 
 The fake MusicBrainz server serves that world and records every answer while the built deepcut runs the sample
 report against it; deepcut's RecordedTransport answers the same requests from those files offline:
@@ -13,7 +14,10 @@ report against it; deepcut's RecordedTransport answers the same requests from th
     samples/catalogs/musicbrainz/world.json           the world, for people and for the fake server
     samples/catalogs/musicbrainz/<fnv1a64>.json       the answer to one request (FNV-1a 64 of path and query)
 
-Run from the repository root after `swift build`:
+It then runs the recommended night (Deezer and MusicBrainz side by side) against both fakes, recording what only
+that night asks into both folders: each Deezer album's barcode, and MusicBrainz's release searches by barcode.
+
+Run from the repository root after `swift build` and Scripts/make_sample_deezer.py:
     python3 Scripts/make_sample_musicbrainz.py [path/to/deepcut]
 """
 
@@ -29,11 +33,13 @@ import uuid
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "Tests" / "Fakes"))
-import fake_musicbrainz  # noqa: E402  (Tests/Fakes, found through the path above)
+import fake_deezer  # noqa: E402  (Tests/Fakes, found through the path above)
+import fake_musicbrainz  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-ITUNES_WORLD = ROOT / "samples" / "catalog" / "world.json"
-OUT = ROOT / "samples" / "catalog-musicbrainz"
+ITUNES_WORLD = ROOT / "samples" / "catalogs" / "itunes" / "world.json"
+OUT = ROOT / "samples" / "catalogs" / "musicbrainz"
+DEEZER = ROOT / "samples" / "catalogs" / "deezer"
 
 
 def mbid(*parts: object) -> str:
@@ -42,6 +48,11 @@ def mbid(*parts: object) -> str:
 
 # New release groups the Cover Art Archive has a front cover for; the rest have none yet, as often that week.
 COVERS = {"Static Bloom", "Glasshouse", "Night Drive"}
+# What MusicBrainz types besides new music, by the title's start.
+SECONDARY_TYPES = {"Live at": ["Live"], "Dusk Sessions": ["Live"], "Greatest Hits": ["Compilation"],
+                   "Glasshouse (Remixes)": ["Remix"]}
+# Albums out again, filed in the group of the album first out on this day.
+REISSUED = {"Midnight Sun": "1998-06-01"}
 
 
 def release_group(artist: dict, album: dict) -> dict | None:
@@ -56,8 +67,15 @@ def release_group(artist: dict, album: dict) -> dict | None:
             title, kind = title[: -len(suffix)], name
     group = {"id": mbid("group", artist["artistId"], album["collectionId"]), "title": title, "primary-type": kind,
              "first-release-date": album["releaseDate"][:10]}
-    if title.startswith("Live at"):
-        group["secondary-types"] = ["Live"]
+    if title in REISSUED:
+        # MusicBrainz keeps a reissue in its album's group: the group's date is the album's, the release's its own.
+        group["first-release-date"] = REISSUED[title]
+        group["releases"] = [{"barcode": album["upc"], "date": album["releaseDate"][:10]}]
+    if title.startswith("Early Works ("):
+        return None  # in the group of Early Works, out in 2015
+    for words, types in SECONDARY_TYPES.items():
+        if title.startswith(words):
+            group["secondary-types"] = types
     if title == "Afterglow & Echo":
         group["first-release-date"] = group["first-release-date"][:7]  # known to the month only
     if title in COVERS:
@@ -111,8 +129,29 @@ def main() -> int:
             sys.stderr.write(run.stderr)
             return run.returncode
         requests = len(server.state.log)
-    print(f"wrote {OUT}: {len(world['artists'])} artists, {requests} recorded answers")
+    joint = record_joint_night(deepcut, world)
+    if joint < 0:
+        return 1
+    print(f"wrote {OUT}: {len(world['artists'])} artists, {requests} recorded answers, {joint} more for the joint night")
     return 0
+
+
+def record_joint_night(deepcut: Path, world: dict) -> int:
+    """The recommended night against both fakes, each recording into its folder; the answers it took, or -1."""
+    deezer_world = fake_deezer.load_world(DEEZER / "world.json")
+    with fake_musicbrainz.FakeMusicBrainzServer(world, record=OUT) as musicbrainz, \
+            fake_deezer.FakeDeezerServer(deezer_world, record=DEEZER, quota=None) as deezer, \
+            tempfile.TemporaryDirectory() as state:
+        run = subprocess.run(
+            [str(deepcut), "report", "--library", "samples/Library.xml", "--base-url",
+             f"musicbrainz={musicbrainz.base_url}", "--base-url", f"deezer={deezer.base_url}", "--cover-art-url",
+             musicbrainz.base_url, "--contact", "samples@example.org", "--rate-limit", "0", "--now", "2026-11-29",
+             "--state-dir", state, "--quiet"],
+            cwd=ROOT, capture_output=True, text=True, check=False)
+        if run.returncode != 0:
+            sys.stderr.write(run.stderr)
+            return -1
+        return len(musicbrainz.state.log) + len(deezer.state.log)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,8 @@ extension JointWorld {
         let kind = listing.typedKind ?? release.kind
         var album: [String: Any] = [
           "id": Int(listing.id) ?? 0, "title": listing.title, "release_date": listing.releaseDate.description,
-          "record_type": kind.rawValue, "explicit_lyrics": listing.isExplicit, "nb_tracks": release.trackCount,
+          "record_type": listing.compile ? "compile" : kind.rawValue, "explicit_lyrics": listing.isExplicit,
+          "nb_tracks": release.trackCount,
         ]
         album["upc"] = listing.gtin
         let rank = order.firstIndex(of: kind) ?? 0
@@ -79,8 +80,8 @@ extension JointWorld {
   }
 
   /// For `fake_musicbrainz.py`: one release group per release, typed, dated to the day, with its releases' links
-  /// (``musicBrainzURLs(of:)``). The fake's answers carry no barcode: the recorded answers show none beside a
-  /// release group.
+  /// (``musicBrainzURLs(of:)``) and the release its barcode finds. The group answers carry no barcode: the recorded
+  /// answers show none beside a release group; the release search by barcode does.
   public var musicBrainzWorld: [String: Any] {
     let artists = listed(in: .musicBrainz).map { artist, listings -> [String: Any] in
       let groups = listings.map { release, listing -> [String: Any] in
@@ -90,6 +91,9 @@ extension JointWorld {
         ]
         let urls = musicBrainzURLs(of: release)
         if !urls.isEmpty { group["urls"] = urls.map(\.world) }
+        if !listing.secondaryTypes.isEmpty { group["secondary-types"] = listing.secondaryTypes }
+        // The release of its barcode: a reissue's is filed in its original's group, dated by itself.
+        group["releases"] = [["barcode": release.gtin, "date": release.releaseDate.description]]
         return group
       }
       return ["id": artist.ids[.musicBrainz] ?? "", "name": artist.name, "release-groups": groups]

@@ -34,6 +34,8 @@ public struct JointWorld: Sendable {
     case upcoming
     /// One of the library's albums, as back catalog.
     case owned
+    /// Out years ago and not owned: back catalog a store lists (the album a reissue reissues).
+    case older
   }
 
   /// How the world comes out. The same library and options always give the same world.
@@ -57,6 +59,9 @@ public struct JointWorld: Sendable {
     public var artworkWithoutGTINChance: Double
     /// The chance Deezer lists another edition's GTIN for a release.
     public var otherGTINChance: Double
+    /// What catalogs list beside new music: live albums, remixes, best-ofs, reissues, re-cut versions, and studio
+    /// titles that only look like them; none unless asked.
+    public var noise = Noise.none
 
     /// The miss rates seen across catalogs: Deezer 5 %, iTunes 6 %, MusicBrainz 29 % of new and upcoming releases.
     public static let realMissRates: [Catalog: Double] = [.deezer: 0.05, .iTunes: 0.06, .musicBrainz: 0.29]
@@ -116,6 +121,10 @@ public struct JointWorld: Sendable {
     public var isExplicit: Bool
     /// The clean version listed beside it, where the catalog lists both.
     public var cleanTwin: Twin?
+    /// MusicBrainz's secondary types of its group ("Live"); empty where it has none, and on other catalogs.
+    public var secondaryTypes: [String] = []
+    /// Deezer types it `compile` (rightly for a best-of, now and then wrongly for a studio album).
+    public var compile = false
 
     /// The key the project reads from what the catalog sends: the title's, with the kind the catalog types.
     public var key: AlbumKey {
@@ -149,6 +158,18 @@ public struct JointWorld: Sendable {
     public var owned: OwnedAlbum?
     /// The catalogs that hold it, and how.
     public var listings: [Catalog: Listing]
+    /// What it is besides its kind: studio music unless the world made it noise.
+    public var releaseClass: ReleaseClass = .studio
+    /// A studio release whose title only looks like noise ("Live Forever"): it must stay in the main list.
+    public var lookalike = false
+    /// For a reissue: the release it reissues, which is in the world too (older, not owned).
+    public var original: Int?
+    /// For noise: whether MusicBrainz holds it (with its types; a reissue in its original's group).
+    public var heldByMusicBrainz = true
+    /// For an older release: whether the stores list it (a reissue's original, or not).
+    public var listedByStores = true
+    /// Deezer types it `compile`.
+    public var typedCompile = false
 
     public func isHeld(by catalog: Catalog) -> Bool { listings[catalog] != nil }
     public var isHeldByAny: Bool { !listings.isEmpty }
@@ -173,7 +194,9 @@ public struct JointWorld: Sendable {
     var builder = Builder(options: options)
     let artists = builder.artists(of: library)
     var releases = builder.releases(of: library, artists: artists)
+    builder.addNoise(to: &releases, artists: artists)
     builder.list(&releases, artists: artists)
+    builder.typeNoise(&releases)
     self.options = options
     self.artists = artists
     self.releases = releases
@@ -219,7 +242,7 @@ public struct JointWorld: Sendable {
 extension JointWorld {
   /// Random streams, each its own so that one part of the world comes out the same whatever another draws.
   enum Stream: UInt64 {
-    case plan = 101, gtin, listing, miss, ids, order, urls
+    case plan = 101, gtin, listing, miss, ids, order, urls, noise
   }
 
   struct Builder {
@@ -316,8 +339,9 @@ extension JointWorld {
     }
 
     /// A title of its own: a base no other release of the artist has, so no owned album covers it (an owned album
-    /// covers a single of its name), and without edition words.
-    private static func freshTitle(
+    /// covers a single of its name), without edition words, and saying nothing of a class ("Live at the Harbour"
+    /// would be a live album).
+    static func freshTitle(
       _ kind: ReleaseKind, artist: String, bases: Set<String>, rng: inout SplitMix64
     ) -> (String, AlbumKey) {
       for attempt in 0..<60 {
@@ -326,7 +350,9 @@ extension JointWorld {
           ? NameFactory.trackName(rng: &rng) : NameFactory.albumTitle(artist: artist, ordinal: 1, rng: &rng)
         if attempt >= 30 { title += " \(rng.int(2...99))" }
         let titled = AlbumKey(title)
-        if titled.kind == .album, !titled.isEdition, !bases.contains(titled.base) {
+        if titled.kind == .album, !titled.isEdition, !bases.contains(titled.base),
+          TitleGrammar.classify(title, kind: kind) == nil
+        {
           return (title, AlbumKey(base: titled.base, kind: kind))
         }
       }
@@ -375,13 +401,20 @@ extension JointWorld {
       }
     }
 
-    /// The new and upcoming releases the catalog lacks: exactly its share of them, rounded.
+    /// The new and upcoming releases the catalog lacks: exactly its share of them, rounded. MusicBrainz holds noise
+    /// by its own share, and no catalog lists a reissue's original but by its choice.
     private func missed(in catalog: Catalog, _ releases: [Release]) -> Set<Int> {
-      var judged = releases.indices.filter { releases[$0].status != .owned }
+      let noise = Set(releases.indices.filter { releases[$0].releaseClass != .studio || releases[$0].lookalike })
+      let apart = Set(releases.indices.filter { releases[$0].status == .older })
+      var judged = releases.indices.filter {
+        [.new, .upcoming].contains(releases[$0].status) && !(catalog == .musicBrainz && noise.contains($0))
+      }
       var rng = SplitMix64(seed: options.seed, stream: Stream.miss.rawValue &+ catalog.stream)
       rng.shuffle(&judged)
       let rate = min(1, max(0, options.missRates[catalog] ?? 0))
-      return Set(judged.prefix(Int((rate * Double(judged.count)).rounded())))
+      let notHeld = catalog == .musicBrainz ? noise.filter { !releases[$0].heldByMusicBrainz } : []
+      return Set(judged.prefix(Int((rate * Double(judged.count)).rounded()))).union(notHeld)
+        .union(catalog == .musicBrainz ? apart : apart.filter { !releases[$0].listedByStores })
     }
 
     private mutating func listing(

@@ -173,7 +173,7 @@ extension ReportJob {
     -> [Finding]
   {
     // Most played first: the findings' order is the catalogs', so rank them by the library's order.
-    let listed = findings.indices.filter { findings[$0].category.isListed }
+    let listed = findings.indices.filter { plan.finder.placements.lists(findings[$0]) }
     let order = listed.sorted {
       (ranks[findings[$0].artist.key] ?? Int.max, $0) < (ranks[findings[$1].artist.key] ?? Int.max, $1)
     }
@@ -199,8 +199,8 @@ extension ReportJob {
 
   // MARK: - Ask the covers
 
-  /// Covers from each catalog that keeps them apart, for the releases tonight lists from it that have none from
-  /// another, and only those, while the budget lasts.
+  /// Covers from each catalog that keeps them apart, for the releases tonight's main list shows from it that have
+  /// none from another, and only those, while the budget lasts.
   mutating func askCovers(_ told: inout Told, _ catalogs: [AskedCatalog]) async throws(NightError) {
     for catalog in catalogs {
       guard let source = catalog.provider.covers else { continue }
@@ -214,7 +214,9 @@ extension ReportJob {
     _ told: inout Told, from source: any CoverSource, of catalog: AskedCatalog
   ) async throws(NightError) {
     let name = catalog.night.definition.name
-    let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter(\.category.isListed)
+    // What is also out shows as a line without a cover.
+    let placements = plan.finder.placements
+    let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter { placements.placement(of: $0) == .main }
     let asked = listed.filter { $0.release.artworkURL == nil || $0.links.first?.catalog == name }
       .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }
     var check = CoverCheck(source: source, provider: name, store: store, now: plan.now)

@@ -133,7 +133,9 @@ extension ReportJob {
       }
       let complete = failed == 0 && pass.night.coverage.complete && pass.night.unreachable.isEmpty
       let found =
-        "\(model.newCount) new, \(model.upcoming.count) upcoming, \(failed) lookups failed"
+        "\(model.newCount) new, \(model.upcoming.count) upcoming, \(model.alsoOut.count) also out, "
+        + "\(failed) lookups failed"
+        + (told.classRequests > 0 ? ", \(told.classRequests) barcode requests" : "")
         + (told.coverRequests > 0 ? ", \(told.coverRequests) covers asked" : "")
         + (told.linkRequests > 0 ? ", \(told.linkRequests) link requests" : "")
         + (told.pageRequests > 0 ? ", \(told.pageRequests) listening page requests" : "")

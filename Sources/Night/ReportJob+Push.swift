@@ -29,8 +29,9 @@ extension ReportJob {
     let store = store
     do {
       return try await withThrowingTaskGroup(of: Pushed.self) { group in
+        let alsoOut = outputs.whole.alsoOut.count
         for channel in plan.push.channels {
-          group.addTask { try await Self.push(tonight, to: channel, plan: plan, store: store) }
+          group.addTask { try await Self.push(tonight, alsoOut: alsoOut, to: channel, plan: plan, store: store) }
         }
         var pushed: [Pushed] = []
         for try await one in group { pushed.append(one) }
@@ -54,7 +55,7 @@ extension ReportJob {
 
   /// One channel: what waits for it first, then tonight's releases it has not told, most played first.
   static func push(
-    _ tonight: [PushItem], to channel: any PushChannel, plan: NightPlan, store: any NightStore
+    _ tonight: [PushItem], alsoOut: Int = 0, to channel: any PushChannel, plan: NightPlan, store: any NightStore
   ) async throws -> Pushed {
     let backlog = try await store.pushBacklog(channel: channel.name, among: tonight.map(\.id))
     let fresh = Dictionary(tonight.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
@@ -65,7 +66,7 @@ extension ReportJob {
     guard !items.isEmpty || plan.push.whenEmpty else {
       return Pushed(channel: channel.name, told: 0, waiting: 0, outcome: .success(.init(shown: 0, reply: "", size: "")))
     }
-    let digest = PushDigest(items: items, fullReport: plan.push.fullReportURL)
+    let digest = PushDigest(items: items, fullReport: plan.push.fullReportURL, alsoOut: alsoOut)
     do {
       let receipt = try await Courier.push(digest, through: channel, retryAfter: plan.retryAfter)
       let record = PushRecord(

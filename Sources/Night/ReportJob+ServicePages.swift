@@ -31,7 +31,8 @@ extension ReportJob {
   private func pages(_ findings: [Finding], _ check: ServicePageCheck, _ pass: Pass, _ told: inout Told) async
     -> [Finding]
   {
-    let order = mostPlayedFirst(findings.indices.filter { findings[$0].category.isListed }, of: findings, pass)
+    let order = mostPlayedFirst(
+      findings.indices.filter { plan.finder.placements.lists(findings[$0]) }, of: findings, pass)
     let result = await check.pages(for: order.map { findings[$0] })
     told.pageRequests += result.requests
     told.pagesWaiting += result.notAsked

@@ -5,8 +5,8 @@ internal import Foundation
 internal import MusicLibrary
 internal import Report
 
-/// A night as a job of named steps, in this order: read the library, run the catalog pass, apply the ledger, ask the
-/// links, the pages on the person's service and the covers, render, write, deliver, record, and say what happened. Each step is a function of its own;
+/// A night as a job of named steps, in this order: read the library, run the catalog pass, apply the ledger, ask what
+/// the listed releases are, the links, the pages on the person's service and the covers, render, write, deliver, record, and say what happened. Each step is a function of its own;
 /// what one step hands the next is a plain value. It reads no setting: what it does is its plan's, what it keeps its
 /// store's, where it speaks its console's.
 public struct ReportJob {
@@ -66,6 +66,7 @@ public struct ReportJob {
     let pass = try await runCatalogPasses(scan, catalogs, links: links)
     var told = try await applyLedger(pass)
     told.linkRequests = pass.earlyLinks.requests
+    await askClasses(&told, pass, catalogs)
     await askLinks(&told, pass, links)
     await askServicePages(&told, pass, catalogs)
     try await askCovers(&told, catalogs)
@@ -110,6 +111,10 @@ public struct ReportJob {
     var pageRequests = 0
     /// Listed releases whose pages there were not asked tonight (the budget): they come on a later night.
     var pagesWaiting = 0
+    /// Requests for listed releases' records by barcode, which tell what they are.
+    var classRequests = 0
+    /// Listed releases not asked about by barcode tonight (the budget): asked on a later night.
+    var classesWaiting = 0
   }
 
   // MARK: - Read the library

@@ -30,7 +30,7 @@ public enum ReportBuilder {
     libraryAge: LibraryAge? = nil
   ) -> ReportListing {
     let ranks = ranks(of: scan.library)
-    let sections = Sections(findings, night: night, ranks: ranks)
+    let sections = Sections(findings, night: night, ranks: ranks, placements: options.placements)
     let unranked = scan.library.artists.count + 1
     let attention =
       unreachable(night)
@@ -38,7 +38,7 @@ public enum ReportBuilder {
         $0.rank < $1.rank
       }
     let stats = night.stats
-    let model = ReportModel(
+    var model = ReportModel(
       date: options.today.description, generated: Timestamp.rfc3339(now), dateLabel: longDate(options.today),
       since: options.since.description, sinceLabel: longDate(options.since), days: options.today - options.since,
       headline: headline(newCount: sections.new.count, today: options.today),
@@ -54,6 +54,8 @@ public enum ReportBuilder {
       hasUpcoming: !sections.upcoming.isEmpty, hasEditions: !sections.editions.isEmpty,
       hasBackfill: !sections.backfill.isEmpty, hasAttention: !attention.isEmpty,
       library: libraryAge.map(library))
+    model.alsoOut = sections.alsoOut
+    model.hasAlsoOut = !sections.alsoOut.isEmpty
     return ReportListing(model: model, sources: sections.sources)
   }
 
@@ -107,44 +109,79 @@ public enum ReportBuilder {
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 
-  /// The report's lists, each in its order: new, editions and backfill newest first, upcoming soonest first.
+  /// The report's lists, each in its order: new, editions and backfill newest first, upcoming soonest first; a
+  /// release whose class goes under Also out there, out ones newest first, then announced ones soonest first; one
+  /// whose class is left out nowhere.
   struct Sections {
-    var new: [ReportModel.Release]
-    var upcoming: [ReportModel.Release]
-    var editions: [ReportModel.Release]
-    var owned: [ReportModel.Release]
-    var backfill: [ReportModel.Release]
+    var new: [ReportModel.Release] = []
+    var upcoming: [ReportModel.Release] = []
+    var alsoOut: [ReportModel.Release] = []
+    var editions: [ReportModel.Release] = []
+    var owned: [ReportModel.Release] = []
+    var backfill: [ReportModel.Release] = []
     /// The finding of each row, list by list; owned releases are no rows.
-    var sources: [ReportModel.Row.Section: [Finding]]
+    var sources: [ReportModel.Row.Section: [Finding]] = [:]
 
-    init(_ findings: [Finding], night: NightOutcome, ranks: [ArtistKey: Int]) {
-      typealias Entry = (release: ReportModel.Release, finding: Finding)
-      func entries(_ category: ReleaseCategory, by order: (ReportModel.Release, ReportModel.Release) -> Bool)
-        -> [Entry]
-      {
-        findings.filter { $0.category == category }.map {
-          (ReportBuilder.release($0, night: night, rank: ReportBuilder.rank(of: $0, ranks)), $0)
-        }.sorted { order($0.release, $1.release) }
+    typealias Entry = (release: ReportModel.Release, finding: Finding)
+
+    init(_ findings: [Finding], night: NightOutcome, ranks: [ArtistKey: Int], placements: ClassPlacements) {
+      var lists: [ReportModel.Row.Section: [Entry]] = [:]
+      var owned: [Entry] = []
+      for finding in findings where finding.category != .older {
+        // Owned releases are counted, and listed in JSON, with their class; older ones are no rows at all.
+        let classification = finding.classification
+        let entry = (
+          ReportBuilder.release(finding, classification, night: night, rank: ReportBuilder.rank(of: finding, ranks)),
+          finding
+        )
+        guard let section = Self.section(of: finding, classification, placements) else {
+          if finding.category == .owned { owned.append(entry) }
+          continue
+        }
+        lists[section, default: []].append(entry)
       }
-      let newestFirst: (ReportModel.Release, ReportModel.Release) -> Bool = {
-        ($1.releaseDate ?? "", $0.artist, $0.title) < ($0.releaseDate ?? "", $1.artist, $1.title)
+      let newestFirst: (Entry, Entry) -> Bool = {
+        ($1.release.releaseDate ?? "", $0.release.artist, $0.release.title)
+          < ($0.release.releaseDate ?? "", $1.release.artist, $1.release.title)
       }
-      let soonestFirst: (ReportModel.Release, ReportModel.Release) -> Bool = {
-        ($0.releaseDate ?? "", $0.artist, $0.title) < ($1.releaseDate ?? "", $1.artist, $1.title)
+      let soonestFirst: (Entry, Entry) -> Bool = {
+        ($0.release.releaseDate ?? "", $0.release.artist, $0.release.title)
+          < ($1.release.releaseDate ?? "", $1.release.artist, $1.release.title)
       }
-      let new = entries(.new, by: newestFirst)
-      let upcoming = entries(.upcoming, by: soonestFirst)
-      let editions = entries(.edition, by: newestFirst)
-      let backfill = entries(.backfill, by: newestFirst)
-      self.new = new.map(\.release)
-      self.upcoming = upcoming.map(\.release)
-      self.editions = editions.map(\.release)
-      self.backfill = backfill.map(\.release)
-      owned = entries(.owned) { ($0.artist, $0.title) < ($1.artist, $1.title) }.map(\.release)
-      sources = [
-        .new: new.map(\.finding), .upcoming: upcoming.map(\.finding), .editions: editions.map(\.finding),
-        .backfill: backfill.map(\.finding),
+      let alsoOut = lists[.alsoOut] ?? []
+      let sorted: [ReportModel.Row.Section: [Entry]] = [
+        .new: (lists[.new] ?? []).sorted(by: newestFirst), .upcoming: (lists[.upcoming] ?? []).sorted(by: soonestFirst),
+        .editions: (lists[.editions] ?? []).sorted(by: newestFirst),
+        .backfill: (lists[.backfill] ?? []).sorted(by: newestFirst),
+        .alsoOut: alsoOut.filter { $0.finding.category != .upcoming }.sorted(by: newestFirst)
+          + alsoOut.filter { $0.finding.category == .upcoming }.sorted(by: soonestFirst),
       ]
+      new = sorted[.new]?.map(\.release) ?? []
+      upcoming = sorted[.upcoming]?.map(\.release) ?? []
+      self.alsoOut = sorted[.alsoOut]?.map(\.release) ?? []
+      editions = sorted[.editions]?.map(\.release) ?? []
+      backfill = sorted[.backfill]?.map(\.release) ?? []
+      self.owned = owned.sorted { ($0.release.artist, $0.release.title) < ($1.release.artist, $1.release.title) }
+        .map(\.release)
+      sources = sorted.mapValues { $0.map(\.finding) }
+    }
+
+    /// The list a finding shows in, by its category and its class; nil for none.
+    static func section(of finding: Finding, _ classification: Classification, _ placements: ClassPlacements)
+      -> ReportModel.Row.Section?
+    {
+      switch placements.placement(of: finding, classed: classification) {
+      case .none?, nil: return nil
+      case .also?: return .alsoOut
+      case .main?:
+        switch finding.category {
+        case .new: return .new
+        case .upcoming: return .upcoming
+        case .edition: return .editions
+        case .backfill: return .backfill
+        case .owned, .older: return nil
+        }
+      }
     }
 
     var isEmpty: Bool { new.isEmpty && upcoming.isEmpty && editions.isEmpty && backfill.isEmpty }
@@ -244,7 +281,9 @@ public enum ReportBuilder {
   /// "29 Nov 2026": the same in every locale, so reports are byte-stable.
   public static func longDate(_ day: CalendarDay) -> String { day.label }
 
-  static func release(_ finding: Finding, night: NightOutcome, rank: Int) -> ReportModel.Release {
+  static func release(_ finding: Finding, _ classification: Classification, night: NightOutcome, rank: Int)
+    -> ReportModel.Release
+  {
     let catalog = night.catalogs.first ?? ""
     let links = (finding.links.isEmpty ? [ReleaseLink(catalog: catalog, release: finding.release)] : finding.links)
       .map { link in
@@ -275,7 +314,11 @@ public enum ReportBuilder {
       catalogID: links.first?.id ?? finding.release.id,
       rank: rank,
       links: links,
-      listen: listen
+      listen: listen,
+      releaseClass: classification.releaseClass,
+      classLabel: classification.label(for: finding.kind),
+      reissueOf: classification.original,
+      classEvidence: classification.evidence
     )
   }
 

@@ -12,9 +12,9 @@ public struct ReportListing: Sendable, Equatable {
     self.sources = sources
   }
 
-  /// The findings of every release it lists: new, upcoming, backfill and editions.
+  /// The findings of every release it lists: new, upcoming, backfill, editions and what is also out.
   public var findings: [Finding] {
-    [.new, .upcoming, .backfill, .editions].flatMap { sources[$0] ?? [] }
+    [.new, .upcoming, .backfill, .editions, .alsoOut].flatMap { sources[$0] ?? [] }
   }
 
   /// Only `rows` of it, as ``ReportModel/keeping(_:fullReportURL:)`` keeps them, with their findings.

@@ -57,6 +57,9 @@ extension ReportModel.Release: TemplateExtending {
     var listenSearch: String?
     /// The words of the e-mail's button to where the person listens: "Open in Apple Music", "Search Spotify".
     var listenButton: String?
+    /// What a row says the release is: its class where that is not studio music ("live album", "soundtrack"), else
+    /// its kind ("album").
+    var classOrKind: String
   }
 
   struct ListenLink: Encodable, Sendable {
@@ -73,7 +76,8 @@ extension ReportModel.Release: TemplateExtending {
       dayAfterCompact: dayAfter.map(Timestamp.compact), datePartial: firstDay != nil && releaseDate?.count != 10,
       summaryHTML: summaryHTML, severalLinks: showsOtherLinks,
       listenLinks: listenLinks, listenSearch: listen.flatMap { $0.direct ? nil : "search on \($0.name)" },
-      listenButton: listen.map { $0.direct ? "Open in \($0.name)" : "Search \($0.name)" })
+      listenButton: listen.map { $0.direct ? "Open in \($0.name)" : "Search \($0.name)" },
+      classOrKind: classLabel ?? kind)
   }
 
   /// Whether the row shows where else it opens after its title.
@@ -94,7 +98,8 @@ extension ReportModel.Release: TemplateExtending {
   private var summaryHTML: String {
     let escape = Template.htmlEscape
     let title = url.map { "<a href=\"\(escape($0))\">\(escape(self.title))</a>" } ?? escape(self.title)
-    let details = [kind, trackCountLabel, releaseDateLabel].compactMap { $0 }.map(escape).joined(separator: " · ")
+    let details = [classLabel ?? kind, trackCountLabel, releaseDateLabel].compactMap { $0 }.map(escape)
+      .joined(separator: " · ")
     let elsewhere =
       showsOtherLinks
       ? "<p>" + listenLinks.map { "<a href=\"\(escape($0.url))\">\(escape($0.name))</a>" }.joined(separator: " · ")
@@ -135,6 +140,14 @@ struct FeedView: TemplateExtending {
     var id: String
     var title = "New releases from artists you own"
     var selfURL: String?
+    /// The feed's entries, newest first: the new releases, and what is also out when asked.
+    var entries: [ReportModel.Release]
+
+    init(id: String, selfURL: String?, entries: [ReportModel.Release]) {
+      self.id = id
+      self.selfURL = selfURL
+      self.entries = entries
+    }
   }
 
   struct Calendar: Encodable {
@@ -150,12 +163,19 @@ struct FeedView: TemplateExtending {
 
   var templateExtras: TemplateExtras {
     let link = ReportBuilder.safeLink(options.selfURL)
-    let releases = options.calendarIncludesNew ? model.new + model.upcoming : model.upcoming
+    // What is also out joins the lists only when asked: out ones the feed, announced ones the calendar.
+    let also = options.includesAlsoOut ? model.alsoOut : []
+    let announced = also.filter { ($0.releaseDate ?? "") > model.date }
+    let out = also.filter { !announced.contains($0) }
+    let releases = (options.calendarIncludesNew ? model.new + out + model.upcoming : model.upcoming) + announced
     let events = releases.filter { $0.releaseDate != nil }.sorted {
       ($0.releaseDate ?? "", $0.artist, $0.title, $0.id) < ($1.releaseDate ?? "", $1.artist, $1.title, $1.id)
     }
+    let entries = (model.new + out).sorted {
+      ($1.releaseDate ?? "", $0.artist, $0.title, $0.id) < ($0.releaseDate ?? "", $1.artist, $1.title, $1.id)
+    }
     return TemplateExtras(
-      feed: Feed(id: link ?? StableID.feed(options.identity), selfURL: link),
+      feed: Feed(id: link ?? StableID.feed(options.identity), selfURL: link, entries: entries),
       calendar: Calendar(
         name: options.calendarIncludesNew ? "New and upcoming releases" : "Upcoming releases", events: events))
   }

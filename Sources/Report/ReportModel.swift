@@ -36,6 +36,21 @@ public struct ReportModel: Sendable, Equatable, Codable {
     public var links: [Link]
     /// Where the title opens for the person, on the service they listen on (`--listen`); nil when they named none.
     public var listen: Listen? = nil
+    /// What it is besides its kind: studio, soundtrack, live, remix, compilation, reissue, version or other.
+    public var releaseClass: ReleaseClass = .studio
+    /// What the row says of it: "live album", "remix EP", "reissue of Homework (1997)", "soundtrack"; nil for studio
+    /// music.
+    public var classLabel: String? = nil
+    /// For a reissue: what it reissues, where the evidence names it.
+    public var reissueOf: OriginalRelease? = nil
+    /// Why it has its class, the deciding evidence first: each catalog's types, its list, a barcode's record, its title.
+    public var classEvidence: [ClassEvidence] = []
+
+    enum CodingKeys: String, CodingKey {
+      case id, artist, title, kind, releaseDate, releaseDateLabel, trackCount, trackCountLabel, explicit, url
+      case artworkURL, genre, reason, editionOf, catalogID, rank, links, listen, classLabel, reissueOf, classEvidence
+      case releaseClass = "class"
+    }
   }
 
   /// The release where the person listens: its own page there, or a search there for its artist and title.
@@ -178,6 +193,9 @@ public struct ReportModel: Sendable, Equatable, Codable {
   /// The same, by artist, most played first: the order in which a shortened report keeps releases.
   public var newByArtist: [ArtistReleases]
   public var upcoming: [Release]
+  /// Live albums, remix albums, compilations and reissues out in the window or announced: one compact line each,
+  /// its class named, after the main list. Out ones newest first, then announced ones soonest first.
+  public var alsoOut: [Release] = []
   public var editions: [Release]
   /// Old releases the catalog listed only now (with `--since-last-run`).
   public var backfill: [Release]
@@ -200,6 +218,7 @@ public struct ReportModel: Sendable, Equatable, Codable {
   public var isEmpty: Bool
   public var hasNew: Bool
   public var hasUpcoming: Bool
+  public var hasAlsoOut: Bool = false
   public var hasEditions: Bool
   public var hasBackfill: Bool
   public var hasAttention: Bool

@@ -307,6 +307,59 @@ extension SettingKind {
   }
 }
 
+extension SettingKind {
+  /// A choice for each of some names: `--classes live=main,version=also` (comma-separated, the flag repeated, any
+  /// case), in config.json an object, `{"live": "main"}`. Only the names given are in the value: what is not said
+  /// keeps its default where the value is used.
+  public static func choiceForEach<Name, Choice>() -> Self
+  where
+    Value == [Name: Choice], Name: CaseIterable & RawRepresentable & Hashable & Sendable, Name.RawValue == String,
+    Choice: CaseIterable & RawRepresentable & Sendable, Choice.RawValue == String
+  {
+    let names = Name.allCases.map(\.rawValue)
+    let choices = Choice.allCases.map(\.rawValue)
+    let shape = "NAME=CHOICE pairs (NAME one of \(sentence(names, "or")); CHOICE one of \(sentence(choices, "or")))"
+    @Sendable func pairs(_ value: Value) -> [(String, String)] {
+      value.map { ($0.key.rawValue, $0.value.rawValue) }.sorted { $0.0 < $1.0 }
+    }
+    return Self(
+      parse: { given, site throws(SettingsError) in
+        var value: Value = [:]
+        for item in given.flatMap({ $0.split(separator: ",") }) {
+          let parts = item.split(separator: "=", maxSplits: 1).map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased()
+          }
+          guard parts.count == 2, let name = Name(rawValue: parts[0]), let choice = Choice(rawValue: parts[1]) else {
+            throw .usage("--\(site.name) takes \(shape), not '\(item)'")
+          }
+          value[name] = choice
+        }
+        return value
+      },
+      read: { json, site throws(SettingsError) in
+        guard case .object(let members) = json else {
+          throw site.context.fail(site.key, "an object like {\"\(names[0])\": \"\(choices[0])\"}", json)
+        }
+        var value: Value = [:]
+        for (member, given) in members.sorted(by: { $0.key < $1.key }) {
+          guard let name = Name(rawValue: member) else {
+            throw site.context.unknown("\(site.key).\(member)", known: names)
+          }
+          let text = try site.context.choice(given, "\(site.key).\(member)", choices)
+          value[name] = Choice(rawValue: text)
+        }
+        return value
+      },
+      json: { value in
+        "{" + pairs(value).map { "\(ConfigJSON.quoted($0.0)): \(ConfigJSON.quoted($0.1))" }.joined(separator: ", ")
+          + "}"
+      },
+      text: { value in value.isEmpty ? nil : pairs(value).map { "\($0.0)=\($0.1)" }.joined(separator: ",") },
+      values: "\(names.joined(separator: ",")) = \(choices.joined(separator: "|"))",
+      completion: { _ in .list(names.flatMap { name in choices.map { "\(name)=\($0)" } }) })
+  }
+}
+
 /// Words given on the command line, comma-separated, each one of `allowed` in any case; lowercased.
 private func commaSeparated(_ given: [String], _ allowed: [String], _ site: SettingSite) throws(SettingsError)
   -> [String]

@@ -33,6 +33,32 @@ struct ReportSettingsTests {
     #expect(settings.catalogs[0].run.requestsPerMinute == .infinity)
   }
 
+  /// One setting says where each class goes: pairs on the command line, an object in the file, the flag's pairs over
+  /// the file's, every class not named at its default; the old list of types still reads, as the main list.
+  @Test func classesArePlacedByOneSettingAndTheOldTypesStillRead() throws {
+    let placed = try Self.report(["--classes", "live=main, Version=also"], config: #"{"classes": {"remix": "none"}}"#)
+    #expect(placed.finder.placements.changed == [.live: .main, .version: .also])
+    let fromFile = try Self.report([], config: #"{"classes": {"remix": "none", "compilation": "also"}}"#)
+    #expect(fromFile.finder.placements.changed == [.remix: .none])
+    let old = try Self.report([], config: #"{"provider": {"includeSecondaryTypes": ["live", "dj-mix"]}}"#)
+    #expect(old.finder.placements.changed == [.live: .main, .compilation: .main])
+    #expect(old.catalogs.allSatisfy { $0.finder.placements == old.finder.placements })
+    let refusals = [
+      (["--classes", "live"], "{}", "--classes takes NAME=CHOICE pairs"),
+      (["--classes", "live=maybe"], "{}", "not 'live=maybe'"),
+      (
+        [], #"{"classes": ["live"]}"#,
+        #"config.json: classes: expected an object like {"studio": "main"}, found a list"#
+      ),
+      ([], #"{"classes": {"jazz": "main"}}"#, "config.json: unknown key 'classes.jazz'"),
+      ([], #"{"classes": {"live": "maybe"}}"#, "config.json: classes.live: expected one of main, also, none"),
+    ]
+    for (flags, file, message) in refusals {
+      let refusal = SettingsTableTests.refusal { _ = try Self.report(flags, config: file) }
+      #expect(refusal.contains(message), "\(flags) \(file): \(refusal)")
+    }
+  }
+
   @Test func whatTheReportDoesNotReadIsItsDefault() throws {
     // The e-mail's settings, in another format; another catalog's own; another command's.
     let file = #"{"email": {"fullReportURL": "ftp://x", "fullReport": "/f.html"}}"#

@@ -19,7 +19,8 @@ struct JointNightTests {
     var world: JointWorld
   }
 
-  static func setup() async throws -> Setup {
+  /// The world's options as `configure` leaves them (the world of the real miss rates by default).
+  static func setup(_ configure: (inout JointWorld.Options) -> Void = { _ in }) async throws -> Setup {
     let home = NSTemporaryDirectory() + "deepcut-joint-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     let libraryPath = home + "/Library.xml"
@@ -27,13 +28,15 @@ struct JointNightTests {
       _ = try SyntheticLibrary.write(GeneratorOptions(artists: 300, albums: 900, seed: 11), to: libraryPath)
       return try LibraryReader.read(path: libraryPath).library
     }
-    return Setup(home: home, libraryPath: libraryPath, world: JointWorld(library: library, today: today, seed: 1))
+    var options = JointWorld.Options(seed: 1, today: today)
+    configure(&options)
+    return Setup(home: home, libraryPath: libraryPath, world: JointWorld(library: library, options: options))
   }
 
   /// The report's rows (every listed section), each as the catalogs and ids it links to.
   static func rows(_ json: String) throws -> [[(catalog: JointWorld.Catalog, id: String)]] {
     let report = try ReportModel(json: json)
-    return (report.new + report.upcoming + report.editions + report.backfill).map { row in
+    return (report.new + report.upcoming + report.editions + report.backfill + report.alsoOut).map { row in
       row.links.compactMap { link in
         JointWorld.Catalog(rawValue: link.catalog.rawValue).map { (catalog: $0, id: link.id.rawValue) }
       }
@@ -42,7 +45,7 @@ struct JointNightTests {
 
   func report(
     _ setup: Setup, _ servers: [JointWorld.Catalog: FakeCatalogServer], provider: String, links: String? = nil,
-    listen: String? = nil
+    listen: String? = nil, extra: [String] = []
   ) async throws -> DeepcutProcess.Result {
     // Only tonight's catalogs take values: another's would be refused.
     let listened = listen == "applemusic" ? "itunes" : ""
@@ -58,7 +61,7 @@ struct JointNightTests {
         "--rate-limit", "0", "--state-dir", setup.home + "/state-\(provider)-\(links ?? "")-\(listen ?? "")", "--now",
         "2026-11-29", "--format", "json", "--quiet",
       ] + covers + urls.flatMap { ["--base-url", $0] } + (links.map { ["--links", $0] } ?? [])
-        + (listen.map { ["--listen", $0] } ?? []))
+        + (listen.map { ["--listen", $0] } ?? []) + extra)
   }
 
   @Test func allThreeCatalogsListEveryReleaseAnyHasOnceWithEachCatalogsLinkAndNothingOwned() async throws {

@@ -159,7 +159,7 @@ struct SetupPushCommandTests {
       ["nightly", "--snapshot", snapshot, "--provider", "itunes", "--now", "2026-11-29"],
       executable: URL(fileURLWithPath: scene.program), environment: scene.sandbox.environment)
     #expect(night.status == 0, "\(night.stdout)\(night.stderr)")
-    let title = "6 new releases and 2 announced from artists you own"
+    let title = "9 new releases and 1 announced from artists you own"
     #expect(try await services.taken(services.ntfy).first?["title"] as? String == title)
     #expect(try await services.taken(services.discord).count == 1)
     let reports = scene.sandbox.home + "/.local/state/deepcut/reports"

@@ -47,6 +47,20 @@ struct WhyCommandTests {
       (explanations.first?["releases"] as? [[String: Any]])?.first { $0["title"] as? String == "Glasshouse" })
     #expect(release["catalogs"] as? [String] == ["deezer", "musicbrainz"])
     #expect(release["joinedBy"] as? String == "titleAndDate")
+
+    // What a release is, and what said so: MusicBrainz's barcode answer kept from the night, asked nothing now.
+    let reissue = try await DeepcutProcess.run(
+      ["why", "Kælan Fjöll", "Midnight Sun", "--json"] + night, environment: ["XDG_CONFIG_HOME": state + "/no-config"])
+    let said = try #require(try JSONSerialization.jsonObject(with: Data(reissue.stdout.utf8)) as? [[String: Any]])
+    let sun = try #require(
+      (said.first?["releases"] as? [[String: Any]])?.first { $0["title"] as? String == "Midnight Sun" })
+    #expect(sun["class"] as? String == "reissue" && sun["placement"] as? String == "also")
+    #expect((sun["reissueOf"] as? [String: Any])?["year"] as? Int == 1998)
+    #expect((sun["classEvidence"] as? [[String: Any]])?.first?["source"] as? String == "barcode")
+    #expect(
+      (sun["sentence"] as? String)?.contains(
+        "a reissue of Midnight Sun (1998) (musicbrainz, asked by its barcode, files it with “Midnight Sun”, first out "
+          + "1998): listed under Also out") == true, "\(sun["sentence"] ?? "")")
   }
 
   @Test(arguments: [
@@ -80,7 +94,16 @@ struct WhyCommandTests {
     #expect(album["owned"] as? [String] == ["Storm & Island"])
     #expect((album["sentence"] as? String)?.hasPrefix("the catalog lists no release called “Storm and Island”") == true)
 
+    // A live album by MusicBrainz's types, though its title says nothing; a studio album that only looks live.
+    let live = try await Self.why(["Hélène Mäkelä", "Dusk Sessions"], provider: "musicbrainz", state: musicbrainz)
+    #expect(live.stdout.contains("a live album (musicbrainz types it Album + Live): listed under Also out"))
+    let lookalike = try await Self.why(["Daphne Oakes", "Live Forever"], provider: "musicbrainz", state: musicbrainz)
+    #expect(lookalike.stdout.contains("a studio album (musicbrainz types it Album); told on"), "\(lookalike.stdout)")
+
     let itunes = try await Self.reported("itunes")
+    let version = try await Self.why(
+      ["Broken Record Society", "Harbour Lights (Sped Up)"], provider: "itunes", state: itunes)
+    #expect(version.stdout.contains("left out as a version (its title says “sped up”)"), "\(version.stdout)")
     let told = try await Self.why(["Dario & Odette", "Glasshouse"], provider: "itunes", state: itunes).stdout
     #expect(told.contains("told on 29 Nov 2026 as new"))
     let collaboration = try await Self.why(["Kilowatt Tide"], provider: "itunes", state: itunes).stdout

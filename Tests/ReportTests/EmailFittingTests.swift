@@ -15,7 +15,7 @@ struct EmailFittingTests {
         ReportFixtures.Artist(
           name: "Artist \(index) with a fairly long name", owned: ["Owned \(index)"],
           releases: [
-            ("New Record \(index) (Expanded Edition With Bonus Material)", "2026-11-\(10 + index % 19)", .clean)
+            ("New Record \(index) (Deluxe Edition With Bonus Material)", "2026-11-\(10 + index % 19)", .clean)
           ]
             + (index % 10 == 0 ? [("Coming \(index)", "2027-01-15", .clean)] : []),
           plays: 10_000 - index)

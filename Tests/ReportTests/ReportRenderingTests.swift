@@ -19,7 +19,7 @@ struct ReportRenderingTests {
 
   static let cases: [(name: String, model: ReportModel)] = [
     ("busy", ReportFixtures.busy), ("empty", ReportFixtures.empty), ("hostile", ReportFixtures.hostile),
-    ("partial", ReportFixtures.partial), ("stale", ReportFixtures.stale),
+    ("partial", ReportFixtures.partial), ("stale", ReportFixtures.stale), ("classes", ReportFixtures.classes),
   ]
 
   static let feed = FeedOptions(selfURL: "https://example.org/deepcut/deepcut.atom", identity: "tests")

@@ -181,6 +181,31 @@ public enum ReportFixtures {
     model([Artist(name: "Portishead", owned: ["Dummy"], releases: [("Dummy", "1994-08-22", .notExplicit)])])
   }
 
+  /// A night of what catalogs list beside new music, classed by their titles and the catalog's own list: a live
+  /// album, remixes announced, a best-of, a reissue of an album the list has, a sped-up single (left out), and a
+  /// soundtrack and a studio album that only looks live (both new music).
+  public static var classes: ReportModel {
+    model([
+      Artist(
+        name: "Slayer", owned: ["Reign in Blood"],
+        releases: [
+          ("Decade of Aggression (Live)", "2026-11-21", .explicit), ("Show No Mercy", "1983-12-03", .notExplicit),
+          ("Show No Mercy", "2026-11-13", .notExplicit), ("Live Forever", "2026-11-25", .explicit),
+        ], plays: 420),
+      Artist(
+        name: "Portishead", owned: ["Dummy"],
+        releases: [
+          ("Roads (Sped Up) - Single", "2026-11-27", .notExplicit), ("Third II (Remixes)", "2027-01-15", .notExplicit),
+        ]),
+      Artist(
+        name: "Björk", owned: ["Homogenic"],
+        releases: [
+          ("The Best of Björk", "2026-11-06", .notExplicit),
+          ("Heatwave (Original Motion Picture Soundtrack)", "2026-11-18", .notExplicit),
+        ]),
+    ])
+  }
+
   public static var hostile: ReportModel {
     model([
       Artist(

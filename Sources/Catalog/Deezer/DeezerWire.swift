@@ -72,7 +72,8 @@ struct DZAlbum: Codable, Sendable {
       releaseDate: releaseDate.flatMap { $0.hasPrefix("0000") ? nil : CalendarDay(iso8601: $0) },
       explicitness: explicitLyrics == true ? .explicit : .notExplicit, url: link, artworkURL: coverMedium,
       kind: type == "ep" ? .ep : type == "single" ? .single : .album,
-      secondaryTypes: type == "compile" ? ["compilation"] : [], gtin: upc.flatMap(GTIN.init))
+      secondaryTypes: type == "compile" ? ["compilation"] : [], gtin: upc.flatMap(GTIN.init),
+      types: type == "compile" ? CatalogTypes(words: "record_type compile", complete: false) : nil)
   }
 }
 

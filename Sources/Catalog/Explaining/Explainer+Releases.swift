@@ -22,8 +22,13 @@ extension Explainer {
   func release(_ verdict: Verdict, _ facts: Facts) -> Explanation.Release {
     let release = verdict.release
     let owned = verdict.owners.flatMap { facts.library.albumsByArtist()[$0.key] ?? [] }
-    let (name, rule, ownedAlbum, words) = describe(verdict.rule, release, artist: facts.artist, owned: owned)
+    var (name, rule, ownedAlbum, words) = describe(verdict.rule, release, artist: facts.artist, owned: owned)
+    let classification = classification(of: verdict)
     var sentence = words
+    if let placed = placed(verdict, classification) {
+      sentence += placed.words
+      if placed.leftOut { (name, rule) = ("leftOut", "class") }
+    }
     if verdict.owners.count > 1, verdict.category?.isListed == true {
       let names = verdict.owners.map(\.name)
       sentence +=
@@ -38,10 +43,41 @@ extension Explainer {
       sentence += "; told on \(day(of: date).label) as \(section == "edition" ? "an edition" : section)"
       sentence += nightly(verdict, records: records)
     }
-    return Explanation.Release(
+    var explained = Explanation.Release(
       id: release.id, title: release.title, kind: release.releaseKind.rawValue, date: release.dateText,
       url: release.url, artists: verdict.owners.map(\.name), verdict: name, rule: rule, ownedAlbum: ownedAlbum,
       toldOn: told?.reportedAt.map { day(of: $0).description }, toldAs: told?.reportedAs, sentence: sentence + ".")
+    explained.classified(classification, placement: options.placements[classification.releaseClass])
+    return explained
+  }
+
+  /// Its class by what the catalog lists, and by what a catalog that types every release said of its barcode on a
+  /// night that asked.
+  func classification(of verdict: Verdict) -> Classification {
+    let listing = ReleaseLink(catalog: provider, release: verdict.release)
+    let found = barcodeListings[listing.reference]
+    return Classifier.classify(ReleaseEvidence.of([listing], barcode: found, releasedOn: verdict.release.releaseDate))
+  }
+
+  /// Where its class puts a release the report would list, in words ("; a live album, by …: listed under Also
+  /// out"), and whether that leaves it out; nil for a release no list shows anyway.
+  func placed(_ verdict: Verdict, _ classification: Classification) -> (words: String, leftOut: Bool)? {
+    guard let category = verdict.category, category.isListed, category != .edition else { return nil }
+    let what = Self.described(classification, kind: verdict.release.releaseKind)
+    switch options.placements[classification.releaseClass] {
+    case .main: return ("; \(what)", false)
+    case .also: return ("; \(what): listed under Also out", false)
+    case .none:
+      let name = classification.releaseClass.rawValue
+      return ("; left out as \(what); \"classes\": {\"\(name)\": \"main\"} in the config lists these", true)
+    }
+  }
+
+  /// "a live album (musicbrainz types it Album + Live)", "a studio album": the class and what decided it.
+  static func described(_ classification: Classification, kind: ReleaseKind) -> String {
+    let label = classification.label(for: kind) ?? "studio \(kind.label)"
+    let article = label.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+    return "\(article) \(label)" + (classification.evidence.first.map { " (\($0.sentence))" } ?? "")
   }
 
   /// What the nightly e-mail (a report that tells only what no earlier one told) does with a release told before,
@@ -90,11 +126,6 @@ extension Explainer {
       return (
         "leftOut", "types", nil,
         "left out by types: it is \(kind.withArticle), and the report shows only \(shown)"
-      )
-    case .leftOut(.secondaryType(let type)):
-      return (
-        "leftOut", "secondaryType", nil,
-        "left out: a \(type) release; add \"\(type)\" to provider.includeSecondaryTypes in the config to have these"
       )
     case .leftOut(.ignoredTitle(let pattern)):
       return ("leftOut", "ignoreTitles", nil, "left out by ignoreTitles: the title matches “\(pattern)”")
@@ -161,6 +192,7 @@ extension Explainer {
         let reference = ReleaseReference(catalog: catalog, id: explanation.releases[index].id)
         guard let row = rows[reference] else { continue }
         explanation.releases[index] = joined(explanation.releases[index], row, in: catalog)
+        explanation.releases[index].reclassified(by: row, placements: entry.options.placements)
       }
       return explanation
     }
@@ -183,5 +215,26 @@ extension Explainer {
       String(release.sentence.dropLast()) + "; one report row with " + listings.joined(separator: " and ")
       + ", by \(how)."
     return release
+  }
+}
+
+extension Explanation.Release {
+  /// Its class as the row it is one of has it, with every catalog's listing: the one catalog's may say less.
+  mutating func reclassified(by row: Verdict, placements: ClassPlacements) {
+    let ownBarcode = classEvidence.filter { $0.source == .barcode }
+    var evidence = ReleaseEvidence.of(row.links, barcode: nil, releasedOn: row.release.releaseDate)
+    evidence += ownBarcode.filter { !evidence.contains($0) }
+    let classification = Classifier.classify(evidence)
+    guard classification != Classification(releaseClass: releaseClass, evidence: classEvidence, original: reissueOf)
+    else { return }
+    let changed = classification.releaseClass != releaseClass
+    classified(classification, placement: placements[classification.releaseClass])
+    guard changed, let category = ReleaseCategory(rawValue: verdict), category.isListed, category != .edition else {
+      return
+    }
+    let what = Explainer.described(classification, kind: ReleaseKind(rawValue: kind) ?? .album)
+    let place =
+      ["main": "in the main list", "also": "listed under Also out", "none": "left out"][placement.rawValue] ?? ""
+    sentence = String(sentence.dropLast()) + "; with the other catalogs' listings, it is \(what): \(place)."
   }
 }

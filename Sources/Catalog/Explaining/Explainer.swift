@@ -20,6 +20,9 @@ public struct Explainer: Sendable {
   public var listening: Listening?
   /// The releases' pages on services people listen on, as kept from a night that asked (MusicBrainz's url-rels).
   public var servicePages: [CatalogReleaseID: [ServicePage]] = [:]
+  /// The records a catalog that types every release files the releases under, by their barcodes, as kept from a
+  /// night that asked.
+  public var barcodeListings: [ReleaseReference: ReleaseLink] = [:]
 
   /// What the library and the state hold about the artist.
   public struct Facts: Sendable {

@@ -82,7 +82,7 @@ public struct Explanation: Sendable, Equatable, Codable {
     /// new, upcoming, edition, owned, older, undated or leftOut.
     public var verdict: String
     /// The rule that decided: inWindow, afterToday, editionOfOwned, owned, beforeWindow, noDate, types,
-    /// secondaryType or ignoreTitles.
+    /// class (a class the report leaves out) or ignoreTitles.
     public var rule: String
     /// For owned: the owned album that covers it; for an edition: the owned album it repackages.
     public var ownedAlbum: String?
@@ -95,6 +95,26 @@ public struct Explanation: Sendable, Equatable, Codable {
     public var catalogs: [CatalogName]?
     public var joinedBy: String?
     public var sentence: String
+    /// Its class (studio, soundtrack, live, remix, compilation, reissue, version, other), where the report lists that
+    /// class (main, also, none), and the evidence, the deciding piece first.
+    public var releaseClass: ReleaseClass = .studio
+    public var placement: Placement = .main
+    public var classEvidence: [ClassEvidence] = []
+    /// For a reissue: what it reissues, where the evidence names it.
+    public var reissueOf: OriginalRelease?
+
+    enum CodingKeys: String, CodingKey {
+      case id, title, kind, date, url, artists, verdict, rule, ownedAlbum, toldOn, toldAs, catalogs, joinedBy, sentence
+      case releaseClass = "class"
+      case placement, classEvidence, reissueOf
+    }
+
+    mutating func classified(_ classification: Classification, placement: Placement) {
+      releaseClass = classification.releaseClass
+      self.placement = placement
+      classEvidence = classification.evidence
+      reissueOf = classification.original
+    }
   }
 
   public struct Album: Sendable, Equatable, Codable {

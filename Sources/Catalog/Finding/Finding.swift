@@ -47,8 +47,6 @@ public enum ReleaseRule: Sendable, Equatable {
   public enum LeftOut: Sendable, Equatable {
     /// Its kind is not among `--types`.
     case kind(ReleaseKind)
-    /// Its secondary type (live, compilation, ...) is not among the included ones.
-    case secondaryType(String)
     /// Its title matches this `ignoreTitles` pattern.
     case ignoredTitle(String)
   }
@@ -123,9 +121,12 @@ public struct Finding: Sendable, Equatable, Codable {
   }
   /// Nil when there are none, so a finding without any encodes, and an older encoding decodes, as before.
   private var namedPages: [ServicePage]?
+  /// The record a catalog that types every release files it under, asked by its UPC/EAN when that catalog did not
+  /// list it tonight (MusicBrainz's release search by barcode): its types, its title, and when it first came out.
+  public var barcodeListing: ReleaseLink?
 
   enum CodingKeys: String, CodingKey {
-    case artist, owners, release, kind, category, editionOf, reason, links, joinedBy, identityCatalog
+    case artist, owners, release, kind, category, editionOf, reason, links, joinedBy, identityCatalog, barcodeListing
     case namedPages = "servicePages"
   }
 

@@ -12,8 +12,9 @@ public struct FinderOptions: Sendable, Equatable {
   /// The catalog keeps every edition of an album in one entry (MusicBrainz's release groups): a title that
   /// names an owned album is that album, whatever edition it says it is, and no "edition" is ever reported.
   public var catalogGroupsEditions = false
-  /// Secondary types that are reported (lowercased); releases of any other secondary type are left out.
-  public var includedSecondaryTypes: Set<String> = []
+  /// Where each class of release is listed: new music in the main list, live albums, remixes, best-ofs and reissues
+  /// under "Also out", re-cut versions nowhere, unless the person says otherwise.
+  public var placements = ClassPlacements()
   /// `ignoreTitles`: regular expressions; a release whose title matches one is left out.
   public var ignoredTitles: [String] = []
 
@@ -41,7 +42,7 @@ public struct ReleaseFinder: Sendable {
   public func listed(
     for artist: LibraryArtist, releases: [CatalogRelease], owned: [OwnedAlbum], catalog: CatalogName
   ) -> [Finding] {
-    findings(for: artist, releases: releases, owned: owned).filter(\.category.isListed).map { finding in
+    findings(for: artist, releases: releases, owned: owned).filter(options.placements.lists).map { finding in
       var finding = finding
       finding.links = [ReleaseLink(catalog: catalog, release: finding.release)]
       return finding
@@ -81,7 +82,7 @@ public struct ReleaseFinder: Sendable {
     var listed: [Verdict] = []
     var position: [CatalogReleaseID: Int] = [:]
     for entry in followed {
-      for release in entry.releases {
+      for release in Self.withOriginals(entry.releases) {
         if let index = position[release.id] {
           if !listed[index].owners.contains(where: { $0.key == entry.artist.key }) {
             listed[index].owners.append(entry.artist)
@@ -124,9 +125,6 @@ public struct ReleaseFinder: Sendable {
   ) -> ReleaseRule.LeftOut? {
     let kind = release.releaseKind
     if !options.kinds.contains(kind) { return .kind(kind) }
-    if let type = release.secondaryTypes.first(where: { !options.includedSecondaryTypes.contains($0) }) {
-      return .secondaryType(type)
-    }
     if let (pattern, _) = patterns.first(where: { release.title.contains($0.1) }) { return .ignoredTitle(pattern) }
     return nil
   }
@@ -154,10 +152,31 @@ public struct ReleaseFinder: Sendable {
     owned == .album || listed != .album
   }
 
-  /// A clean twin of an explicit release is the same record; so is a re-listing under a second id: releases of one
-  /// key that share an artist are one, whichever of its artists lists which. The explicit (or only) version stands
-  /// for them, dated by the earliest, listed under all their artists. Left-out releases are nobody's twin: a live
-  /// album of an owned title must not stand in for the studio one.
+  /// The releases of one artist's list, each that an album of its title listed a year or more before it reissues
+  /// marked with that album (the earliest): what the catalog's own list says of a reissue. Albums are compared with
+  /// albums, singles and EPs with singles and EPs: a new single may well share an old album's name.
+  static func withOriginals(_ releases: [CatalogRelease]) -> [CatalogRelease] {
+    var earliest: [String: CatalogRelease] = [:]
+    func place(_ release: CatalogRelease) -> String { "\(release.releaseKind == .album)/\(release.key.base)" }
+    for release in releases {
+      guard let date = release.releaseDate else { continue }
+      if earliest[place(release)]?.releaseDate.map({ date < $0 }) ?? true { earliest[place(release)] = release }
+    }
+    return releases.map { release in
+      guard let date = release.releaseDate, let first = earliest[place(release)], let firstDate = first.releaseDate,
+        date - firstDate >= CatalogRelease.reissueAfterDays
+      else { return release }
+      var marked = release
+      marked.listedOriginal = OriginalRelease(title: first.title, year: firstDate.year)
+      return marked
+    }
+  }
+
+  /// A clean twin of an explicit release is the same record; so is a re-listing under a second id within a year of
+  /// it: releases of one key that share an artist are one, whichever of its artists lists which. The explicit (or
+  /// only) version stands for them, dated by the earliest, listed under all their artists. Left-out releases are
+  /// nobody's twin, nor are releases of two classes: a live album of an owned title must not stand in for the studio
+  /// one; nor is a listing years later, which is a reissue of the first.
   static func collapsingTwins(_ verdicts: [Verdict]) -> [Verdict] {
     var result: [Verdict] = []
     var byKey: [AlbumKey: [Int]] = [:]
@@ -168,7 +187,10 @@ public struct ReleaseFinder: Sendable {
       }
       let key = verdict.release.key
       let owners = Set(verdict.owners.map(\.key))
-      if let index = byKey[key]?.first(where: { !owners.isDisjoint(with: result[$0].owners.map(\.key)) }) {
+      if let index = byKey[key]?.first(where: {
+        !owners.isDisjoint(with: result[$0].owners.map(\.key)) && withinAYear(result[$0].release, verdict.release)
+          && result[$0].classification.releaseClass == verdict.classification.releaseClass
+      }) {
         result[index] = twins(result[index], verdict)
       } else {
         byKey[key, default: []].append(result.count)
@@ -176,6 +198,12 @@ public struct ReleaseFinder: Sendable {
       }
     }
     return result
+  }
+
+  /// Listings less than a year apart, or one without a date: a re-listing, not a reissue.
+  private static func withinAYear(_ first: CatalogRelease, _ second: CatalogRelease) -> Bool {
+    guard let one = first.releaseDate, let other = second.releaseDate else { return true }
+    return abs(one - other) < CatalogRelease.reissueAfterDays
   }
 
   private static func twins(_ kept: Verdict, _ twin: Verdict) -> Verdict {

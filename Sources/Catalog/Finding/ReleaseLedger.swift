@@ -157,9 +157,13 @@ public enum ReleaseLedger {
     let knownArtists = seen.mapValues { Set($0.values.map(\.artistKey)) }
     var result = Result(findings: [], sightings: [], reported: [])
     var keysInThisRun: Set<LedgerKey> = []
+    // A listed release claims its keys before an older one of its title: a reissue that keeps its original's title
+    // is the one told, its original back catalog.
+    let listedKeys = Set(findings.filter(\.category.isListed).flatMap(keys(for:)))
     for var finding in findings {
       let keys = keys(for: finding)
       guard !keys.contains(where: keysInThisRun.contains) else { continue }
+      if !finding.category.isListed, keys.contains(where: listedKeys.contains) { continue }
       keysInThisRun.formUnion(keys)
       let links = links(of: finding, fallback: fallback)
       let records = records(of: finding, in: seen)

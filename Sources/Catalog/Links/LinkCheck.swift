@@ -13,14 +13,20 @@ public struct LinkCheck: Sendable {
   /// The catalog the links open: its name, and how it is asked.
   public let catalog: CatalogName
   public let lookup: any GTINLookup
-  /// Where the UPC/EAN of a listed release is asked, by the name of the catalog that lists it.
-  public let gtinSources: [CatalogName: any GTINSource]
+  /// Where the UPC/EAN of a listed release is found.
+  public var gtins: ReleaseGTINs
   public let store: any CatalogStore
   public let now: Date
   /// Releases are asked about a few at a time; "not there" holds a few days.
-  public var asking = Asking()
+  public var asking: Asking {
+    get { answers.asking }
+    set {
+      answers.asking = newValue
+      gtins.asking = newValue
+    }
+  }
+  var answers: KeptAnswers
 
-  static let gtinKind = "gtin"
   static let lookupKind = "gtin-lookup"
 
   public struct Result: Sendable {
@@ -44,9 +50,10 @@ public struct LinkCheck: Sendable {
   ) {
     self.catalog = catalog
     self.lookup = lookup
-    self.gtinSources = gtinSources
+    gtins = ReleaseGTINs(sources: gtinSources, store: store, now: now)
     self.store = store
     self.now = now
+    answers = KeptAnswers(store: store, now: now, asking: Asking())
   }
 
   /// The links of `findings` that lack one to the catalog, in their order.
@@ -143,29 +150,12 @@ public struct LinkCheck: Sendable {
     return Set(words).subtracting(joining)
   }
 
-  /// The release's GTIN: from a listing that carries one, else from a kept answer, else asked.
+  /// The release's GTIN, counting what asking for it cost.
   private func gtin(of finding: Finding, _ answer: inout Answer) async -> GTIN? {
-    if let known = finding.release.gtin ?? finding.links.lazy.compactMap(\.release.gtin).first { return known }
-    for link in finding.links {
-      guard let source = gtinSources[link.catalog] else { continue }
-      let key = link.release.id.rawValue
-      switch await kept(provider: link.catalog, kind: Self.gtinKind, key: key) {
-      case .found(let body): return GTIN(String(decoding: body, as: UTF8.self))
-      case .missing: continue
-      case .unknown: break
-      }
-      guard !asking.offline else { continue }
-      answer.requests += 1
-      do throws(CatalogError) {
-        let gtin = try await source.gtin(ofRelease: link.release.id)
-        // Kept in a form of a valid length: the digits alone lose a UPC's leading zero.
-        await keep(Data((gtin?.lookupForm ?? "").utf8), provider: link.catalog, kind: Self.gtinKind, key: key, &answer)
-        if let gtin { return gtin }
-      } catch {
-        continue
-      }
-    }
-    return nil
+    let found = await gtins.gtin(of: finding)
+    answer.requests += found.requests
+    answer.keepingFailed = answer.keepingFailed ?? found.keepingFailed
+    return found.gtin
   }
 
   /// The linked catalog's release of `gtin`: a kept answer, else asked.
@@ -198,27 +188,12 @@ public struct LinkCheck: Sendable {
     }
   }
 
-  enum Kept {
-    case found(Data)
-    /// Asked lately, and there was none.
-    case missing
-    case unknown
-  }
-
-  /// A kept answer that still holds: an empty body says there was none, which holds a few days only.
-  private func kept(provider: CatalogName, kind: String, key: String) async -> Kept {
-    guard let entry = try? await store.cachedResponses(provider: provider, kind: kind, keys: [key])[key] else {
-      return .unknown
-    }
-    guard asking.holds(found: !entry.body.isEmpty, checkedAt: entry.fetchedAt, now: now) else { return .unknown }
-    return entry.body.isEmpty ? .missing : .found(entry.body)
+  private func kept(provider: CatalogName, kind: String, key: String) async -> KeptAnswers.Kept {
+    await answers.kept(provider: provider, kind: kind, key: key)
   }
 
   private func keep(_ body: Data, provider: CatalogName, kind: String, key: String, _ answer: inout Answer) async {
-    do {
-      try await store.store(provider: provider, kind: kind, responses: [(key, body)], fetchedAt: now)
-    } catch {
-      answer.keepingFailed = answer.keepingFailed ?? String(describing: error)
-    }
+    let failed = await answers.keep(body, provider: provider, kind: kind, key: key)
+    answer.keepingFailed = answer.keepingFailed ?? failed
   }
 }

@@ -24,6 +24,20 @@ public struct CatalogArtist: Hashable, Sendable, Codable {
   public var key: ArtistKey { ArtistKey(name) }
 }
 
+/// A catalog's type fields, beside a release's kind.
+public struct CatalogTypes: Hashable, Sendable, Codable {
+  /// As the catalog writes them: "Album + Live", "Single", "compile".
+  public var words: String
+  /// Whether the catalog types every release it lists, so that one of no secondary type is studio music
+  /// (MusicBrainz's curated types); false where a type is given only now and then (Deezer's `compile`).
+  public var complete: Bool
+
+  public init(words: String, complete: Bool) {
+    self.words = words
+    self.complete = complete
+  }
+}
+
 /// Whether a release carries an explicit-content advisory.
 public enum Explicitness: String, Hashable, Sendable, Codable {
   case explicit
@@ -62,6 +76,12 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
   public var secondaryTypes: [String] = []
   /// Its UPC/EAN where the catalog tells it: what names the same release in another catalog.
   public var gtin: GTIN?
+  /// The catalog's type fields in its own words, when they say more than the kind (MusicBrainz's "Album + Live",
+  /// Deezer's "compile"): evidence of its class, read with `secondaryTypes`.
+  public var types: CatalogTypes?
+  /// The album this one is a reissue of, as the catalog's own list shows it: the same title, listed a year or more
+  /// earlier. Set by the finder from the artist's list.
+  public var listedOriginal: OriginalRelease?
 
   public init(
     id: CatalogReleaseID,
@@ -77,7 +97,8 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     datePrecision: DatePrecision = .day,
     kind: ReleaseKind? = nil,
     secondaryTypes: [String] = [],
-    gtin: GTIN? = nil
+    gtin: GTIN? = nil,
+    types: CatalogTypes? = nil
   ) {
     self.id = id
     self.artistID = artistID
@@ -93,6 +114,7 @@ public struct CatalogRelease: Hashable, Sendable, Codable {
     self.kind = kind
     self.secondaryTypes = secondaryTypes
     self.gtin = gtin
+    self.types = types
   }
 
   /// The title's key with the kind the catalog gives: MusicBrainz calls the single "One Kiss" what iTunes calls

@@ -21,6 +21,7 @@ public struct MusicBrainzEndpoint: Sendable, Equatable {
   public enum Entity: String, Sendable {
     case artist
     case releaseGroup = "release-group"
+    case release
   }
 
   /// `GET /ws/2/<entity>?query=…&limit=100&offset=…&fmt=json`, the query percent-encoded whole.

@@ -56,6 +56,11 @@ public struct MusicBrainzProvider: TransportProvider {
     MusicBrainzURLRels(transport: transport, endpoint: endpoint, requestsPerMinute: limits.requestsPerMinute)
   }
 
+  /// Releases other catalogs found, typed by their barcodes, through the pass's own transport: at its pace.
+  public var barcodeTypes: (any BarcodeTypeSource)? {
+    MusicBrainzBarcodes(transport: transport, endpoint: endpoint, requestsPerMinute: limits.requestsPerMinute)
+  }
+
   // MARK: - Artists
 
   /// `artist:"A" OR artist:"B" OR …` for the whole batch; names not matched, because a full page crowded them

@@ -113,7 +113,18 @@ struct MBReleaseGroup: Codable, Equatable {
       releaseDate: date?.day, url: "https://musicbrainz.org/release-group/\(id)",
       // Covers come from the Cover Art Archive, asked only about the groups a report shows.
       datePrecision: date?.precision ?? .day, kind: kind,
-      secondaryTypes: (secondaryTypes ?? []).map { $0.lowercased() })
+      secondaryTypes: (secondaryTypes ?? []).map { $0.lowercased() }, types: types)
+  }
+
+  /// The group's types as MusicBrainz writes them ("Album + Live"). Its editors type every group, so a typed group of
+  /// no secondary type is studio music; an untyped one says nothing.
+  var types: CatalogTypes? {
+    guard let primaryType, !primaryType.isEmpty else {
+      return secondaryTypes.flatMap {
+        $0.isEmpty ? nil : CatalogTypes(words: $0.joined(separator: " + "), complete: false)
+      }
+    }
+    return CatalogTypes(words: ([primaryType] + (secondaryTypes ?? [])).joined(separator: " + "), complete: true)
   }
 }
 

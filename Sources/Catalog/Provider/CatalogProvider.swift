@@ -43,6 +43,9 @@ public protocol CatalogProvider: Sendable {
   /// Where a release's pages on services people listen on are asked (MusicBrainz's url-rels); nil when the catalog
   /// names none.
   var servicePages: (any ServicePageSource)? { get }
+  /// Where a release another catalog found is typed by its UPC/EAN (MusicBrainz's release search by barcode); nil
+  /// when the catalog cannot be asked so, or does not type every release.
+  var barcodeTypes: (any BarcodeTypeSource)? { get }
 }
 
 extension CatalogProvider {
@@ -57,6 +60,7 @@ extension CatalogProvider {
   public var gtins: (any GTINSource)? { nil }
   public var gtinLookup: (any GTINLookup)? { nil }
   public var servicePages: (any ServicePageSource)? { nil }
+  public var barcodeTypes: (any BarcodeTypeSource)? { nil }
 }
 
 /// The UPC/EAN of one of the catalog's releases, one request each.
@@ -92,6 +96,18 @@ public protocol ServicePageSource: Sendable {
   var requestsPerMinute: Double { get }
   /// The pages of release `id`, every service's; none is an answer too.
   func pages(ofRelease id: CatalogReleaseID) async throws(CatalogError) -> [ServicePage]
+}
+
+/// The records of UPCs/EANs in a catalog that types every release: what it files each barcode under, with the
+/// record's types and the day it first came out, many barcodes a request.
+public protocol BarcodeTypeSource: Sendable {
+  /// The pace it is asked at, for budgets.
+  var requestsPerMinute: Double { get }
+  /// The most barcodes one question takes.
+  var barcodesPerQuestion: Int { get }
+  /// The record each of `gtins` belongs to, as a release of the catalog dated by its first day out; a barcode the
+  /// catalog does not know has none, which is an answer too. With the requests it took.
+  func records(of gtins: [GTIN]) async throws(CatalogError) -> (records: [GTIN: CatalogRelease], requests: Int)
 }
 
 /// Covers a catalog keeps apart from its release lists (MusicBrainz's Cover Art Archive): asked about only the

@@ -33,6 +33,8 @@ struct SPAlbum: Decodable {
   }
 
   var release: CatalogRelease {
+    // Some endpoints write the type upper case ("COMPILATION").
+    let type = albumType?.lowercased()
     let (day, precision) = SpotifyDecoding.date(releaseDate, precision: releaseDatePrecision)
     return CatalogRelease(
       id: CatalogReleaseID(id), artistName: (artists ?? []).map(\.name).joined(separator: ", "), title: name,
@@ -40,7 +42,8 @@ struct SPAlbum: Decodable {
       url: externalURLs?["spotify"] ?? "https://open.spotify.com/album/\(id)",
       // Largest first (640, 300, 64): the middle one is a row's size.
       artworkURL: (images ?? []).dropFirst().first?.url ?? images?.first?.url, datePrecision: precision,
-      kind: albumType == "single" ? .single : .album, secondaryTypes: albumType == "compilation" ? ["compilation"] : [])
+      kind: type == "single" ? .single : .album, secondaryTypes: type == "compilation" ? ["compilation"] : [],
+      types: type == "compilation" ? CatalogTypes(words: "album_type compilation", complete: false) : nil)
   }
 }
 

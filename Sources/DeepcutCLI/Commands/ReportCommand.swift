@@ -27,6 +27,13 @@ enum ReportCommand: Command {
         "deepcut: asking \(earlier.map(\.rawValue).joined(separator: ",")), as earlier nights did (the state keeps what they learned); "
           + "the recommended catalogs are \(recommended): choose with --provider or provider.name in the config")
     }
+    let oldTypes = try resolved[\.includeSecondaryTypes].compactMap(ReleaseClass.init(typeWord:)).map(\.rawValue)
+    if !oldTypes.isEmpty, !settings[\.quiet] {
+      let classes = Set(oldTypes).sorted().map { "\"\($0)\": \"main\"" }.joined(separator: ", ")
+      Console.error(
+        "deepcut: provider.includeSecondaryTypes still works, as \"classes\": {\(classes)}: write that in the config instead"
+      )
+    }
     let waiting = resolved.waitingForContact
     if !waiting.isEmpty, !settings[\.quiet] {
       Console.error(

@@ -52,6 +52,7 @@ enum WhyCommand: Command {
       var explainer = explainer(provider, catalog)
       explainer.listening = settings.plan.listening
       explainer.servicePages = await keptPages(of: artist, facts, provider, listening: settings.plan.listening, store)
+      explainer.barcodeListings = await keptRecords(of: artist, facts, provider, settings, store)
       let explanation = explainer.explain(facts, album: arguments.positionals.dropFirst().first)
       explained.append((explanation, facts, catalog.finder))
     }
@@ -74,6 +75,19 @@ enum WhyCommand: Command {
     guard listening != nil, provider.servicePages != nil else { return [:] }
     let ids = facts.outcome.followed.filter { $0.artist.key == artist.key }.flatMap(\.releases).map(\.id)
     return await ServicePageCheck.kept(of: ids, in: provider.name, store: store)
+  }
+
+  /// What a catalog of the night that types every release filed the artist's releases under, by barcode, on a night
+  /// that asked: `why` asks nothing, so a release is classed as the report's row was.
+  static func keptRecords(
+    of artist: LibraryArtist, _ facts: Explainer.Facts, _ provider: any CatalogProvider, _ settings: ReportSettings,
+    _ store: StateStore
+  ) async -> [ReleaseReference: ReleaseLink] {
+    guard let typing = settings.catalogs.first(where: { $0.provider().barcodeTypes != nil })?.definition.name else {
+      return [:]
+    }
+    let releases = facts.outcome.followed.filter { $0.artist.key == artist.key }.flatMap(\.releases)
+    return await BarcodeCheck.kept(for: releases, of: provider.name, in: typing, store: store)
   }
 
   /// One catalog's explanation as it always was; a night of several, one after another (JSON: an array of them).

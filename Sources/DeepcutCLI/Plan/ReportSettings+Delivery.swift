@@ -41,6 +41,6 @@ extension ReportSettings {
     let feedURL = try settings[\.feedURL]?.absoluteString
     return FeedOptions(
       selfURL: feedURL, identity: provider.name.rawValue + " " + library,
-      calendarIncludesNew: try settings[\.calendarIncludesNew])
+      calendarIncludesNew: try settings[\.calendarIncludesNew], includesAlsoOut: try settings[\.feedsIncludeAlsoOut])
   }
 }

@@ -187,7 +187,11 @@ struct ReportSettings: Sendable {
 
   /// What is looked up and what is left out.
   private static func select(_ settings: Resolved, into finder: inout FinderOptions) throws(CLIError) {
-    finder.includedSecondaryTypes = Set(try settings[\.includeSecondaryTypes].map { $0.lowercased() })
+    // The old list of types to report keeps working: each names a class, listed in the main list as it was.
+    for type in try settings[\.includeSecondaryTypes] {
+      if let named = ReleaseClass(typeWord: type) { finder.placements[named] = .main }
+    }
+    for (named, placement) in try settings[\.classes] { finder.placements[named] = placement }
     finder.ignoredTitles = try settings[\.ignoreTitles]
   }
 }

@@ -192,6 +192,9 @@ struct SettingsTable: Sendable {
   let calendarIncludesNew = Setting<Bool>(
     key: "feeds.calendarIncludesNew", help: "the calendar also holds the window's new releases",
     example: .default(note: "The calendar always has upcoming releases; this adds the window's new ones."))
+  let feedsIncludeAlsoOut = Setting<Bool>(
+    key: "feeds.includeAlsoOut", help: "the feed and the calendar also hold what is also out (live, remix, ...)",
+    example: .default(note: "The feed and the calendar hold the main list; this adds what is also out."))
 
   // MARK: - The report
 
@@ -216,6 +219,17 @@ struct SettingsTable: Sendable {
     example: .value(
       ReleaseKind.allCases,
       note: "Release kinds to include: \(ReleaseKind.allCases.map(\.rawValue).joined(separator: ", "))."))
+
+  let classes = Setting<[ReleaseClass: Placement]>(
+    flag: "classes", key: "classes", placeholder: "CLASS=WHERE",
+    help: "where each class of release is listed: main, also (one line under Also out) or none (default: {default})",
+    kind: .choiceForEach(), default: .value([:], shown: ClassPlacements().described),
+    commands: [.report, .why.worded("where each class of release is listed (default as for report)")],
+    example: .value(
+      [.live: .main],
+      note: "Where each class of release is listed: \"main\" (New, Upcoming), \"also\" (one line each under Also out)",
+      "or \"none\". Classes: studio, soundtrack, live, remix, compilation, reissue, version (sped up, slowed,",
+      "instrumental, karaoke), other (spoken word). By default \(ClassPlacements().described)."))
 
   // MARK: - The catalog
 
@@ -326,14 +340,13 @@ struct SettingsTable: Sendable {
   /// Each catalog's own settings (a cover service's address) stand here: `report` takes them, and config.json holds
   /// them under `provider`.
   let catalogsOwn = CatalogsOwn()
+  /// Kept so that config files that name it still work: each type it names puts its class in the main list.
   let includeSecondaryTypes = Setting<[String]>(
     key: "provider.includeSecondaryTypes",
-    help: "release groups of these secondary types are reported too (left out by default)",
+    help: "old name: the classes of these types are listed in the main list; say it with classes instead",
     kind: .words { registry in registry.providers.flatMap(\.secondaryTypes) }, default: .value([]),
     example: .value(
-      ["live"],
-      note: "Live albums, compilations, remixes, ...: reported too (left out by default) where the catalog types them.")
-  )
+      [], note: "The old name of \"classes\", still read: the classes of these types go in the main list."))
   let snapshot = Setting<String?>(
     flag: "snapshot", placeholder: "DIR", help: "answer catalog requests from recorded responses in DIR (no network)",
     kind: .directory, commands: [.report])

@@ -21,10 +21,15 @@ public struct PushDigest: Sendable, Equatable {
     }
   }
 
-  public init(items: [PushItem], fullReport: String? = nil, notice: Notice? = nil) {
+  /// How many releases tonight's report lists under Also out (live albums, remixes, best-ofs, reissues): counted
+  /// after the items, never listed.
+  public var alsoOut = 0
+
+  public init(items: [PushItem], fullReport: String? = nil, notice: Notice? = nil, alsoOut: Int = 0) {
     self.items = items
     self.fullReport = fullReport
     self.notice = notice
+    self.alsoOut = alsoOut
   }
 
   /// The most lines a push shows, however much its service would take: a digest read on a phone, not the e-mail.
@@ -58,12 +63,15 @@ public struct PushDigest: Sendable, Equatable {
     return "- **\(Markdown.escaped(item.artist))** — \(title) · \(item.detail)"
   }
 
-  /// The line after the shown ones, when some are not: where they are.
+  /// The line after the shown ones, when some are not, or the report lists more under Also out: where they are.
   public func moreLine(shown: Int, markdown: Bool) -> String? {
     let rest = items.count - shown
-    guard rest > 0 else { return nil }
-    let place = fullReport.map { markdown ? "[in the full report](\($0))" : "in the full report: \($0)" }
-    return "and \(rest) more" + (place.map { " " + $0 } ?? "") + "; they come in the next push"
+    let place = fullReport.map { markdown ? " [in the full report](\($0))" : " in the full report: \($0)" } ?? ""
+    let parts = [
+      rest > 0 ? "and \(rest) more\(place); they come in the next push" : nil,
+      alsoOut > 0 ? "and \(alsoOut) more also out (live, remixes, best-ofs, reissues)\(rest > 0 ? "" : place)" : nil,
+    ].compactMap { $0 }
+    return parts.isEmpty ? nil : parts.joined(separator: "; ")
   }
 
   /// The message's text with the first `shown` items, one line each, and the line about the rest.

@@ -16,3 +16,9 @@ extension AlbumKey {
     self = AlbumTitleRules.key(for: title)
   }
 }
+
+/// Text as the keys read it: lowercase words, diacritics and punctuation gone ("Live at Wembley (Remastered)" is
+/// `["live", "at", "wembley", "remastered"]`), for rules about titles that must fold text as keys do.
+public enum FoldedWords {
+  public static func of(_ text: String) -> [String] { TextFolding.words(text) }
+}

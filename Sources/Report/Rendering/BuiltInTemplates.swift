@@ -37,7 +37,7 @@ enum BuiltInTemplates {
     ### {{label}}
 
     {{#releases}}
-    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
+    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{classOrKind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
       _{{reason}}_
     {{/releases}}
 
@@ -47,11 +47,19 @@ enum BuiltInTemplates {
     ## Upcoming
 
     {{#upcoming}}
-    - {{releaseDateLabel}}: **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{kind}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
+    - {{releaseDateLabel}}: **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} ({{listenSearch}}){{/listenSearch}} · {{classOrKind}}{{#explicit}} · explicit{{/explicit}}{{#severalLinks}} · {{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}[{{name}}]({{{url}}}){{/listenLinks}}{{/severalLinks}}  
       _{{reason}}_
     {{/upcoming}}
 
     {{/hasUpcoming}}
+    {{#hasAlsoOut}}
+    ## Also out
+
+    {{#alsoOut}}
+    - **{{artist}}** — {{#url}}[{{title}}]({{{url}}}){{/url}}{{^url}}{{title}}{{/url}} · {{#reissueOf}}reissue of *{{title}}*{{#year}} ({{year}}){{/year}}{{/reissueOf}}{{^reissueOf}}{{classLabel}}{{/reissueOf}}{{#releaseDateLabel}} · {{releaseDateLabel}}{{/releaseDateLabel}}
+    {{/alsoOut}}
+
+    {{/hasAlsoOut}}
     {{#hasEditions}}
     ## Editions of albums you own
 
@@ -148,7 +156,7 @@ enum BuiltInTemplates {
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0"><tr>
     <td width="64" valign="top" style="width:64px;padding-right:12px;">{{#artworkURL}}<img src="{{artworkURL}}" width="64" height="64" alt="Cover of {{title}} by {{artist}}" style="display:block;width:64px;height:64px;border:0;border-radius:4px;">{{/artworkURL}}{{^artworkURL}}<div style="width:64px;height:64px;background:#d8d8de;border-radius:4px;"></div>{{/artworkURL}}</td>
     <td valign="top"><strong>{{artist}}</strong><br>{{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · <span style="border:1px solid #8a8a92;border-radius:3px;padding:0 3px;font-size:11px;" title="explicit">E</span>{{/explicit}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}<br>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{classOrKind}}{{#trackCountLabel}} · {{trackCountLabel}}{{/trackCountLabel}}{{#explicit}} · <span style="border:1px solid #8a8a92;border-radius:3px;padding:0 3px;font-size:11px;" title="explicit">E</span>{{/explicit}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}<br>
     <span class="muted" style="color:#6b6b73;font-size:13px;">{{reason}}</span>{{#listen}}<br><a href="{{url}}" style="display:inline-block;margin-top:6px;padding:6px 14px;border-radius:16px;background:#0a63c9;color:#ffffff;font-size:13px;font-weight:bold;text-decoration:none;">{{listenButton}}</a>{{/listen}}</td>
     </tr></table>
     </td></tr>
@@ -159,9 +167,16 @@ enum BuiltInTemplates {
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Upcoming</h2></td></tr>
     {{#upcoming}}
     <tr><td style="padding:6px 24px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}}{{#listenSearch}} <span class="muted" style="color:#6b6b73;font-size:13px;">({{listenSearch}})</span>{{/listenSearch}}<br>
-    <span class="muted" style="color:#6b6b73;font-size:13px;">{{kind}} · out {{releaseDateLabel}}{{#explicit}} · explicit{{/explicit}} · {{reason}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">{{classOrKind}} · out {{releaseDateLabel}}{{#explicit}} · explicit{{/explicit}} · {{reason}}</span>{{#severalLinks}}<br><span style="font-size:13px;">{{#listen}}also on {{/listen}}{{#listenLinks}}{{^first}} · {{/first}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{name}}</a>{{/listenLinks}}</span>{{/severalLinks}}</td></tr>
     {{/upcoming}}
     {{/hasUpcoming}}
+    {{#hasAlsoOut}}
+    <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Also out</h2>
+    <span class="muted" style="color:#6b6b73;font-size:13px;">Live albums, remixes, best-ofs and reissues</span></td></tr>
+    {{#alsoOut}}
+    <tr><td style="padding:3px 24px;font-size:14px;"><strong>{{artist}}</strong> — {{#url}}<a href="{{url}}" style="color:#0a63c9;text-decoration:none;">{{title}}</a>{{/url}}{{^url}}{{title}}{{/url}} <span class="muted" style="color:#6b6b73;font-size:13px;">· {{#reissueOf}}reissue of <em>{{title}}</em>{{#year}} ({{year}}){{/year}}{{/reissueOf}}{{^reissueOf}}{{classLabel}}{{/reissueOf}}{{#releaseDateLabel}} · {{releaseDateLabel}}{{/releaseDateLabel}}</span></td></tr>
+    {{/alsoOut}}
+    {{/hasAlsoOut}}
     {{#hasEditions}}
     <tr><td style="padding:20px 24px 4px 24px;"><h2 style="margin:0;font-size:18px;line-height:24px;">Editions of albums you own</h2></td></tr>
     {{#editions}}
@@ -204,7 +219,8 @@ enum BuiltInTemplates {
 
   /// templates/report.atom.mustache
   static let atom = #"""
-    {{! deepcut's Atom feed (RFC 4287): one entry per new release in the window, newest first. Every value is
+    {{! deepcut's Atom feed (RFC 4287): one entry per new release in the window (and per one also out, with
+        feeds.includeAlsoOut), newest first. Every value is
         XML-escaped; summaryHTML is HTML already, escaped once more for XML as type="html" wants. Fields:
         templates/README.md. The XML declaration must stay the first line. }}
     <?xml version="1.0" encoding="utf-8"?>
@@ -218,7 +234,7 @@ enum BuiltInTemplates {
     {{#feed.selfURL}}
       <link rel="self" type="application/atom+xml" href="{{feed.selfURL}}"/>
     {{/feed.selfURL}}
-    {{#new}}
+    {{#feed.entries}}
       <entry>
         <id>{{id}}</id>
         <title>{{artist}} — {{title}}</title>
@@ -227,13 +243,13 @@ enum BuiltInTemplates {
     {{/url}}
         <published>{{dateTime}}{{^dateTime}}{{generated}}{{/dateTime}}</published>
         <updated>{{dateTime}}{{^dateTime}}{{generated}}{{/dateTime}}</updated>
-        <category term="{{kind}}"/>
+        <category term="{{kind}}"{{#classLabel}} label="{{classLabel}}"{{/classLabel}}/>
         <summary type="html">{{summaryHTML}}</summary>
     {{^url}}
         <content type="html">{{summaryHTML}}</content>
     {{/url}}
       </entry>
-    {{/new}}
+    {{/feed.entries}}
     </feed>
 
     """#
@@ -241,7 +257,7 @@ enum BuiltInTemplates {
   /// templates/report.ics.mustache
   static let ics = #"""
     {{! deepcut's calendar (RFC 5545): an all-day event per upcoming release (and per new one with
-        calendar.includeNew). Values are escaped as iCalendar text; deepcut ends every line with CRLF, drops
+        calendar.includeNew; what is also out with feeds.includeAlsoOut). Values are escaped as iCalendar text; deepcut ends every line with CRLF, drops
         blank lines and folds long lines after rendering. Fields: templates/README.md. }}
     BEGIN:VCALENDAR
     VERSION:2.0
@@ -261,7 +277,7 @@ enum BuiltInTemplates {
     {{#url}}
     URL:{{{url}}}
     {{/url}}
-    DESCRIPTION:{{kind}}{{#trackCountLabel}}\, {{trackCountLabel}}{{/trackCountLabel}}. {{reason}}
+    DESCRIPTION:{{classOrKind}}{{#trackCountLabel}}\, {{trackCountLabel}}{{/trackCountLabel}}. {{reason}}
     CATEGORIES:{{kind}}
     TRANSP:TRANSPARENT
     END:VEVENT

@@ -2,7 +2,7 @@ internal import Basics
 
 /// Keeps an e-mail under the size mail clients show whole. When the whole report is longer, the e-mail carries the
 /// rows that matter most — new and upcoming releases of the most played artists, then artists that need attention,
-/// then backfill and editions, each most played first — and one line saying how many more there are and where: the
+/// then backfill, editions and what is also out, each most played first — and one line saying how many more there are and where: the
 /// whole report attached, or served at a web address.
 enum EmailFitting {
   struct Fitted {
@@ -50,7 +50,7 @@ extension ReportModel {
   /// finding of each, so what an e-mail shows is told by rows, not by its text.
   struct Row: Hashable {
     enum Section: Int {
-      case new, upcoming, attention, backfill, editions
+      case new, upcoming, attention, backfill, editions, alsoOut
     }
     var section: Section
     var index: Int
@@ -64,7 +64,7 @@ extension ReportModel {
     let all =
       rows(.new, new.map(\.rank), tier: 0) + rows(.upcoming, upcoming.map(\.rank), tier: 0)
       + rows(.attention, needsAttention.map(\.rank), tier: 1) + rows(.backfill, backfill.map(\.rank), tier: 2)
-      + rows(.editions, editions.map(\.rank), tier: 2)
+      + rows(.editions, editions.map(\.rank), tier: 2) + rows(.alsoOut, alsoOut.map(\.rank), tier: 2)
     return all.sorted {
       ($0.tier, $0.rank, $0.row.section.rawValue, $0.row.index) < (
         $1.tier, $1.rank, $1.row.section.rawValue, $1.row.index
@@ -85,6 +85,7 @@ extension ReportModel {
     result.needsAttention = kept.kept(needsAttention, in: .attention)
     result.backfill = kept.kept(backfill, in: .backfill)
     result.editions = kept.kept(editions, in: .editions)
+    result.alsoOut = kept.kept(alsoOut, in: .alsoOut)
     let shownNew = Set(result.new)
     result.newByDate = newByDate.compactMap { day in
       var day = day
@@ -101,9 +102,11 @@ extension ReportModel {
     result.hasAttention = !result.needsAttention.isEmpty
     result.hasBackfill = !result.backfill.isEmpty
     result.hasEditions = !result.editions.isEmpty
+    result.hasAlsoOut = !result.alsoOut.isEmpty
     let releases =
-      (new.count + upcoming.count + backfill.count + editions.count)
-      - (result.new.count + result.upcoming.count + result.backfill.count + result.editions.count)
+      (new.count + upcoming.count + backfill.count + editions.count + alsoOut.count)
+      - (result.new.count + result.upcoming.count + result.backfill.count + result.editions.count
+        + result.alsoOut.count)
     let attention = needsAttention.count - result.needsAttention.count
     result.omitted = Omitted(
       releases: releases, attention: attention, fullReport: fullReportURL, attachment: attachmentName,

@@ -9,11 +9,17 @@ public struct FeedOptions: Sendable, Equatable {
   public var identity: String
   /// Whether the calendar also carries the window's new releases, not only the upcoming ones.
   public var calendarIncludesNew: Bool
+  /// Whether the feed and the calendar also carry what is also out (live albums, remixes, best-ofs, reissues),
+  /// not only the main list.
+  public var includesAlsoOut: Bool
 
-  public init(selfURL: String? = nil, identity: String, calendarIncludesNew: Bool = false) {
+  public init(
+    selfURL: String? = nil, identity: String, calendarIncludesNew: Bool = false, includesAlsoOut: Bool = false
+  ) {
     self.selfURL = selfURL
     self.identity = identity
     self.calendarIncludesNew = calendarIncludesNew
+    self.includesAlsoOut = includesAlsoOut
   }
 }
 

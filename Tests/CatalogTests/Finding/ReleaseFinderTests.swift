@@ -154,11 +154,26 @@ struct ReleaseFinderTests {
     #expect(findings.first?.release.id == "explicit")
   }
 
-  @Test func aRelistingKeepsTheEarliestDate() {
-    // "Divine Intervention" is listed in 1994 and again in 2006: a reissue, not news.
+  @Test func aListingYearsAfterTheFirstIsItsReissue() throws {
+    // "Divine Intervention" is listed in 1994 and again now: a reissue, named with the album it reissues.
+    let findings = ReleaseFinder(options: FinderOptions(today: Self.today, days: 30)).findings(
+      for: Self.artist,
+      releases: [
+        Self.release("Divine Intervention", "2026-11-20", id: "reissue"),
+        Self.release("Divine Intervention", "1994-09-27"),
+      ],
+      owned: Self.owned)
+    let reissue = try #require(findings.first { $0.release.id == "reissue" })
+    #expect(reissue.category == .new)
+    #expect(reissue.classification.releaseClass == .reissue)
+    #expect(reissue.classification.original == OriginalRelease(title: "Divine Intervention", year: 1994))
+    #expect(ClassPlacements().placement(of: reissue) == .also)
+  }
+
+  @Test func aRelistingWithinAYearKeepsTheEarliestDate() {
     let result = classify([
-      Self.release("Divine Intervention", "2026-11-20", id: "reissue"),
-      Self.release("Divine Intervention", "1994-09-27"),
+      Self.release("Divine Intervention", "2026-11-20", id: "relisted"),
+      Self.release("Divine Intervention", "2026-03-02"),
     ])
     #expect(result["Divine Intervention"] == .older)
   }

@@ -295,12 +295,11 @@ struct TrustTests {
     let verdicts = ReleaseFinder(options: options).verdicts([Self.followed(Self.artist("A"), releases)], owned: [:])
     let rules = Dictionary(uniqueKeysWithValues: verdicts.map { ($0.release.id, $0.rule) })
     #expect(rules["single"] == .leftOut(.kind(.single)))
-    #expect(rules["live"] == .leftOut(.secondaryType("live")))
     #expect(rules["karaoke"] == .leftOut(.ignoredTitle("(?i)karaoke")))
     #expect(rules["kept"] == .new)
-    options.includedSecondaryTypes = ["live"]
-    let withLive = ReleaseFinder(options: options).verdicts([Self.followed(Self.artist("A"), releases)], owned: [:])
-    #expect(withLive.first { $0.release.id == "live" }?.rule == .new)
+    // A live album is new by its date; its class, not a rule, sends it under Also out.
+    #expect(rules["live"] == .new)
+    #expect(verdicts.first { $0.release.id == "live" }?.classification.releaseClass == .live)
   }
 
   @Test func aLiveAlbumOfAnOwnedTitleDoesNotStandInForTheStudioOne() {

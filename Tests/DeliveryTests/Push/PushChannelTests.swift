@@ -134,6 +134,27 @@ import Testing
     #expect(transport.last?.url.absoluteString == "http://127.0.0.1:9000/hook")
   }
 
+  /// What the report lists under Also out is counted after the main list, never listed: with the full report's
+  /// address where there is one, and after the line about releases that did not fit.
+  @Test func whatIsAlsoOutIsCountedAfterTheMainList() async throws {
+    var digest = Self.digest(2, fullReport: "https://example.org/full.html")
+    digest.alsoOut = 4
+    #expect(
+      digest.text(shown: 2, markdown: true).hasSuffix(
+        "\n\nand 4 more also out (live, remixes, best-ofs, reissues) [in the full report](https://example.org/full.html)"
+      ))
+    #expect(
+      digest.moreLine(shown: 1, markdown: false)
+        == "and 1 more in the full report: https://example.org/full.html; they come in the next push; "
+        + "and 4 more also out (live, remixes, best-ofs, reissues)")
+    #expect(digest.title == "2 new releases from artists you own")
+    let transport = Transport()
+    _ = try await Self.channel("ntfy://tok@ntfy.example.org/music", transport).attempt(digest)
+    #expect((transport.json["message"] as? String)?.contains("and 4 more also out") == true)
+    digest.alsoOut = 0
+    #expect(digest.moreLine(shown: 2, markdown: true) == nil)
+  }
+
   /// Trouble is a warning where a service has kinds of message; setup's test message is not.
   @Test func aNoticeIsAWarningOnlyWhenItIsTrouble() async throws {
     for (isWarning, tags, type) in [(true, ["warning"], "warning"), (false, ["cd"], "info")] {

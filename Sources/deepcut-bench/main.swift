@@ -7,6 +7,7 @@ internal import Foundation
 //   deepcut-bench library [--albums N] [--artists N] [--runs N] [--plist-runs N] [--dir DIR] [--keep]
 //   deepcut-bench joint [--artists N] [--albums N]   (single catalogs and combinations on one joint world)
 //   deepcut-bench listen [--artists N] [--new-percent P]   (minutes to rows that open Apple Music / Spotify directly)
+//   deepcut-bench classes [--artists N] [--albums N] [--new-percent P]   (what telling new music apart costs a night)
 //   deepcut-bench child CONTENDER PATH      (internal: one timed run in a fresh process)
 //
 // Each run happens in its own child process so that peak resident memory belongs to one contender,
@@ -242,6 +243,16 @@ case "listen":
     FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
     exit(1)
   }
+case "classes":
+  do {
+    // The 1,610-artist library on a busy window, and a realistic night (the `listen` benchmark's 1 %).
+    let busy = (artists: value("artists", default: 1610), albums: value("albums", default: 5054), newChance: 0.07)
+    let realistic = (artists: 1000, albums: 3140, newChance: Double(value("new-percent", default: 1)) / 100)
+    try await ClassesBenchmark.run(sizes: [busy, realistic], directory: string("dir") ?? NSTemporaryDirectory())
+  } catch {
+    FileHandle.standardError.write(Data("deepcut-bench: \(error)\n".utf8))
+    exit(1)
+  }
 case "transports":
   do {
     try await TransportBenchmark.run(
@@ -284,6 +295,7 @@ default:
            deepcut-bench musicbrainz [--artists N] [--albums N] [--rate-limit 50]   (0 lifts the limit)
            deepcut-bench providers [--artists N] [--albums N] [--real-pace NAME,...]   (every registered catalog)
            deepcut-bench transports [--requests 40] [--latency-ms 150] [--concurrency 4] [--runs 3]
+           deepcut-bench classes [--artists N] [--albums N] [--new-percent 1]   (the barcodes a night asks, at real pace)
            deepcut-bench generate --out PATH [--artists N] [--albums N] [--seed N] [--edge-cases] [--today DATE]
            deepcut-bench world --out DIR [--artists 60] [--albums 150] [--today DATE]   (Scripts/pressure-nights)
 

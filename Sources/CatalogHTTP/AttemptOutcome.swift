@@ -22,6 +22,8 @@ enum AttemptOutcome: Sendable, Equatable {
   case truncated(expected: Int, received: Int)
   /// The request never got an answer; `detail` says why in a few lowercase words.
   case connectionFailed(detail: String, retryable: Bool)
+  /// The answer passed the most a body may hold, and was dropped.
+  case tooLarge(limit: Int)
 
   /// curl could not set a transfer up at all (out of memory).
   static let cannotStart = AttemptOutcome.connectionFailed(detail: "cannot start a transfer", retryable: true)
@@ -56,6 +58,9 @@ enum AttemptVerdict: Sendable, Equatable {
       self = .failure(.cancelled)
     case .truncated(let expected, let received):
       self = .retry(.truncated(expected: expected, received: received))
+    case .tooLarge(let limit):
+      // What sends a thousand times the largest real answer sends it again: asked once.
+      self = .failure(.tooLarge(limit: limit))
     case .connectionFailed(let detail, let retryable):
       self = retryable ? .retry(.unreachable(detail)) : .failure(.unreachable(detail))
     }

@@ -12,6 +12,8 @@ struct TransferRequest: Sendable {
   var headers: [String] = []
   /// What to POST (its type among `headers`); nil for a GET.
   var body: Data? = nil
+  /// The most the answer's body may hold; past it the transfer stops (``AttemptOutcome/tooLarge(limit:)``).
+  var maximumBodyBytes = Int.max
 }
 
 /// Set from any thread when the caller of a transfer is cancelled; the driver thread, woken up, then ends the
@@ -104,6 +106,8 @@ final class EasyHandle: @unchecked Sendable {
       // curl drops a connection idle for 118 s, so whether one is reused would hang on how busy the machine is;
       // curl checks a kept connection is alive before reusing it, and the server says when it closes one.
       (CURLOPT_MAXAGE_CONN, 3_600),
+      // An answer that says it is bigger than the limit is refused before its body comes.
+      (CURLOPT_MAXFILESIZE, min(request.maximumBodyBytes, Int(Int32.max))),
     ]
     for (option, value) in longs {
       let code = deepcut_curl_set_long(raw, option, value)
@@ -130,6 +134,7 @@ final class EasyHandle: @unchecked Sendable {
     guard code == CURLE_OK else { return code }
     code = setBody(request.body)
     guard code == CURLE_OK else { return code }
+    record.limit = request.maximumBodyBytes
     return setCallbacks(record)
   }
 
@@ -171,8 +176,8 @@ final class EasyHandle: @unchecked Sendable {
       guard let context else { return 0 }
       let length = size * count
       let record = Unmanaged<TransferRecord>.fromOpaque(context).takeUnretainedValue()
-      record.receiveBody(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
-      return length
+      // Fewer bytes taken than given ends the transfer: an answer past its limit is never held whole.
+      return record.receiveBody(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length)) ? length : 0
     }
     guard code == CURLE_OK else { return code }
     code = deepcut_curl_set_header_callback(raw) { bytes, size, count, context in
@@ -194,9 +199,20 @@ final class TransferRecord {
   /// the client reads.
   private(set) var head: [UInt8] = []
   private(set) var body = Data()
+  /// The most the body may hold.
+  var limit = Int.max
+  /// The body grew past `limit`: what came is dropped, and the transfer stops.
+  private(set) var overflowed = false
 
-  func receiveBody(_ bytes: UnsafeRawBufferPointer) {
+  /// Keeps `bytes` of the body; false, keeping nothing, once the body would pass its limit.
+  func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard body.count + bytes.count <= limit else {
+      overflowed = true
+      body = Data()
+      return false
+    }
     body.append(contentsOf: bytes)
+    return true
   }
 
   /// One raw header line as curl delivers it, line ending included. A status line starts a new response (after a

@@ -98,7 +98,8 @@ public actor HTTPClient {
     counters.requests += 1
     let transfer = TransferRequest(
       url: request.url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
-      headers: configuration.headers + request.headers, body: request.body)
+      headers: configuration.headers + request.headers, body: request.body,
+      maximumBodyBytes: configuration.maximumResponseBytes)
     switch await driver?.exchange(transfer) ?? .cannotStart {
     case .response(let head, let body):
       return HTTPAnswer(status: head.status, body: body, retryAfter: head.retryAfter, contentType: head.contentType)
@@ -106,6 +107,7 @@ public actor HTTPClient {
     case .cancelled: throw .cancelled
     case .truncated(let expected, let received): throw .truncated(expected: expected, received: received)
     case .connectionFailed(let detail, _): throw .unreachable(detail)
+    case .tooLarge(let limit): throw .tooLarge(limit: limit)
     }
   }
 
@@ -178,7 +180,8 @@ public actor HTTPClient {
   private func fetch(_ request: HTTPRequest, firstTurn: Duration) async -> Result<Data, HTTPClientError> {
     let transfer = TransferRequest(
       url: request.url, userAgent: configuration.userAgent, timeout: configuration.requestTimeout,
-      headers: configuration.headers + request.headers, body: request.body)
+      headers: configuration.headers + request.headers, body: request.body,
+      maximumBodyBytes: configuration.maximumResponseBytes)
 
     let maxAttempts = max(configuration.maxAttempts, 1)
     var failedAttempts = 0

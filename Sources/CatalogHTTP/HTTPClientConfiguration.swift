@@ -61,6 +61,12 @@ public struct HTTPClientConfiguration: Sendable, Equatable {
   public var bodyRule: BodyRule?
   /// Header fields sent with every request besides `User-Agent` ("Accept-Language: en").
   public var headers: [String] = []
+  /// The most an answer may hold. The largest real answers are pages of a hundred albums or release groups, a few
+  /// hundred kilobytes (the recorded ones are under 40 KB: iTunes' lookup of an artist's songs, 35 KB); past this the
+  /// transfer stops and the request fails (``HTTPClientError/tooLarge(limit:)``), so a proxy or a sign-in page that
+  /// never ends cannot fill memory.
+  public var maximumResponseBytes = HTTPClientConfiguration.defaultMaximumResponseBytes
+  public static let defaultMaximumResponseBytes = 16 * 1_048_576
   /// Seed for the retry jitter, so tests are deterministic; `nil` seeds from the system generator.
   public var randomSeed: UInt64?
 

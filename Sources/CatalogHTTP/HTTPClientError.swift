@@ -16,6 +16,9 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
   case webPage
   /// A `200` whose body says the service is busy (see ``BodyRule``), after all attempts.
   case busy(String)
+  /// The answer passed `limit` bytes, far above any real one (a proxy or a sign-in page that never ends?): the
+  /// transfer was stopped and nothing of it kept.
+  case tooLarge(limit: Int)
   /// The caller stopped waiting.
   case cancelled
 
@@ -43,6 +46,9 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         + "check the network connection and try again"
     case .busy(let message):
       "the catalog says it is busy (\(message)); try again later"
+    case .tooLarge(let limit):
+      "the answer went past \(limit / 1_048_576) MB, far more than any real one (a proxy or a network sign-in page "
+        + "in the way?), and was stopped; check the network connection and try again"
     case .cancelled:
       "the request was cancelled"
     }

@@ -11,6 +11,7 @@ enum Transport {
     _ completion: EasyHandle.Completion, record: TransferRecord, request: TransferRequest
   ) -> AttemptOutcome {
     let code = completion.code
+    if record.overflowed || code == CURLE_FILESIZE_EXCEEDED { return .tooLarge(limit: request.maximumBodyBytes) }
     if code == CURLE_OK {
       guard let status = completion.status else {
         return .connectionFailed(detail: "the answer is not http", retryable: false)

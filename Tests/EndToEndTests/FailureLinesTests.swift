@@ -13,7 +13,7 @@ import Testing
 struct FailureLinesTests {
   enum Fault: String, CaseIterable, CustomTestStringConvertible {
     case noNetwork, nameServerSilent, refused, timedOut, oneAnswerCut, everyAnswerCut, oneOfTwoCatalogsDown
-    case everyCatalogDown
+    case everyCatalogDown, endlessAnswer
     case mailServerDown, stateReadOnly, stateFull, libraryMissing, libraryDamaged
 
     var testDescription: String { rawValue }
@@ -50,6 +50,8 @@ struct FailureLinesTests {
       try await runWithASilentNameServer(night)
     case .timedOut, .oneAnswerCut, .everyAnswerCut:
       try await runWithAFaultyCatalog(fault, night)
+    case .endlessAnswer:
+      try await runWithAnEndlessAnswer(night)
     case .mailServerDown:
       try await runWithTheMailServerDown()
     case .stateReadOnly, .stateFull, .libraryMissing, .libraryDamaged:
@@ -112,6 +114,17 @@ struct FailureLinesTests {
     let inside = ["/usr/bin/unshare", "-rnm", "/bin/sh", "-c", script, "sh", resolver, silent, night.folder + "/ready"]
     let result = try await night.run(["--provider", "itunes", "--timeout", "2"], inside: inside)
     return (result, Ending(status: 69, lines: ["the catalog cannot be reached", "no answer in time"]))
+  }
+
+  /// A proxy or a sign-in page that answers every request without end: each transfer stops at 16 MB, keeps nothing,
+  /// is not asked again, and the night ends as one whose catalog cannot be reached.
+  static func runWithAnEndlessAnswer(_ night: Night) async throws -> (DeepcutProcess.Result, Ending) {
+    let chunk = Data(repeating: 0x7B, count: 1 << 16)
+    return try await ScriptedHTTPServer.with(respond: { _ in .init(status: 200, body: chunk, endless: true) }) {
+      server in
+      let result = try await night.run(["--provider", "itunes", "--base-url", server.url("").absoluteString])
+      return (result, Ending(status: 69, lines: ["the catalog cannot be reached", "went past 16 MB and was stopped"]))
+    }
   }
 
   /// iTunes answers, Deezer's port refuses: the iTunes rows stand, and the night says Deezer said nothing.

@@ -19,15 +19,19 @@ public final class ScriptedHTTPServer: Sendable {
     public var close = false
     /// How long the server thinks before answering.
     public var delay: Duration = .zero
+    /// Send `body` again and again, with no length, until the client stops reading: a broken proxy's answer.
+    public var endless = false
 
     public init(
-      status: Int, headers: [(String, String)] = [], body: Data = Data(), close: Bool = false, delay: Duration = .zero
+      status: Int, headers: [(String, String)] = [], body: Data = Data(), close: Bool = false, delay: Duration = .zero,
+      endless: Bool = false
     ) {
       self.status = status
       self.headers = headers
       self.body = body
-      self.close = close
+      self.close = close || endless
       self.delay = delay
+      self.endless = endless
     }
   }
 
@@ -149,7 +153,10 @@ public final class ScriptedHTTPServer: Sendable {
         let head = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
         buffer = Data(buffer[end.upperBound...])
         let reply = answer(head, connection: number)
-        guard transmit(reply.bytes, on: connection), !reply.close else { return }
+        guard transmit(reply.bytes, on: connection), !reply.close else {
+          while let more = reply.endless, transmit(more, on: connection) {}
+          return
+        }
       }
       // Safety: recv writes at most `count` bytes into the buffer, which lives for the closure.
       let count = chunk.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
@@ -158,7 +165,7 @@ public final class ScriptedHTTPServer: Sendable {
     }
   }
 
-  private func answer(_ head: String, connection: Int) -> (bytes: Data, close: Bool) {
+  private func answer(_ head: String, connection: Int) -> (bytes: Data, close: Bool, endless: Data?) {
     let lines = head.components(separatedBy: "\r\n")
     let requestLine = lines.first ?? ""
     let fields = lines.dropFirst().compactMap { line -> (name: String, value: String)? in
@@ -177,12 +184,12 @@ public final class ScriptedHTTPServer: Sendable {
     for (name, value) in reply.headers {
       text += "\(name): \(value)\r\n"
     }
-    text += "Content-Length: \(reply.body.count)\r\n"
+    if !reply.endless { text += "Content-Length: \(reply.body.count)\r\n" }
     if reply.close {
       text += "Connection: close\r\n"
     }
     text += "\r\n"
-    return (Data(text.utf8) + reply.body, reply.close)
+    return (Data(text.utf8) + reply.body, reply.close, reply.endless ? reply.body : nil)
   }
 
   private func transmit(_ bytes: Data, on connection: Int32) -> Bool {

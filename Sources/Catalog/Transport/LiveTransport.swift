@@ -53,6 +53,8 @@ extension CatalogError {
     // A sign-in page or a proxy in the way: the catalog is not reachable from here.
     case .webPage: self = .unreachable("a web page answered instead of the catalog: a network sign-in page or a proxy?")
     case .busy(let message): self = .unreachable("the catalog is busy: \(message)")
+    // Answers without end are a proxy or a sign-in page in the way: the catalog is not reachable from here.
+    case .tooLarge(let limit): self = .unreachable("its answer went past \(limit / 1_048_576) MB and was stopped")
     case .cancelled: self = .unreachable("cancelled")
     }
   }

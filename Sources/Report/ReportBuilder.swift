@@ -1,3 +1,4 @@
+internal import Basics
 public import Catalog
 public import Foundation
 import Identity
@@ -298,8 +299,8 @@ public enum ReportBuilder {
     }
     return ReportModel.Release(
       id: StableID.release(identity.reference),
-      artist: artist,
-      title: finding.release.title,
+      artist: ShownText.oneLine(artist),
+      title: ShownText.oneLine(finding.release.title),
       kind: finding.kind.label,
       releaseDate: finding.release.dateText,
       releaseDateLabel: finding.release.dateLabel,
@@ -308,16 +309,16 @@ public enum ReportBuilder {
       explicit: finding.release.explicitness == .explicit,
       url: listen?.url ?? links.first?.url ?? safeLink(finding.release.url),
       artworkURL: safeLink(finding.release.artworkURL),
-      genre: finding.release.genre,
-      reason: finding.reason,
-      editionOf: finding.editionOf,
+      genre: finding.release.genre.map { ShownText.oneLine($0) },
+      reason: ShownText.oneLine(finding.reason, limit: .max),
+      editionOf: finding.editionOf.map { ShownText.oneLine($0) },
       catalogID: links.first?.id ?? finding.release.id,
       rank: rank,
       links: links,
       listen: listen,
       releaseClass: classification.releaseClass,
-      classLabel: classification.label(for: finding.kind),
-      reissueOf: classification.original,
+      classLabel: classification.label(for: finding.kind).map { ShownText.oneLine($0, limit: .max) },
+      reissueOf: classification.original.map { OriginalRelease(title: ShownText.oneLine($0.title), year: $0.year) },
       classEvidence: classification.evidence
     )
   }
@@ -344,12 +345,13 @@ public enum ReportBuilder {
 
   static func attention(_ problem: ArtistProblem, rank: Int) -> ReportModel.Attention {
     ReportModel.Attention(
-      artist: problem.artist.name,
+      artist: ShownText.oneLine(problem.artist.name),
       problem: problem.kind.rawValue,
-      detail: problem.detail,
+      detail: ShownText.oneLine(problem.detail, limit: .max),
       candidates: problem.candidates.map {
         ReportModel.Candidate(
-          id: $0.id, name: $0.name, genre: $0.genre, disambiguation: $0.disambiguation, url: safeLink($0.url))
+          id: $0.id, name: ShownText.oneLine($0.name), genre: $0.genre.map { ShownText.oneLine($0) },
+          disambiguation: $0.disambiguation.map { ShownText.oneLine($0) }, url: safeLink($0.url))
       },
       rank: rank,
       catalog: problem.catalog

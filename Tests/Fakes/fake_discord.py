@@ -43,7 +43,7 @@ URL still gets (``{"embeds": ["Embed size exceeds maximum size of 6000"]}``, jor
 The common knobs (``fail_next``: Discord's ``{"message": "500: Internal Server Error", "code": 0}`` for a 500, a
 proxy's plain text otherwise; ``retry_after``; ``throttle_next``; ``hang_ms``; ``hold_from``), the log, ``/_messages``
 and the control endpoints are fake_push_service.py's. A message the log records is ``{"webhook_id", "content",
-"username", "avatar_url", "tts", "embeds", "attachments", "thread_id", "wait", "api_version"}``.
+"username", "avatar_url", "tts", "embeds", "attachments", "thread_id", "wait", "api_version", "allowed_mentions"}``.
 
 Use it as a script: ``python3 fake_discord.py [--webhook ID:TOKEN]… [--rate-limit N] [--knobs JSON]`` prints
 ``READY http://127.0.0.1:PORT`` and serves until SIGTERM/SIGINT (or stdin EOF with ``--exit-on-stdin-eof``). Only
@@ -322,7 +322,8 @@ class _Handler(fake_push_service.PushHandler):
         logged = {"webhook_id": webhook_id, "content": content, "username": payload.get("username"),
                   "avatar_url": payload.get("avatar_url"), "tts": bool(payload.get("tts")), "embeds": embeds,
                   "attachments": files, "thread_id": query.get("thread_id"), "wait": wait,
-                  "api_version": int(version) if version else None}
+                  "api_version": int(version) if version else None,
+                  "allowed_mentions": payload.get("allowed_mentions")}
         if not wait:
             return Reply(204, message=logged)
         now = dt.datetime.now(dt.timezone.utc)

@@ -1,3 +1,5 @@
+internal import Basics
+
 /// What one push says: a title, the releases most played first (those held over from a night the channel was down
 /// before tonight's), and where the whole report is. A channel shows as many of them as its limits let it, and
 /// says how many more there are; what a push is about when it is not releases (trouble) is its `notice`.
@@ -82,18 +84,6 @@ public struct PushDigest: Sendable, Equatable {
     guard let more = moreLine(shown: shown, markdown: markdown) else { return lines }
     // In Markdown a line after a list would continue its last item.
     return lines + (markdown ? "\n\n" : "\n") + more
-  }
-}
-
-/// Markdown's special characters in text that is not markup.
-enum Markdown {
-  static func escaped(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if "\\`*_[]<>#|~".contains(character) { result.append("\\") }
-      result.append(character)
-    }
-    return result
   }
 }
 

@@ -1,3 +1,4 @@
+internal import Basics
 public import Catalog
 internal import Foundation
 
@@ -26,7 +27,8 @@ public enum WhyText {
     lines += library(explanation.library) + [""]
     lines += catalog(explanation.catalog) + [""]
     lines += releases(explanation)
-    return lines.joined(separator: "\n") + "\n"
+    // A terminal reads what a catalog's title carries: each line stays one line, without control characters.
+    return lines.map { ShownText.oneLine($0, limit: .max) }.joined(separator: "\n") + "\n"
   }
 
   static func heading(_ explanation: Explanation) -> String {

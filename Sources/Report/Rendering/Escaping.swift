@@ -1,23 +1,12 @@
+internal import Basics
+
 /// Escaping for each output format; templates apply it to every `{{value}}`.
 public enum Escaping {
-  /// Backslash-escapes what Markdown (GitHub's and CommonMark renderers) would read as markup:
-  /// emphasis, code, links, headings, HTML, table cells, strikethrough.
+  /// Backslash-escapes what Markdown (GitHub's and CommonMark renderers) would read as markup: emphasis, code,
+  /// links, headings, HTML, table cells, strikethrough, a list marker; on one line (``Basics/Markdown``, which every
+  /// Markdown deepcut writes uses).
   @Sendable public static func markdown(_ text: String) -> String {
-    var result = ""
-    result.reserveCapacity(text.utf8.count + 8)
-    for character in text {
-      switch character {
-      case "\\", "`", "*", "_", "[", "]", "(", ")", "#", "<", ">", "|", "!", "~", "{", "}":
-        result.append("\\")
-        result.append(character)
-      case "\n", "\r":
-        // A line break inside a value would end a list item or a table row.
-        result.append(" ")
-      default:
-        result.append(character)
-      }
-    }
-    return result
+    Markdown.escaped(text)
   }
 
   /// XML 1.0 text and attribute values (the Atom feed): the five markup characters as entities, and the characters

@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// A Slack incoming webhook: `slack://TOKEN_A/TOKEN_B/TOKEN_C` (the three parts of its
@@ -77,9 +78,14 @@ struct SlackChannel: PushChannel {
     return "*\(escaped(item.artist))* — \(title) · \(escaped(item.detail))"
   }
 
-  /// Slack's three control characters in text.
+  /// Slack's three control characters in text, on one line, and no mention of everyone.
   static func escaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;")
+    var escaped = ShownText.oneLine(text, limit: .max).replacingOccurrences(of: "&", with: "&amp;")
+      .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    // A word joiner after the at sign: "@here" shows as it is and pings no one, whatever a client makes of it.
+    for word in ["here", "channel", "everyone"] {
+      escaped = escaped.replacingOccurrences(of: "@" + word, with: "@\u{2060}" + word, options: .caseInsensitive)
+    }
+    return escaped
   }
 }

@@ -159,28 +159,3 @@ public struct BarcodeCheck: Sendable {
     return found
   }
 }
-
-extension Asking {
-  /// Runs `ask` on `items` in their order, a few at a time, while `mayAsk` says so, handing each answer to `take` as
-  /// it comes; how many it started.
-  func each<Item: Sendable, Answer: Sendable>(
-    _ items: [Item], _ ask: @escaping @Sendable (Item) async -> Answer, take: (Answer) -> Void
-  ) async -> Int {
-    var next = 0
-    await withTaskGroup(of: Answer.self) { group in
-      var inFlight = 0
-      while true {
-        while inFlight < max(1, maxConcurrentRequests), next < items.count, mayAsk() {
-          let item = items[next]
-          next += 1
-          inFlight += 1
-          group.addTask { await ask(item) }
-        }
-        guard inFlight > 0, let answer = await group.next() else { break }
-        inFlight -= 1
-        take(answer)
-      }
-    }
-    return next
-  }
-}

@@ -60,36 +60,24 @@ public struct CoverCheck: Sendable {
   /// the rest would only fail too, one timeout each.
   private func ask(_ ids: [CatalogReleaseID], into result: inout Result) async {
     let source = source
-    var next = 0
     var connected = true
-    await withTaskGroup(of: Answer.self) { group in
-      var inFlight = 0
-      while true {
-        while inFlight < max(1, asking.maxConcurrentRequests), next < ids.count, connected, asking.mayAsk() {
-          let id = ids[next]
-          next += 1
-          inFlight += 1
-          result.requests += 1
-          group.addTask { await Self.ask(source, about: id) }
+    let started = await asking.each(ids, { await Self.ask(source, about: $0) }, while: { connected }) { answer in
+      switch answer.cover {
+      case .success(let url):
+        // A cover is cosmetic: an answer that cannot be kept still counts tonight, and is asked again next time.
+        do {
+          try await store.saveArtwork(
+            provider: provider, [ArtworkRecord(releaseID: answer.id, url: url, checkedAt: now)])
+        } catch {
+          result.keepingFailed = result.keepingFailed ?? String(describing: error)
         }
-        guard inFlight > 0, let answer = await group.next() else { break }
-        inFlight -= 1
-        let id = answer.id
-        switch answer.cover {
-        case .success(let url):
-          // A cover is cosmetic: an answer that cannot be kept still counts tonight, and is asked again next time.
-          do {
-            try await store.saveArtwork(provider: provider, [ArtworkRecord(releaseID: id, url: url, checkedAt: now)])
-          } catch {
-            result.keepingFailed = result.keepingFailed ?? String(describing: error)
-          }
-          result.covers[id] = url
-        case .failure(let error):
-          result.failures += 1
-          if error.isConnectivity { connected = false }
-        }
+        result.covers[answer.id] = url
+      case .failure(let error):
+        result.failures += 1
+        if error.isConnectivity { connected = false }
       }
     }
+    result.requests += started
   }
 
   /// One answer of the cover source.

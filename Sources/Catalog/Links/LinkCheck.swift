@@ -61,28 +61,16 @@ public struct LinkCheck: Sendable {
     var result = Result()
     let sentBefore = await lookup.sentRequests()
     let wanted = findings.indices.filter { index in !findings[index].links.contains { $0.catalog == catalog } }
-    var next = 0
-    await withTaskGroup(of: Answer.self) { group in
-      var inFlight = 0
-      while true {
-        while result.stopped == nil, inFlight < max(1, asking.maxConcurrentRequests), next < wanted.count,
-          asking.mayAsk()
-        {
-          let index = wanted[next]
-          next += 1
-          inFlight += 1
-          group.addTask { await self.ask(about: findings[index], at: index) }
-        }
-        guard inFlight > 0, let answer = await group.next() else { break }
-        inFlight -= 1
-        result.requests += answer.requests
-        result.lookups += answer.lookups
-        result.keepingFailed = result.keepingFailed ?? answer.keepingFailed
-        result.stopped = result.stopped ?? answer.stopped
-        if let link = answer.link { result.links[answer.index] = link }
-      }
+    let started = await asking.each(
+      wanted, { index in await self.ask(about: findings[index], at: index) }, while: { result.stopped == nil }
+    ) { answer in
+      result.requests += answer.requests
+      result.lookups += answer.lookups
+      result.keepingFailed = result.keepingFailed ?? answer.keepingFailed
+      result.stopped = result.stopped ?? answer.stopped
+      if let link = answer.link { result.links[answer.index] = link }
     }
-    result.notAsked = wanted.count - next
+    result.notAsked = wanted.count - started
     // Where a lookup may send several requests, those it sent, not one a lookup.
     if let before = sentBefore, let after = await lookup.sentRequests() {
       result.requests += after - before - result.lookups

@@ -91,33 +91,25 @@ public struct ServicePageCheck: Sendable {
   private func ask(
     _ references: [ReleaseReference], into found: inout [ReleaseReference: [ServicePage]], _ result: inout Result
   ) async {
-    var next = 0
+    // Each has one: `pages(for:)` takes only releases of a catalog that names pages.
+    let asked = references.compactMap { reference in
+      sources[reference.catalog].map { (reference: reference, source: $0) }
+    }
     var connected = true
-    await withTaskGroup(of: Answer.self) { group in
-      var inFlight = 0
-      while true {
-        while inFlight < max(1, asking.maxConcurrentRequests), next < references.count, connected, asking.mayAsk(),
-          let source = sources[references[next].catalog]
-        {
-          let reference = references[next]
-          next += 1
-          inFlight += 1
-          result.requests += 1
-          group.addTask { await Self.ask(source, about: reference) }
-        }
-        guard inFlight > 0, let answer = await group.next() else { break }
-        inFlight -= 1
-        switch answer.pages {
-        case .success(let pages):
-          found[answer.reference] = pages
-          await keep(pages, of: answer.reference, &result)
-        case .failure(let error):
-          result.failures += 1
-          if error.isConnectivity { connected = false }
-        }
+    let started = await asking.each(
+      asked, { await Self.ask($0.source, about: $0.reference) }, while: { connected }
+    ) { answer in
+      switch answer.pages {
+      case .success(let pages):
+        found[answer.reference] = pages
+        await keep(pages, of: answer.reference, &result)
+      case .failure(let error):
+        result.failures += 1
+        if error.isConnectivity { connected = false }
       }
     }
-    result.notAsked = references.count - next
+    result.requests += started
+    result.notAsked = references.count - started
   }
 
   /// One answer of a page source.

@@ -24,3 +24,30 @@ public struct Asking: Sendable {
     return offline || (age >= 0 && age < (found ? Self.foundHolds : Self.missingHolds))
   }
 }
+
+extension Asking {
+  /// Runs `ask` on `items` in their order, a few at a time, while `mayAsk` and `goOn` say so, handing each answer to
+  /// `take` as it comes; how many it started. Answers in flight still come once `goOn` says no (a lost connection, a
+  /// refusal: what is not started yet would only meet the same).
+  func each<Item: Sendable, Answer: Sendable>(
+    _ items: [Item], _ ask: @escaping @Sendable (Item) async -> Answer, while goOn: () -> Bool = { true },
+    take: (Answer) async -> Void
+  ) async -> Int {
+    var next = 0
+    await withTaskGroup(of: Answer.self) { group in
+      var inFlight = 0
+      while true {
+        while goOn(), inFlight < max(1, maxConcurrentRequests), next < items.count, mayAsk() {
+          let item = items[next]
+          next += 1
+          inFlight += 1
+          group.addTask { await ask(item) }
+        }
+        guard inFlight > 0, let answer = await group.next() else { break }
+        inFlight -= 1
+        await take(answer)
+      }
+    }
+    return next
+  }
+}

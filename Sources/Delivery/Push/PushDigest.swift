@@ -86,16 +86,3 @@ public struct PushDigest: Sendable, Equatable {
     return lines + (markdown ? "\n\n" : "\n") + more
   }
 }
-
-/// The most items that fit: more items never fit where fewer do not, so it is found by halving.
-enum PushFitting {
-  static func most(of count: Int, fits: (Int) -> Bool) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if fits(middle) { low = middle } else { high = middle - 1 }
-    }
-    return low
-  }
-}

@@ -24,24 +24,18 @@ enum EmailFitting {
     }
     let whole = try render(model)
     if fits(whole) { return Fitted(text: whole.text, html: whole.html, wholeHTML: whole.html) }
-    // More rows never make a smaller message, so the most that fit is found by halving.
+    // More rows never make a smaller message, and the whole report is already known not to fit.
     let rows = model.rowsByImportance
-    var best = Set<ReportModel.Row>()
-    var bestParts = try render(model.keeping(best, fullReportURL: options.fullReportURL))
-    var low = 1
-    var high = rows.count - 1
-    while low <= high {
-      let middle = (low + high) / 2
-      let kept = Set(rows.prefix(middle))
-      let parts = try render(model.keeping(kept, fullReportURL: options.fullReportURL))
-      if fits(parts) {
-        (best, bestParts) = (kept, parts)
-        low = middle + 1
-      } else {
-        high = middle - 1
-      }
+    var rendered: [Int: (text: String, html: String)] = [:]
+    func keeping(_ count: Int) throws(ReportError) -> (text: String, html: String) {
+      if let parts = rendered[count] { return parts }
+      let parts = try render(model.keeping(Set(rows.prefix(count)), fullReportURL: options.fullReportURL))
+      rendered[count] = parts
+      return parts
     }
-    return Fitted(kept: best, text: bestParts.text, html: bestParts.html, wholeHTML: whole.html)
+    let most = try Fitting.most(of: max(0, rows.count - 1)) { count throws(ReportError) in try fits(keeping(count)) }
+    let parts = try keeping(most)
+    return Fitted(kept: Set(rows.prefix(most)), text: parts.text, html: parts.html, wholeHTML: whole.html)
   }
 }
 

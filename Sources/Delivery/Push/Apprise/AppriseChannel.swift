@@ -24,7 +24,7 @@ struct AppriseChannel: PushChannel {
         "the apprise command is not installed (not on PATH): install it (apt install apprise, pip install apprise) "
           + "for \(address.scheme):// channels")
     }
-    let shown = PushFitting.most(of: digest.showable) {
+    let shown = Fitting.most(of: digest.showable) {
       digest.text(shown: $0, markdown: true).count <= Self.bodyLimit
     }
     let body = digest.text(shown: shown, markdown: true)

@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// A Discord webhook: `discord://WEBHOOK_ID/WEBHOOK_TOKEN` (`discord://NAME@ID/TOKEN` posts as NAME), as Apprise
@@ -41,7 +42,7 @@ struct DiscordChannel: PushChannel {
   let transport: any PushTransport
 
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
-    let shown = PushFitting.most(of: digest.showable) { Self.fits(message(digest, shown: $0)) }
+    let shown = Fitting.most(of: digest.showable) { Self.fits(message(digest, shown: $0)) }
     let sent = message(digest, shown: shown)
     let body = (try? JSONSerialization.data(withJSONObject: sent.json, options: [.sortedKeys])) ?? Data()
     let reply = try await PushAnswer.post(

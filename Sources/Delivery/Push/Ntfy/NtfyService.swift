@@ -1,3 +1,4 @@
+internal import Basics
 public import Foundation
 
 /// ntfy (ntfy.sh or the person's own server): `ntfy://TOPIC` on ntfy.sh, `ntfy://HOST/TOPIC` over http and
@@ -86,7 +87,7 @@ struct NtfyChannel: PushChannel {
   let transport: any PushTransport
 
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
-    let shown = PushFitting.most(of: digest.showable) {
+    let shown = Fitting.most(of: digest.showable) {
       digest.text(shown: $0, markdown: true).utf8.count <= NtfyService.messageLimit
     }
     let text = digest.text(shown: shown, markdown: true)

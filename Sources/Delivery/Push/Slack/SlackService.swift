@@ -36,7 +36,7 @@ struct SlackChannel: PushChannel {
   let transport: any PushTransport
 
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
-    let shown = PushFitting.most(of: digest.showable) { blocks(digest, shown: $0).count <= Self.blockLimit }
+    let shown = Fitting.most(of: digest.showable) { blocks(digest, shown: $0).count <= Self.blockLimit }
     let sent = blocks(digest, shown: shown)
     let message: [String: Any] = ["text": digest.title, "blocks": sent]
     let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()

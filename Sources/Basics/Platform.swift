@@ -80,7 +80,7 @@ extension Platform {
   /// Appends `data` to the file at `path` (made with mode 0600 when missing) in one write with O_APPEND, so lines of
   /// two processes never overwrite each other.
   public static func append(_ data: Data, to path: String) throws(SystemError) {
-    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, OwnerOnlyFile.mode)
     guard descriptor >= 0 else { throw .last }
     defer { closeDescriptor(descriptor) }
     try write(data, to: descriptor)
@@ -114,7 +114,7 @@ extension Platform {
   /// releases the lock when the process ends however it ends. Returns nil when another process holds it and `wait`
   /// is not set.
   public static func lockExclusively(_ path: String, wait: Bool) throws(SystemError) -> Int32? {
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, OwnerOnlyFile.mode)
     guard descriptor >= 0 else { throw .last }
     while flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
       let error = SystemError.last

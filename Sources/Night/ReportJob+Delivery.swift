@@ -82,7 +82,7 @@ struct Outbox {
     }
     let stamp = ISO8601DateFormatter().string(from: made).replacingOccurrences(of: ":", with: "")
     let path = directory + "/report-\(stamp).eml"
-    try ReportJob.write(message, to: path, mode: 0o600)
+    try ReportJob.write(message, to: path, mode: OwnerOnlyFile.mode)
     return path
   }
 

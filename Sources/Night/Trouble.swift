@@ -86,7 +86,7 @@ public enum TroubleTelling {
     guard !took.isEmpty else { return [] }
     let lines = (told + [trouble.kind]).map { "\(today)\t\($0)\n" }.joined()
     // Best effort: a disk too full to keep this says the trouble again on the next run, which is the lesser harm.
-    try? AtomicFile.write(Data(lines.utf8), to: path, mode: 0o600, what: "the trouble told today")
+    try? AtomicFile.write(Data(lines.utf8), to: path, mode: OwnerOnlyFile.mode, what: "the trouble told today")
     return took
   }
 

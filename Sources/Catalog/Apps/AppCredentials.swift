@@ -25,15 +25,13 @@ public struct AppCredentials: Sendable, Hashable {
   /// The credentials in the file at `path`; nil when there is no file there.
   public static func read(from path: String) throws(CatalogError) -> AppCredentials? {
     guard FileManager.default.fileExists(atPath: path) else { return nil }
-    let mode: Int
+    let problem: String?
     do {
-      mode = try Platform.permissions(ofFile: path)
+      problem = try OwnerOnlyFile.problem(ofFile: path)
     } catch {
       throw .credentials("cannot read \(path) (\(error)); write the app's client_id and client_secret in it")
     }
-    guard mode & 0o077 == 0 else {
-      throw .credentials("\(path) can be read by others (mode \(String(mode & 0o777, radix: 8))): chmod 600 \(path)")
-    }
+    if let problem { throw .credentials(problem) }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .credentials("cannot read \(path); write the app's client_id and client_secret in it")
     }

@@ -148,7 +148,7 @@ enum NightlyCommand: Command {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       guard lines.count > NightlyCommand.keptLogLines + 1 else { return }
       let kept = lines.suffix(NightlyCommand.keptLogLines + 1).joined(separator: "\n")
-      try? OutputFile.write(Data(kept.utf8), to: logPath, mode: 0o600)
+      try? OutputFile.write(Data(kept.utf8), to: logPath, mode: OwnerOnlyFile.mode)
     }
   }
 }

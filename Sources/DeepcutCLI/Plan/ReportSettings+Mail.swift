@@ -58,16 +58,16 @@ extension ReportSettings {
     guard user != nil else {
       throw .config("email.smtp.passwordFile is set but email.smtp.user is not: set the user the server knows you by")
     }
-    var info = stat()
-    guard stat(path, &info) == 0, let data = FileManager.default.contents(atPath: path) else {
-      throw .config(
-        "email.smtp.passwordFile: cannot read \(path): write the password alone in it, then chmod 600 \(path)")
+    let unreadable = CLIError.config(
+      "email.smtp.passwordFile: cannot read \(path): write the password alone in it, then chmod 600 \(path)")
+    let problem: String?
+    do {
+      problem = try OwnerOnlyFile.problem(ofFile: path)
+    } catch {
+      throw unreadable
     }
-    guard info.st_mode & 0o077 == 0 else {
-      throw .config(
-        "email.smtp.passwordFile \(path) can be read by others (mode \(String(info.st_mode & 0o777, radix: 8))): "
-          + "chmod 600 \(path)")
-    }
+    guard let data = FileManager.default.contents(atPath: path) else { throw unreadable }
+    if let problem { throw .config("email.smtp.passwordFile \(problem)") }
     var text = String(decoding: data, as: UTF8.self)
     while text.last?.isNewline == true { text.removeLast() }
     guard !text.isEmpty else { throw .config("email.smtp.passwordFile \(path) is empty: write the password in it") }

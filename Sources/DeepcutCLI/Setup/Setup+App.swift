@@ -71,7 +71,7 @@ extension Setup {
   func writeAppCredentials() throws(CLIError) {
     guard let (path, app, service) = appCredentials else { return }
     let text = AppCredentials.fileText(service: service, clientID: app.clientID, secret: app.secret)
-    try OutputFile.write(Data(text.utf8), to: path, mode: 0o600)
+    try OutputFile.write(Data(text.utf8), to: path, mode: OwnerOnlyFile.mode)
     Console.out("wrote the \(service) app's credentials to \(path) (mode 0600; only you can read them)")
   }
 }

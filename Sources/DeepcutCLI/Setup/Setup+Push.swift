@@ -323,7 +323,7 @@ extension Setup {
       throw CLIError(error)
     }
     let text = PushChannelsFile.fileText(given.map(\.address.text))
-    try OutputFile.write(Data(text.utf8), to: path, mode: 0o600, what: "the push channels")
+    try OutputFile.write(Data(text.utf8), to: path, mode: OwnerOnlyFile.mode, what: "the push channels")
     let count = given.count == 1 ? "the push channel" : "the \(given.count) push channels"
     Console.out("wrote \(count) to \(path) (mode 0600; only you can read it)")
   }

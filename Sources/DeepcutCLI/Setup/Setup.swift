@@ -125,14 +125,14 @@ struct Setup {
     try writeAppCredentials()
     try writePushChannels()
     if let password {
-      try OutputFile.write(Data(password.utf8), to: passwordFile, mode: 0o600)
+      try OutputFile.write(Data(password.utf8), to: passwordFile, mode: OwnerOnlyFile.mode)
       Console.out("wrote the password to \(passwordFile) (mode 0600; only you can read it)")
     }
     guard !draft.changes.isEmpty else {
       Console.out("\(configPath): unchanged")
       return true
     }
-    try OutputFile.write(Data(draft.text.utf8), to: configPath, mode: 0o600)
+    try OutputFile.write(Data(draft.text.utf8), to: configPath, mode: OwnerOnlyFile.mode)
     Console.out("wrote \(configPath)")
     return true
   }
@@ -226,7 +226,7 @@ struct SetupCopy {
       } catch {
         throw CLIError(error)
       }
-      try OutputFile.write(Data((program.path + "\n").utf8), to: marker, mode: 0o600)
+      try OutputFile.write(Data((program.path + "\n").utf8), to: marker, mode: OwnerOnlyFile.mode)
     } else if remembered != program.path {
       try? FileManager.default.removeItem(atPath: marker)
     }

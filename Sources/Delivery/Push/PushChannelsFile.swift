@@ -8,15 +8,13 @@ public enum PushChannelsFile {
   /// The addresses in the file at `path`; none when there is no file there.
   public static func read(_ path: String) throws(DeliveryError) -> [PushAddress] {
     guard FileManager.default.fileExists(atPath: path) else { return [] }
-    let mode: Int
+    let problem: String?
     do {
-      mode = try Platform.permissions(ofFile: path)
+      problem = try OwnerOnlyFile.problem(ofFile: path)
     } catch {
       throw .unusable("cannot read \(path) (\(error)); write one channel's URL a line in it")
     }
-    guard mode & 0o077 == 0 else {
-      throw .unusable("\(path) can be read by others (mode \(String(mode & 0o777, radix: 8))): chmod 600 \(path)")
-    }
+    if let problem { throw .unusable(problem) }
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unusable("cannot read \(path); write one channel's URL a line in it")
     }

@@ -14,7 +14,9 @@ enum ChildProcess {
   static func run(_ program: String, _ arguments: [String], input: Data, timeout: Duration) async throws -> Ending {
     // What it says goes to a file read once it has ended: a pipe could be held open by a child it leaves behind.
     let said = FileManager.default.temporaryDirectory.appendingPathComponent("deepcut-mail-\(UUID().uuidString)")
-    guard FileManager.default.createFile(atPath: said.path, contents: nil, attributes: [.posixPermissions: 0o600])
+    guard
+      FileManager.default.createFile(
+        atPath: said.path, contents: nil, attributes: [.posixPermissions: Int(OwnerOnlyFile.mode)])
     else { throw CocoaError(.fileWriteUnknown) }
     defer { try? FileManager.default.removeItem(at: said) }
     let output = try FileHandle(forWritingTo: said)

@@ -49,7 +49,8 @@ struct AppriseChannel: PushChannel {
     // Made 0600 by the call that creates it: a file made first and narrowed after would show its token a moment.
     do {
       try AtomicFile.write(
-        Data((address.text.revealed + "\n").utf8), to: configuration.path, mode: 0o600, what: "apprise's configuration")
+        Data((address.text.revealed + "\n").utf8), to: configuration.path, mode: OwnerOnlyFile.mode,
+        what: "apprise's configuration")
     } catch {
       throw .temporary("cannot write apprise's configuration in \(folder.path)")
     }

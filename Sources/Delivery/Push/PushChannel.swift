@@ -137,6 +137,15 @@ enum PushAnswer {
     }
   }
 
+  /// A message's JSON, as every service deepcut speaks itself is sent one: keys in one order, so the same message is
+  /// the same bytes.
+  static func body(_ message: some Encodable) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    // Strings, numbers and arrays of them, which always encode.
+    return (try? encoder.encode(message)) ?? Data()
+  }
+
   /// `address`'s channel at `url`, sent once, judged.
   static func post(
     _ body: Data, to url: URL, contentType: String = "application/json", headers: [String] = [],

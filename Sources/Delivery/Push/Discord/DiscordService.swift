@@ -44,7 +44,7 @@ struct DiscordChannel: PushChannel {
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
     let shown = Fitting.most(of: digest.showable) { Self.fits(message(digest, shown: $0)) }
     let sent = message(digest, shown: shown)
-    let body = (try? JSONSerialization.data(withJSONObject: sent.json, options: [.sortedKeys])) ?? Data()
+    let body = PushAnswer.body(sent)
     let reply = try await PushAnswer.post(
       body, to: url, channel: name, transport: transport, reason: PushAnswer.jsonReason)
     let size =
@@ -53,17 +53,36 @@ struct DiscordChannel: PushChannel {
     return PushReceipt(shown: shown, reply: reply, size: size)
   }
 
-  struct Message {
+  /// Discord's execute-webhook body.
+  struct Message: Encodable {
     var content: String
-    var embeds: [[String: Any]]
-    var embedCharacters: Int
+    var embeds: [Embed]
+    /// None: a release titled "@everyone" pings no one.
+    var allowedMentions = AllowedMentions()
     var username: String?
 
-    var json: [String: Any] {
-      var json: [String: Any] = ["content": content, "embeds": embeds, "allowed_mentions": ["parse": [String]()]]
-      if let username { json["username"] = username }
-      return json
+    struct Embed: Encodable {
+      var title: String
+      var description: String
+      var url: String?
+      var thumbnail: Thumbnail?
     }
+
+    struct Thumbnail: Encodable {
+      var url: String
+    }
+
+    struct AllowedMentions: Encodable {
+      var parse: [String] = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+      case content, embeds, username
+      case allowedMentions = "allowed_mentions"
+    }
+
+    /// What Discord counts against its limit across the embeds.
+    var embedCharacters: Int { embeds.reduce(0) { $0 + $1.title.utf16.count + $1.description.utf16.count } }
   }
 
   /// The longest start of `text` within `limit` UTF-16 units, as Discord counts: whole characters, so an accent or
@@ -92,16 +111,12 @@ struct DiscordChannel: PushChannel {
     let body = digest.notice?.message
     let content = (["**\(digest.title)**", body].compactMap { $0 } + lines + [more].compactMap { $0 })
       .joined(separator: "\n")
-    var characters = 0
-    let embeds = embedded.map { item -> [String: Any] in
-      let title = Self.cut(item.heading, to: Self.embedTitleLimit)
-      let description = [item.detail, item.opens].compactMap { $0 }.joined(separator: " · ")
-      characters += title.utf16.count + description.utf16.count
-      var embed: [String: Any] = ["title": title, "description": description]
-      if let url = item.url { embed["url"] = url }
-      if let cover = item.cover { embed["thumbnail"] = ["url": cover] }
-      return embed
+    let embeds = embedded.map { item in
+      Message.Embed(
+        title: Self.cut(item.heading, to: Self.embedTitleLimit),
+        description: [item.detail, item.opens].compactMap { $0 }.joined(separator: " · "), url: item.url,
+        thumbnail: item.cover.map { Message.Thumbnail(url: $0) })
     }
-    return Message(content: content, embeds: embeds, embedCharacters: characters, username: username)
+    return Message(content: content, embeds: embeds, username: username)
   }
 }

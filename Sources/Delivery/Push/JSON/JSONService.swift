@@ -37,24 +37,48 @@ struct JSONChannel: PushChannel {
 
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
     let text = digest.text(shown: digest.items.count, markdown: false)
-    var message: [String: Any] = [
-      "version": "1.0", "title": digest.title, "message": text, "attachments": [[String: Any]](),
-      "type": digest.notice?.isWarning == true ? "warning" : "info",
-      "releases": digest.items.map(Self.release),
-    ]
-    if let fullReport = digest.fullReport { message["fullReport"] = fullReport }
-    let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+    let body = PushAnswer.body(
+      Message(
+        title: digest.title, message: text, type: digest.notice?.isWarning == true ? "warning" : "info",
+        releases: digest.items.map(Release.init), fullReport: digest.fullReport))
     let reply = try await PushAnswer.post(
       body, to: url, headers: headers, channel: name, transport: transport, reason: PushAnswer.jsonReason)
     return PushReceipt(shown: digest.items.count, reply: reply, size: "\(body.count) bytes")
   }
 
-  static func release(_ item: PushItem) -> [String: Any] {
-    var release: [String: Any] = ["id": item.id, "artist": item.artist, "title": item.title, "kind": item.kind]
-    if let upcoming = item.upcoming { release["upcoming"] = upcoming }
-    if let url = item.url { release["url"] = url }
-    if let opens = item.opens { release["opens"] = opens }
-    if let cover = item.cover { release["cover"] = cover }
-    return release
+  /// Apprise's JSON body, and the releases.
+  struct Message: Encodable {
+    var version = "1.0"
+    var title: String
+    var message: String
+    /// Apprise's attachments: a push has none.
+    var attachments: [String] = []
+    /// "info", or "warning" when the night needs looking at.
+    var type: String
+    var releases: [Release]
+    var fullReport: String?
+  }
+
+  /// A release as the endpoint reads it: the push's item, spelled here so the state's keys may change without it.
+  struct Release: Encodable {
+    var id: String
+    var artist: String
+    var title: String
+    var kind: String
+    var upcoming: String?
+    var url: String?
+    var opens: String?
+    var cover: String?
+
+    init(_ item: PushItem) {
+      id = item.id
+      artist = item.artist
+      title = item.title
+      kind = item.kind
+      upcoming = item.upcoming
+      url = item.url
+      opens = item.opens
+      cover = item.cover
+    }
   }
 }

@@ -99,14 +99,22 @@ struct NtfyChannel: PushChannel {
   }
 
   /// ntfy's JSON publishing: the topic, the title and the Markdown message; a tap opens the whole report.
+  struct Message: Encodable {
+    var topic: String
+    var title: String
+    var message: String
+    var markdown = true
+    var tags: [String]
+    var click: String?
+    var priority: Int?
+  }
+
   private func body(_ digest: PushDigest, _ text: String) -> Data {
-    var message: [String: Any] = [
-      "topic": topic, "title": digest.title, "message": text, "markdown": true, "tags": tags,
-    ]
-    if let click = digest.clickURL { message["click"] = click }
-    if let priority { message["priority"] = Self.number(priority) }
-    if digest.notice?.isWarning == true { message["tags"] = ["warning"] }
-    return (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+    PushAnswer.body(
+      Message(
+        topic: topic, title: digest.title, message: text,
+        tags: digest.notice?.isWarning == true ? ["warning"] : tags, click: digest.clickURL,
+        priority: priority.map(Self.number)))
   }
 
   /// JSON publishing takes the priority as a number.

@@ -38,8 +38,7 @@ struct SlackChannel: PushChannel {
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
     let shown = Fitting.most(of: digest.showable) { blocks(digest, shown: $0).count <= Self.blockLimit }
     let sent = blocks(digest, shown: shown)
-    let message: [String: Any] = ["text": digest.title, "blocks": sent]
-    let body = (try? JSONSerialization.data(withJSONObject: message, options: [.sortedKeys])) ?? Data()
+    let body = PushAnswer.body(Message(text: digest.title, blocks: sent))
     let reply = try await PushAnswer.post(body, to: url, channel: name, transport: transport) { body in
       // Slack says what went wrong in a word of plain text: `invalid_blocks`, `channel_not_found`.
       let text = String(decoding: body.prefix(100), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -48,10 +47,27 @@ struct SlackChannel: PushChannel {
     return PushReceipt(shown: shown, reply: reply, size: sizeText(sent.count, of: Self.blockLimit, "blocks"))
   }
 
+  /// An incoming webhook's body: the text a notification shows, and the blocks the message shows.
+  struct Message: Encodable {
+    var text: String
+    var blocks: [Block]
+  }
+
+  /// A header or a section, and its text.
+  struct Block: Encodable {
+    var type: String
+    var text: Text
+
+    struct Text: Encodable {
+      var type: String
+      var text: String
+    }
+  }
+
   /// A header, then the lines in sections that each stay under Slack's limit, then the line about the rest.
-  func blocks(_ digest: PushDigest, shown: Int) -> [[String: Any]] {
-    var blocks: [[String: Any]] = [
-      ["type": "header", "text": ["type": "plain_text", "text": String(digest.title.prefix(Self.headerLimit))]]
+  func blocks(_ digest: PushDigest, shown: Int) -> [Block] {
+    var blocks = [
+      Block(type: "header", text: Block.Text(type: "plain_text", text: String(digest.title.prefix(Self.headerLimit))))
     ]
     let lines =
       [digest.notice?.message].compactMap { $0 } + digest.items.prefix(shown).map(Self.line)
@@ -68,8 +84,8 @@ struct SlackChannel: PushChannel {
     return blocks
   }
 
-  static func section(_ text: String) -> [String: Any] {
-    ["type": "section", "text": ["type": "mrkdwn", "text": text]]
+  static func section(_ text: String) -> Block {
+    Block(type: "section", text: Block.Text(type: "mrkdwn", text: text))
   }
 
   /// `*Artist* — <url|Title> · album`, in Slack's own markup.

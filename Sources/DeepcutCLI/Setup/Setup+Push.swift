@@ -72,7 +72,7 @@ struct PushChannelMaker {
 
   init(_ settings: Resolved) throws(CLIError) {
     self.init(
-      serviceURLs: try ReportSettings.serviceURLs(settings),
+      serviceURLs: try settings[\.pushURLs],
       transport: HTTPClient(configuration: ReportSettings.pushClient))
   }
 

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Delivery
 internal import Foundation
+internal import Identity
 internal import Report
 
 /// The step that pushes: with `--send`, each channel of the night gets a digest of what it has not told, side by
@@ -91,8 +92,10 @@ extension ReportJob {
   }
 
   static func pushItem(_ release: ReportModel.Release, upcoming: Bool) -> PushItem {
+    // The report writes each kind as its label, which reads back; a release of no kind it knows is an album, as the
+    // library's keys take one.
     PushItem(
-      id: release.id, artist: release.artist, title: release.title, kind: release.kind,
+      id: release.id, artist: release.artist, title: release.title, kind: ReleaseKind(label: release.kind) ?? .album,
       upcoming: upcoming ? (release.releaseDateLabel ?? release.releaseDate ?? "soon") : nil,
       url: release.listen?.url ?? release.url,
       opens: release.listen.map { $0.direct ? $0.name : "search on \($0.name)" }, cover: release.artworkURL)

@@ -6,12 +6,20 @@ public import Foundation
 /// A night gone wrong, as a push tells it: what failed and what to do. The e-mail cannot tell that its own night
 /// failed, and a journal is read by nobody, so trouble goes through every channel that works, once a day.
 public struct Trouble: Sendable, Equatable {
-  /// What failed, the key of "once a day": "library", "catalogs", "state", "e-mail", "stale library".
-  public var kind: String
+  /// What failed: the key of "once a day".
+  public enum Kind: String, Sendable, Equatable, CaseIterable {
+    case library
+    case catalogs
+    case state
+    case email = "e-mail"
+    case staleLibrary = "stale library"
+  }
+
+  public var kind: Kind
   public var title: String
   public var message: String
 
-  public init(kind: String, title: String, message: String) {
+  public init(kind: Kind, title: String, message: String) {
     self.kind = kind
     self.title = title
     self.message = message
@@ -22,12 +30,12 @@ public struct Trouble: Sendable, Equatable {
     switch error {
     case .library(let error):
       Trouble(
-        kind: "library", title: "deepcut: the library could not be read",
+        kind: .library, title: "deepcut: the library could not be read",
         message: "\(error). Tonight told nothing: export the library again (Music: File › Library › Export "
           + "Library…) or turn on sharing its XML, and the next night tells it all.")
     case .catalog(let error) where error.isConnectivity:
       Trouble(
-        kind: "catalogs", title: "deepcut: no catalog answered tonight",
+        kind: .catalogs, title: "deepcut: no catalog answered tonight",
         message: "\(error). Tonight told nothing and lost nothing: the next night asks again. If it lasts, check "
           + "the network of the machine deepcut runs on.")
     case .state(let message):
@@ -40,7 +48,7 @@ public struct Trouble: Sendable, Equatable {
   /// The state could not be opened or written (locked by another program, the disk full, the file damaged).
   public static func state(_ message: String) -> Trouble {
     Trouble(
-      kind: "state", title: "deepcut: its state could not be written",
+      kind: .state, title: "deepcut: its state could not be written",
       message: "\(message). Tonight told nothing and marked nothing as told; free some disk space or fix what the "
         + "message names, and the next night tells it all.")
   }
@@ -48,7 +56,7 @@ public struct Trouble: Sendable, Equatable {
   /// The e-mail refused on a second night running.
   public static func undelivered(_ error: DeliveryError) -> Trouble {
     Trouble(
-      kind: "e-mail", title: "deepcut: the e-mail was not delivered two nights running",
+      kind: .email, title: "deepcut: the e-mail was not delivered two nights running",
       message: "\(error). Nothing it listed is marked as told, so the next delivered e-mail carries it all; check "
         + "the mail settings with 'deepcut config --check', or run 'deepcut setup' again.")
   }
@@ -56,7 +64,7 @@ public struct Trouble: Sendable, Equatable {
   /// A library older than the setting: what the report says of it, and how to keep it fresh.
   public static func stale(line: String, advice: String?) -> Trouble {
     Trouble(
-      kind: "stale library", title: "deepcut: the library is out of date",
+      kind: .staleLibrary, title: "deepcut: the library is out of date",
       message: ([line] + [advice].compactMap { $0 }).joined(separator: " "))
   }
 
@@ -76,7 +84,7 @@ public enum TroubleTelling {
     let path = (folder ?? NSTemporaryDirectory()) + "/trouble-told"
     let today = CalendarDay.today(at: now).description
     let told = toldToday(path, today: today)
-    guard !channels.isEmpty, !told.contains(trouble.kind) else { return [] }
+    guard !channels.isEmpty, !told.contains(trouble.kind.rawValue) else { return [] }
     var took: [String] = []
     for channel in channels {
       if (try? await Courier.push(trouble.digest, through: channel, retryAfter: retryAfter)) != nil {
@@ -84,7 +92,7 @@ public enum TroubleTelling {
       }
     }
     guard !took.isEmpty else { return [] }
-    let lines = (told + [trouble.kind]).map { "\(today)\t\($0)\n" }.joined()
+    let lines = (told + [trouble.kind.rawValue]).map { "\(today)\t\($0)\n" }.joined()
     // Best effort: a disk too full to keep this says the trouble again on the next run, which is the lesser harm.
     try? AtomicFile.write(Data(lines.utf8), to: path, mode: 0o600, what: "the trouble told today")
     return took

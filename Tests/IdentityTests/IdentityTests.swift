@@ -40,4 +40,9 @@ import Testing
     let encoded = try encoder.encode(ReleaseReference(catalog: "deezer", id: "302127"))
     #expect(String(decoding: encoded, as: UTF8.self) == #"{"catalog":"deezer","id":"302127"}"#)
   }
+
+  @Test func aReleaseKindReadsFromItsLabelInAnyCase() {
+    #expect(ReleaseKind.allCases.map { ReleaseKind(label: $0.label) } == ReleaseKind.allCases)
+    #expect(ReleaseKind(label: "Single") == .single && ReleaseKind(label: "LP") == nil)
+  }
 }

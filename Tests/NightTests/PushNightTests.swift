@@ -147,7 +147,7 @@ final class ScriptedPushChannel: PushChannel, @unchecked Sendable {
   @Test func aSignalOrAPushThatFailedIsNoTroubleToPush() {
     #expect(Trouble.of(.interrupted(signal: 15, kept: 3)) == nil)
     #expect(Trouble.of(.pushed(["not pushed"], temporary: true)) == nil)
-    #expect(Trouble.of(.catalog(.unreachable("no request was answered")))?.kind == "catalogs")
-    #expect(Trouble.of(.state("disk full"))?.kind == "state")
+    #expect(Trouble.of(.catalog(.unreachable("no request was answered")))?.kind == .catalogs)
+    #expect(Trouble.of(.state("disk full"))?.kind == .state)
   }
 }

@@ -82,7 +82,7 @@ struct MigrationTests {
         ])
       #expect(try await v2.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.fetchedAt == date(9))
       let runs = try await v2.recentRuns(limit: 5)
-      #expect(runs.map(\.status) == ["ok"])
+      #expect(runs.map(\.status) == [.ok])
       #expect(runs.first?.kind == nil && runs.first?.outcome == nil)
       try await v2.recordSeen(
         provider: "p",

@@ -8,7 +8,7 @@ import Testing
 /// stays in its order until told, and a push's record is one transaction that survives reopening.
 @Suite struct PushLedgerTests {
   static func item(_ id: String) -> PushItem {
-    PushItem(id: id, artist: "Artist \(id)", title: "Title \(id)", kind: "album", url: "https://e.x/\(id)")
+    PushItem(id: id, artist: "Artist \(id)", title: "Title \(id)", kind: .album, url: "https://e.x/\(id)")
   }
 
   @Test func whatWaitsIsKeptInOrderUntilToldAndWhatWasToldIsNeverAskedAgain() async throws {

@@ -159,7 +159,7 @@ enum StatusCommand: Command {
   /// `2026-12-02 06:30  12m 04s  night  ok  3,307 requests  1,610 of 1,610 artists  4 new, 4 told  delivered (250 …)`
   static func line(_ night: StatusReport.Night) -> String {
     var parts = [StatusReport.shown(night.started), night.seconds.map(duration) ?? "-"]
-    parts.append(night.kind == "night" ? night.status : "\(night.status), \(night.kind)")
+    parts.append(night.kind == .night ? "\(night.status)" : "\(night.status), \(night.kindName)")
     parts.append("\(night.requests) requests")
     parts.append("\(night.artistsChecked)\(night.libraryArtists.map { " of \($0)" } ?? "") artists")
     if let new = night.new, let told = night.told { parts.append("\(new) new, \(told) told") }

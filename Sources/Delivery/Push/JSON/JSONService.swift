@@ -50,7 +50,7 @@ struct JSONChannel: PushChannel {
   }
 
   static func release(_ item: PushItem) -> [String: Any] {
-    var release: [String: Any] = ["id": item.id, "artist": item.artist, "title": item.title, "kind": item.kind]
+    var release: [String: Any] = ["id": item.id, "artist": item.artist, "title": item.title, "kind": item.kind.label]
     if let upcoming = item.upcoming { release["upcoming"] = upcoming }
     if let url = item.url { release["url"] = url }
     if let opens = item.opens { release["opens"] = opens }

@@ -120,7 +120,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "Night", "Delivery", "State"],
+      name: "StateTests",
+      dependencies: ["Identity", "Basics", "Catalog", "CatalogHTTP", "Night", "Delivery", "State"],
       exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(

@@ -260,6 +260,33 @@ import Testing
         == "push-channels, line 3 names the same channel as push-channels, line 2: keep one line for it")
   }
 
+  /// A channel's identity is its service and a hash of what its URL names, never the URL's text: a token or a port
+  /// changes nothing, ntfys:// is ntfy, and the name ends with the identity's mark, the 6 hex digits of the same
+  /// FNV-1a that names made before identities were kept ended with, so a state keyed by those finds its channels.
+  @Test func aChannelsIdentityIsItsServiceAndAHashAndNeverItsSecrets() throws {
+    let transport = Transport()
+    let lines = [
+      "ntfys://tk_secret@ntfy.example.org:8443/deepcut-news", "ntfy://me:pw@ntfy.example.org/deepcut-news",
+      "discord://4242/WebhookSecret", "slack://T024/B1/s3cret", "json://host.example/hook?+X-Key=s3cret",
+      "tgram://123456:ABC-bot/987",
+    ]
+    let channels = try lines.map { try Self.channel($0, transport) }
+    let ids = channels.map(\.id)
+    #expect(ids[0] == ids[1])
+    #expect(ids.map(\.service) == ["ntfy", "ntfy", "discord", "slack", "json", "tgram"])
+    let topic = "ntfy ntfy.example.org deepcut-news"
+    #expect(ids[0] == PushChannelID(service: "ntfy", naming: topic) && ids[0].hash == FNV1a.hash(topic))
+    #expect(ids[0].mark == String(FNV1a.hex(topic).prefix(6)))
+    for (channel, id) in zip(channels, ids) {
+      #expect(channel.name.hasSuffix(" #\(id.mark)") || channel.name.hasSuffix(" #\(id.mark) (through apprise)"))
+      #expect(id.rawValue.range(of: #"^[a-z]+:[0-9a-f]{16}$"#, options: .regularExpression) != nil, "\(id)")
+      #expect(PushChannelID(rawValue: id.rawValue) == id)
+      for secret in ["secret", "Secret", "s3cret", "pw", "news", "ABC", "hook", "example"] {
+        #expect(!id.rawValue.contains(secret))
+      }
+    }
+  }
+
   /// A release's kind is typed, and shows and is kept as the word it always was: "EP", never "ep".
   @Test func aReleasesKindShowsAndIsKeptAsItsWord() throws {
     for (word, kind) in [("album", ReleaseKind.album), ("EP", .ep), ("single", .single), ("ep", .ep)] {

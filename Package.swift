@@ -34,7 +34,7 @@ let package = Package(
     // One paced, retrying HTTP client over libcurl; it knows no catalog.
     .target(name: "CatalogHTTP", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
     // Handing the e-mail over: SMTP submission through libcurl, or a local sendmail.
-    .target(name: "Delivery", dependencies: ["Basics", "CCurl", "CatalogHTTP"], swiftSettings: strict),
+    .target(name: "Delivery", dependencies: ["Basics", "Identity", "CCurl", "CatalogHTTP"], swiftSettings: strict),
     // The catalog pass, the providers (one folder each, one registry) and the release rules.
     .target(
       name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "CatalogHTTP"],
@@ -120,7 +120,8 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(
-      name: "StateTests", dependencies: ["Identity", "Basics", "Catalog", "Night", "Delivery", "State"],
+      name: "StateTests",
+      dependencies: ["Identity", "Basics", "Catalog", "CatalogHTTP", "Night", "Delivery", "State"],
       exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(

@@ -30,6 +30,11 @@ public enum ReleaseKind: String, Sendable, Codable, CaseIterable {
   /// As a sentence says it: "album", "EP", "single".
   public var label: String { self == .ep ? "EP" : rawValue }
 
+  /// The kind a ``label`` (or a raw value) says, in any case; nil for any other word.
+  public init?(label: String) {
+    self.init(rawValue: label.lowercased())
+  }
+
   /// "an album", "an EP", "a single".
   public var withArticle: String { (self == .single ? "a " : "an ") + label }
 }

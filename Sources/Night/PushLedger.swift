@@ -1,15 +1,17 @@
 public import Delivery
 public import Foundation
+public import Identity
 
 /// What each push channel told, what waits for it, and how its last push went. A channel tells each release once:
 /// a release is told on a channel when the channel accepted a message whose lines showed it; one not shown (a
-/// channel down, a message full) waits for the channel's next push, and comes first there.
+/// channel down, a message full) waits for the channel's next push, and comes first there. A channel is kept by its
+/// identity; its name (how it reads now) is kept beside it for `status`, and may change without losing anything.
 public protocol PushLedger: Sendable {
   /// What waits for `channel`, oldest first, and which of `ids` it told already.
-  func pushBacklog(channel: String, among ids: [String]) async throws -> PushBacklog
+  func pushBacklog(channel: PushChannelID, named name: String, among ids: [String]) async throws -> PushBacklog
   /// After a push, in one transaction: `told` marked as told on `channel` and no longer waiting, `waiting` kept
   /// for its next push, and how the push went.
-  func recordPush(channel: String, _ record: PushRecord) async throws
+  func recordPush(channel: PushChannelID, named name: String, _ record: PushRecord) async throws
   /// Every channel that ever pushed, with its last push: for `status`.
   func pushChannels() async throws -> [PushChannelState]
 }
@@ -51,7 +53,9 @@ public struct PushRecord: Sendable, Equatable {
 
 /// A channel's last push, for `status`.
 public struct PushChannelState: Sendable, Equatable {
-  public var channel: String
+  public var channel: PushChannelID
+  /// How the channel read at its last push.
+  public var name: String
   public var lastAttempt: Date
   public var lastDelivered: Date?
   public var lastReply: String?
@@ -61,10 +65,11 @@ public struct PushChannelState: Sendable, Equatable {
   public var waiting: Int
 
   public init(
-    channel: String, lastAttempt: Date, lastDelivered: Date?, lastReply: String?, failure: String?, permanent: Bool,
-    waiting: Int
+    channel: PushChannelID, name: String, lastAttempt: Date, lastDelivered: Date?, lastReply: String?,
+    failure: String?, permanent: Bool, waiting: Int
   ) {
     self.channel = channel
+    self.name = name
     self.lastAttempt = lastAttempt
     self.lastDelivered = lastDelivered
     self.lastReply = lastReply

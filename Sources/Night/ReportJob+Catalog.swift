@@ -97,7 +97,7 @@ extension ReportJob {
   /// written.
   private func stopIfInterrupted(_ night: NightOutcome) async throws(NightError) {
     guard night.stop == .cancelled || Task.isCancelled else { return }
-    try? await finish(status: "interrupted", night: night, note: nil, outcome: nil)
+    try? await finish(status: .interrupted, night: night, note: nil, outcome: nil)
     try checkInterruption(kept: night.stats.answersKept)
   }
 

@@ -143,7 +143,7 @@ extension ReportJob {
         libraryArtists: pass.night.coverage.artists, newReleases: model.newCount, told: toldCount,
         delivered: delivery.accepted, deliveryReply: deliveryReply(delivery))
       try await finish(
-        status: delivery.failed ? "undelivered" : complete ? "ok" : "partial", night: pass.night,
+        status: delivery.failed ? .undelivered : complete ? .ok : .partial, night: pass.night,
         note: ([found, deliveryNote(delivery)].compactMap { $0 } + pushNotes(pushed)).joined(separator: "; "),
         outcome: outcome)
     } catch {
@@ -154,7 +154,7 @@ extension ReportJob {
   /// Closes the run's entry in the run log, with how much of the library it covered. The run began at
   /// `plan.now` and ends as much later as it took, so `--now` runs log times on one clock.
   func finish(
-    status: String, night: NightOutcome, note: String?, outcome: RunOutcome?
+    status: RunStatus, night: NightOutcome, note: String?, outcome: RunOutcome?
   ) async throws {
     guard let runID else { return }
     let coverage = night.coverage
@@ -173,7 +173,7 @@ extension ReportJob {
   /// as a run that died.
   func recordFailure(_ error: NightError) async {
     guard let runID else { return }
-    let status = if case .interrupted = error { "interrupted" } else { "failed" }
+    let status: RunStatus = if case .interrupted = error { .interrupted } else { .failed }
     try? await store.finishRun(
       id: runID, RunEnd(at: endedAt, status: status, note: error.description), ifOpen: true)
   }

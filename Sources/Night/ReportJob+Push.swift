@@ -1,6 +1,7 @@
 internal import Basics
 internal import Delivery
 internal import Foundation
+internal import Identity
 internal import Report
 
 /// The step that pushes: with `--send`, each channel of the night gets a digest of what it has not told, side by
@@ -8,7 +9,9 @@ internal import Report
 extension ReportJob {
   /// How one channel's push went.
   struct Pushed {
-    var channel: String
+    var channel: PushChannelID
+    /// How the channel reads, for what the night says.
+    var name: String
     /// What the channel showed (and so told), and what waits for its next push.
     var told: Int
     var waiting: Int
@@ -35,7 +38,7 @@ extension ReportJob {
         }
         var pushed: [Pushed] = []
         for try await one in group { pushed.append(one) }
-        return plan.push.channels.compactMap { channel in pushed.first { $0.channel == channel.name } }
+        return plan.push.channels.compactMap { channel in pushed.first { $0.channel == channel.id } }
       }
     } catch {
       // Only the state can fail here: a channel's failure is its push's outcome.
@@ -57,14 +60,16 @@ extension ReportJob {
   static func push(
     _ tonight: [PushItem], alsoOut: Int = 0, to channel: any PushChannel, plan: NightPlan, store: any NightStore
   ) async throws -> Pushed {
-    let backlog = try await store.pushBacklog(channel: channel.name, among: tonight.map(\.id))
+    let backlog = try await store.pushBacklog(channel: channel.id, named: channel.name, among: tonight.map(\.id))
     let fresh = Dictionary(tonight.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     // A release held over keeps its place and takes tonight's row, whose link may have become direct.
     let held = backlog.waiting.map { fresh[$0.id] ?? $0 }
     let heldIDs = Set(held.map(\.id))
     let items = held + tonight.filter { !backlog.told.contains($0.id) && !heldIDs.contains($0.id) }
     guard !items.isEmpty || plan.push.whenEmpty else {
-      return Pushed(channel: channel.name, told: 0, waiting: 0, outcome: .success(.init(shown: 0, reply: "", size: "")))
+      return Pushed(
+        channel: channel.id, name: channel.name, told: 0, waiting: 0,
+        outcome: .success(.init(shown: 0, reply: "", size: "")))
     }
     let digest = PushDigest(items: items, fullReport: plan.push.fullReportURL, alsoOut: alsoOut)
     do {
@@ -72,14 +77,16 @@ extension ReportJob {
       let record = PushRecord(
         at: plan.now, told: Array(items.prefix(receipt.shown)), waiting: Array(items.dropFirst(receipt.shown)),
         reply: receipt.reply)
-      try await store.recordPush(channel: channel.name, record)
+      try await store.recordPush(channel: channel.id, named: channel.name, record)
       return Pushed(
-        channel: channel.name, told: receipt.shown, waiting: items.count - receipt.shown, outcome: .success(receipt))
+        channel: channel.id, name: channel.name, told: receipt.shown, waiting: items.count - receipt.shown,
+        outcome: .success(receipt))
     } catch let error as DeliveryError {
       let record = PushRecord(
         at: plan.now, told: [], waiting: items, reply: nil, failure: error.description, permanent: !error.isTemporary)
-      try await store.recordPush(channel: channel.name, record)
-      return Pushed(channel: channel.name, told: 0, waiting: items.count, outcome: .failure(error))
+      try await store.recordPush(channel: channel.id, named: channel.name, record)
+      return Pushed(
+        channel: channel.id, name: channel.name, told: 0, waiting: items.count, outcome: .failure(error))
     }
   }
 
@@ -91,8 +98,10 @@ extension ReportJob {
   }
 
   static func pushItem(_ release: ReportModel.Release, upcoming: Bool) -> PushItem {
+    // The report writes each kind as its label, which reads back; a release of no kind it knows is an album, as the
+    // library's keys take one.
     PushItem(
-      id: release.id, artist: release.artist, title: release.title, kind: release.kind,
+      id: release.id, artist: release.artist, title: release.title, kind: ReleaseKind(label: release.kind) ?? .album,
       upcoming: upcoming ? (release.releaseDateLabel ?? release.releaseDate ?? "soon") : nil,
       url: release.listen?.url ?? release.url,
       opens: release.listen.map { $0.direct ? $0.name : "search on \($0.name)" }, cover: release.artworkURL)
@@ -107,10 +116,10 @@ extension ReportJob {
       case .success(let receipt):
         let rest = one.waiting > 0 ? "; \(one.waiting) wait for the next push" : ""
         let again = receipt.attempts > 1 ? " at the second attempt" : ""
-        return "pushed \(one.told) release\(one.told == 1 ? "" : "s") to \(one.channel)\(again) "
+        return "pushed \(one.told) release\(one.told == 1 ? "" : "s") to \(one.name)\(again) "
           + "(\(receipt.reply); \(receipt.size))\(rest)"
       case .failure(let error):
-        return "not pushed to \(one.channel) (\(error.isTemporary ? "for now" : "until fixed")): \(error)"
+        return "not pushed to \(one.name) (\(error.isTemporary ? "for now" : "until fixed")): \(error)"
       }
     }
   }

@@ -20,6 +20,23 @@ public enum RunKind: String, Sendable, Equatable {
   case byHand = "by-hand"
 }
 
+/// Where a run stands in the log, as the state keeps it (the words are the stored text: files written before this
+/// was a type read the same).
+public enum RunStatus: String, Sendable, Equatable, CaseIterable {
+  /// Begun and not ended: still running, or a run that died without closing its entry.
+  case running
+  /// Wrote its report with every artist checked; its e-mail, if it sent one, was accepted.
+  case ok
+  /// Wrote its report with some artists not checked (lookups that failed, the budget spent).
+  case partial
+  /// Wrote its report, and its e-mail was not accepted.
+  case undelivered
+  /// Wrote no report.
+  case failed
+  /// Stopped by a signal, every answer kept and no report written.
+  case interrupted
+}
+
 /// How a run ended, besides its status: how much of the library it checked, what it found and told, and whether its
 /// e-mail was delivered.
 public struct RunOutcome: Sendable, Equatable {
@@ -44,7 +61,7 @@ public struct RunOutcome: Sendable, Equatable {
 /// The end of a run, as ``RunLog/finishRun(id:_:ifOpen:)`` records it.
 public struct RunEnd: Sendable, Equatable {
   public var at: Date
-  public var status: String
+  public var status: RunStatus
   public var artists: Int
   public var requests: Int
   public var cacheHits: Int
@@ -52,7 +69,7 @@ public struct RunEnd: Sendable, Equatable {
   public var outcome: RunOutcome?
 
   public init(
-    at: Date, status: String, artists: Int = 0, requests: Int = 0, cacheHits: Int = 0, note: String? = nil,
+    at: Date, status: RunStatus, artists: Int = 0, requests: Int = 0, cacheHits: Int = 0, note: String? = nil,
     outcome: RunOutcome? = nil
   ) {
     self.at = at

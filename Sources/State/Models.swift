@@ -45,8 +45,8 @@ public struct RunRecord: Sendable, Equatable {
   public var startedAt: Date
   /// Nil while running, or if that run crashed before `finishRun`.
   public var finishedAt: Date?
-  /// "running" until `finishRun` sets it.
-  public var status: String
+  /// `.running` until `finishRun` sets it.
+  public var status: RunStatus
   public var artists: Int
   public var requests: Int
   public var cacheHits: Int
@@ -57,7 +57,7 @@ public struct RunRecord: Sendable, Equatable {
   public var outcome: RunOutcome?
 
   public init(
-    id: Int64, startedAt: Date, finishedAt: Date?, status: String, artists: Int, requests: Int, cacheHits: Int,
+    id: Int64, startedAt: Date, finishedAt: Date?, status: RunStatus, artists: Int, requests: Int, cacheHits: Int,
     note: String?, kind: Kind? = nil, outcome: RunOutcome? = nil
   ) {
     self.id = id

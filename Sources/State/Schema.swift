@@ -147,6 +147,39 @@ enum Schema {
         );
         """
     ),
+    Migration(
+      name: "push channels keyed by what their URL names, not by the words that show them",
+      // The rows written before are keyed by a channel's name, which holds only the first 6 hex digits of its
+      // identity's hash: the identity cannot be worked out here, with no channels file to make it from. They are
+      // kept as they are under `*_by_name`, and each channel takes its own when it is first used (`claimEarlierPushes`).
+      sql: """
+        ALTER TABLE push_told RENAME TO push_told_by_name;
+        ALTER TABLE push_waiting RENAME TO push_waiting_by_name;
+        ALTER TABLE push_channel RENAME TO push_channel_by_name;
+        CREATE TABLE push_told (
+          channel_id TEXT NOT NULL, -- SERVICE:HASH, as PushChannelID writes it: never a secret, never the words
+          release_id TEXT NOT NULL,
+          told_at    REAL NOT NULL,
+          PRIMARY KEY (channel_id, release_id)
+        );
+        CREATE TABLE push_waiting (
+          channel_id TEXT NOT NULL,
+          release_id TEXT NOT NULL,
+          item       TEXT NOT NULL, -- JSON of the line the push shows
+          queued_at  REAL NOT NULL,
+          PRIMARY KEY (channel_id, release_id)
+        );
+        CREATE TABLE push_channel (
+          channel_id     TEXT PRIMARY KEY,
+          name           TEXT NOT NULL, -- how the channel read at its last push, for status; never a key
+          last_attempt   REAL NOT NULL,
+          last_delivered REAL NULL,
+          last_reply     TEXT NULL,
+          failure        TEXT NULL,
+          permanent      INTEGER NOT NULL DEFAULT 0
+        );
+        """
+    ),
   ]
 
   /// Prepares a freshly opened connection: refuses a file newer than `migrations` knows (without writing to

@@ -285,12 +285,12 @@ public actor StateStore {
 
   // MARK: - Runs
 
-  /// Records the start of a run (status "running") and returns its id.
+  /// Records the start of a run (status `.running`) and returns its id.
   public func beginRun(at: Date, kind: RunRecord.Kind? = nil) throws(StateError) -> Int64 {
     try database.transaction { () throws(StateError) in
       try database.run(
-        "INSERT INTO run (started_at, status, artists, requests, cache_hits, kind) VALUES (?, 'running', 0, 0, 0, ?)",
-        [SQLValue(at), SQLValue(kind?.rawValue)])
+        "INSERT INTO run (started_at, status, artists, requests, cache_hits, kind) VALUES (?, ?, 0, 0, 0, ?)",
+        [SQLValue(at), .text(RunStatus.running.rawValue), SQLValue(kind?.rawValue)])
       return database.lastInsertRowID
     }
   }
@@ -306,7 +306,7 @@ public actor StateStore {
         WHERE id = ?\(ifOpen ? " AND finished_at IS NULL" : "")
         """,
         [
-          SQLValue(end.at), .text(end.status), SQLValue(end.artists), SQLValue(end.requests),
+          SQLValue(end.at), .text(end.status.rawValue), SQLValue(end.artists), SQLValue(end.requests),
           SQLValue(end.cacheHits), SQLValue(end.note), SQLValue(outcome?.libraryArtists),
           SQLValue(outcome?.newReleases), SQLValue(outcome?.told), SQLValue(outcome?.delivered.map { $0 ? 1 : 0 }),
           SQLValue(outcome?.deliveryReply), .integer(id),
@@ -319,6 +319,7 @@ public actor StateStore {
   /// The latest `limit` runs (of `kind`, when given), newest first.
   public func recentRuns(limit: Int, kind: RunRecord.Kind? = nil) throws(StateError) -> [RunRecord] {
     guard limit > 0 else { return [] }
+    let path = database.path
     return try database.query(
       """
       SELECT id, started_at, finished_at, status, artists, requests, cache_hits, note, kind,
@@ -331,9 +332,13 @@ public actor StateStore {
           libraryArtists: libraryArtists, newReleases: row.int(at: 10), told: row.int(at: 11),
           delivered: row.optionalInt(at: 12).map { $0 != 0 }, deliveryReply: row.string(at: 13))
       }
+      let text = try row.requiredString(at: 3, "status")
+      guard let status = RunStatus(rawValue: text) else {
+        throw StateError.unexpectedValue(path: path, detail: "unknown run status '\(text)' of run \(row.int64(at: 0))")
+      }
       return RunRecord(
         id: row.int64(at: 0), startedAt: try row.requiredDate(at: 1, "started_at"), finishedAt: row.date(at: 2),
-        status: try row.requiredString(at: 3, "status"), artists: row.int(at: 4), requests: row.int(at: 5),
+        status: status, artists: row.int(at: 4), requests: row.int(at: 5),
         cacheHits: row.int(at: 6), note: row.string(at: 7), kind: row.string(at: 8).flatMap(RunRecord.Kind.init),
         outcome: outcome)
     }

@@ -332,6 +332,43 @@ struct SettingsTableTests {
     #expect(try ignored[\.ignoreArtists] == ["Crosby, Stills & Nash"])
   }
 
+  /// `--push-url` is a map from a push service to its URL, checked as it is read, from the flag as from the file, in
+  /// the flag's words and never showing the URL (it would show a password).
+  @Test func pushServiceURLsAreAMapCheckedAsTheyAreRead() throws {
+    let flags = ["--push-url", "ntfy=http://127.0.0.1:1", "--push-url", "slack=https://hooks.example"]
+    let file = #"{"push": {"serviceURLs": ["ntfy=http://127.0.0.1:1", "slack=https://hooks.example"]}}"#
+    for settings in [try Self.resolved(flags, config: "{}"), try Self.resolved([], config: file)] {
+      #expect(
+        try settings[\.pushURLs] == [
+          "ntfy": try #require(URL(string: "http://127.0.0.1:1")),
+          "slack": try #require(URL(string: "https://hooks.example")),
+        ])
+    }
+    #expect(try Self.resolved([], config: "{}")[\.pushURLs].isEmpty)
+    let which = "--push-url (push.serviceURLs, the second)"
+    let refusals = [
+      ("gotify=http://x", "\(which) takes SERVICE=URL, SERVICE one of ntfy, discord, slack, json, URL http(s)://"),
+      ("ntfy:http://x", "\(which) takes SERVICE=URL, SERVICE one of ntfy, discord, slack, json, URL http(s)://"),
+      ("ntfy=ftp://x", "\(which) takes SERVICE=URL, SERVICE one of ntfy, discord, slack, json, URL http(s)://"),
+      (
+        "ntfy=http://me:pw_S3cret@x",
+        "\(which) has a user or password: write it without; a token goes in the channels file"
+      ),
+    ]
+    for (given, message) in refusals {
+      let flags = ["--push-url", "json=http://ok", "--push-url", given]
+      #expect(Self.refusal { _ = try Self.resolved(flags, config: "{}")[\.pushURLs] } == message)
+      let config = #"{"push": {"serviceURLs": ["json=http://ok", "\#(given)"]}}"#
+      #expect(Self.refusal { _ = try Self.resolved([], config: config)[\.pushURLs] } == message)
+      #expect(!message.contains("S3cret"))
+    }
+    // As config.json keeps it, and help says it.
+    let setting = SettingsTable.standard.pushURLs
+    let urls = try Self.resolved(flags, config: "{}")[\.pushURLs]
+    #expect(setting.kind.json(urls) == #"["ntfy=http://127.0.0.1:1", "slack=https://hooks.example"]"#)
+    #expect(setting.kind.text([:]) == nil)
+  }
+
   /// Help lists what a kind takes from the kind: the range, the type's cases.
   @Test func helpListsTheValuesOfTheKindItself() throws {
     let report = Deepcut.interface(Self.registry).help(ReportCommand.spec)

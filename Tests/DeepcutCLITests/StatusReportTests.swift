@@ -12,13 +12,13 @@ import Testing
 struct StatusReportTests {
   static let night = Date(timeIntervalSince1970: 1_796_193_000)  // 2026-12-02T06:30:00Z
 
-  static func run(_ status: String, at start: Date = night, kind: RunRecord.Kind = .night, delivered: Bool? = true)
+  static func run(_ status: RunStatus, at start: Date = night, kind: RunRecord.Kind = .night, delivered: Bool? = true)
     -> RunRecord
   {
     RunRecord(
-      id: 1, startedAt: start, finishedAt: status == "running" ? nil : start.addingTimeInterval(300), status: status,
+      id: 1, startedAt: start, finishedAt: status == .running ? nil : start.addingTimeInterval(300), status: status,
       artists: 10, requests: 20, cacheHits: 0, note: "a note", kind: kind,
-      outcome: status == "running"
+      outcome: status == .running
         ? nil
         : RunOutcome(libraryArtists: 10, newReleases: 2, told: 2, delivered: delivered, deliveryReply: "250 ok"))
   }
@@ -30,34 +30,34 @@ struct StatusReportTests {
   }
 
   @Test func aGoodOrPartialLastNightIsFine() {
-    for status in ["ok", "partial"] {
+    for status in [RunStatus.ok, .partial] {
       let nights = [StatusReport.Night(Self.run(status), died: false)]
       #expect(StatusReport.problem(nights: nights, schedule: Self.schedule(lastDue: Self.night)) == nil)
     }
   }
 
   @Test func aRunLeftRunningAndNotHoldingTheLockDied() {
-    let died = StatusReport.Night(Self.run("running"), died: true)
-    #expect(died.status == "died")
+    let died = StatusReport.Night(Self.run(.running), died: true)
+    #expect(died.status == .died && died.failed)
     #expect(StatusReport.problem(nights: [died], schedule: nil)?.contains("it wrote no report (died)") == true)
-    let running = StatusReport.Night(Self.run("running"), died: false)
-    #expect(running.status == "running")
+    let running = StatusReport.Night(Self.run(.running), died: false)
+    #expect(running.status == .logged(.running) && !running.failed)
     #expect(StatusReport.problem(nights: [running], schedule: nil) == nil)
   }
 
   @Test func onlyNightsDecideNotRunsByHand() {
     let nights = [
-      StatusReport.Night(Self.run("ok", kind: .dryRun, delivered: nil), died: false),
-      StatusReport.Night(Self.run("undelivered", delivered: false), died: false),
+      StatusReport.Night(Self.run(.ok, kind: .dryRun, delivered: nil), died: false),
+      StatusReport.Night(Self.run(.undelivered, delivered: false), died: false),
     ]
     #expect(StatusReport.problem(nights: nights, schedule: nil)?.contains("its e-mail was not delivered") == true)
   }
 
   @Test func aNightDueWithNoneAfterItIsMissedAndOneAnHourEarlyCounts() {
-    let yesterday = StatusReport.Night(Self.run("ok", at: Self.night.addingTimeInterval(-86_400)), died: false)
+    let yesterday = StatusReport.Night(Self.run(.ok, at: Self.night.addingTimeInterval(-86_400)), died: false)
     let missed = StatusReport.problem(nights: [yesterday], schedule: Self.schedule(lastDue: Self.night))
     #expect(missed?.contains("no night ran since it was due at") == true)
-    let early = StatusReport.Night(Self.run("ok", at: Self.night.addingTimeInterval(-1_800)), died: false)
+    let early = StatusReport.Night(Self.run(.ok, at: Self.night.addingTimeInterval(-1_800)), died: false)
     #expect(StatusReport.problem(nights: [early], schedule: Self.schedule(lastDue: Self.night)) == nil)
     // Set up since its last time: not due yet.
     #expect(StatusReport.problem(nights: [], schedule: Self.schedule(lastDue: nil)) == nil)
@@ -73,20 +73,20 @@ struct StatusReportTests {
   }
 
   @Test func aStaleLibraryIsAProblemBesideTheNights() throws {
-    let good = [StatusReport.Night(Self.run("ok"), died: false)]
+    let good = [StatusReport.Night(Self.run(.ok), died: false)]
     let stale = try Self.library(writtenDaysBefore: 30)
     #expect(stale.age?.stale == true && stale.age?.ageDays == 30)
     let problem = try #require(StatusReport.problem(nights: good, schedule: nil, library: stale))
     #expect(problem.hasPrefix("the library \(stale.path) is 30 days old (written 2 Nov 2026)"))
     #expect(problem.hasSuffix(LibraryAge.briefAdvice))
     // Both when both: the nights' first.
-    let failed = [StatusReport.Night(Self.run("failed", delivered: nil), died: false)]
+    let failed = [StatusReport.Night(Self.run(.failed, delivered: nil), died: false)]
     let both = try #require(StatusReport.problem(nights: failed, schedule: nil, library: stale))
     #expect(both.hasPrefix("the last night") && both.contains("; and the library "))
   }
 
   @Test func aFreshLibraryOrANeverStaleOneIsFine() throws {
-    let good = [StatusReport.Night(Self.run("ok"), died: false)]
+    let good = [StatusReport.Night(Self.run(.ok), died: false)]
     #expect(StatusReport.problem(nights: good, schedule: nil, library: try Self.library(writtenDaysBefore: 14)) == nil)
     let never = try Self.library(writtenDaysBefore: 400, staleAfter: 0)
     #expect(never.age?.ageDays == 400)
@@ -114,7 +114,7 @@ struct StatusReportTests {
 
   @Test func theJSONHasEveryKeyNullWhereThereIsNoValue() throws {
     let report = StatusReport(
-      nights: [StatusReport.Night(Self.run("failed", delivered: nil), died: false)], undelivered: [], schedule: nil,
+      nights: [StatusReport.Night(Self.run(.failed, delivered: nil), died: false)], undelivered: [], schedule: nil,
       state: StatusReport.StateFolder(path: "/s", bytes: 1, answers: []), problem: nil)
     let object = try JSONSerialization.jsonObject(with: Data(try StatusCommand.json(report).utf8)) as? [String: Any]
     #expect(object?["schedule"] is NSNull)

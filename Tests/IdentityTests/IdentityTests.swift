@@ -40,4 +40,24 @@ import Testing
     let encoded = try encoder.encode(ReleaseReference(catalog: "deezer", id: "302127"))
     #expect(String(decoding: encoded, as: UTF8.self) == #"{"catalog":"deezer","id":"302127"}"#)
   }
+
+  /// A push channel's identity reads back from what the state keeps, and nothing else reads as one: a channel's name,
+  /// a URL, a hash cut short or in capitals.
+  @Test func aPushChannelsIdentityIsAServiceAndSixteenHexDigits() {
+    let id = PushChannelID(service: "Gotify", hash: 0x00ab_cdef_0123_4567)
+    #expect(id.rawValue == "gotify:00abcdef01234567" && id.mark == "00abcd" && id.service == "gotify")
+    #expect(PushChannelID(rawValue: id.rawValue) == id)
+    #expect(PushChannelID(rawValue: "ntfy:0123456789abcdef")?.hash == 0x0123_4567_89ab_cdef)
+    for text in [
+      "ntfy topic mu… on ntfy.sh #a1b2c3", "ntfy://tk_secret@ntfy.sh/music", "ntfy:a1b2c3", "ntfy:0123456789ABCDEF",
+      ":0123456789abcdef", "1ntfy:0123456789abcdef", "ntfy:0123456789abcdef0", "ntfy :0123456789abcdef",
+    ] {
+      #expect(PushChannelID(rawValue: text) == nil, "\(text)")
+    }
+  }
+
+  @Test func aReleaseKindReadsFromItsLabelInAnyCase() {
+    #expect(ReleaseKind.allCases.map { ReleaseKind(label: $0.label) } == ReleaseKind.allCases)
+    #expect(ReleaseKind(label: "Single") == .single && ReleaseKind(label: "LP") == nil)
+  }
 }

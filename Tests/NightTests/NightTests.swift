@@ -56,7 +56,7 @@ import Testing
     let runs = await store.runs
     #expect(runs.count == 1)
     #expect(runs.first?.kind == .byHand)
-    #expect(runs.first?.end?.status == "ok")
+    #expect(runs.first?.end?.status == .ok)
     #expect(runs.first?.end?.outcome?.newReleases ?? 0 > 0)
     #expect(await store.told.isEmpty, "a report not asked to tell since the last run marks nothing as told")
   }
@@ -104,7 +104,7 @@ import Testing
     let kept = try FileManager.default.contentsOfDirectory(atPath: plan.outbox)
     #expect(kept.count == 1 && kept.allSatisfy { $0.hasSuffix(".eml") })
     let end = await store.runs.first?.end
-    #expect(end?.status == "undelivered")
+    #expect(end?.status == .undelivered)
     #expect(end?.outcome?.delivered == false)
     #expect(console.reports.isEmpty, "a report that is delivered is not printed")
   }

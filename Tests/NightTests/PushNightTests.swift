@@ -1,5 +1,7 @@
+import Catalog
 import Delivery
 import Foundation
+import Identity
 import Night
 import Synchronization
 import TestSupport
@@ -32,16 +34,16 @@ import Testing
     #expect(up.digests.count == 1)
     let told = try #require(up.digests.first).items.count
     #expect(told > 0)
-    #expect(await store.pushes.waiting["down"]?.count == told)
-    #expect((await store.pushes.told["down"] ?? []).isEmpty)
+    #expect(await store.pushes.waiting[down.id]?.count == told)
+    #expect((await store.pushes.told[down.id] ?? []).isEmpty)
 
     // The next night finds nothing new: the channel that was down says what waited, the other says nothing.
     down.failing = []
     try await NightTests.run(plan, store, console)
     #expect(down.digests.last?.items.map(\.id) == up.digests[0].items.map(\.id))
     #expect(up.digests.count == 1)
-    #expect(await store.pushes.waiting["down"]?.isEmpty == true)
-    #expect(await store.pushes.told["down"]?.count == told)
+    #expect(await store.pushes.waiting[down.id]?.isEmpty == true)
+    #expect(await store.pushes.told[down.id]?.count == told)
 
     // And the night after, nobody is told anything twice.
     try await NightTests.run(plan, store, console)
@@ -59,7 +61,7 @@ import Testing
     #expect(first.fullReport == "https://example.org/full.html")
     try await NightTests.run(plan, store, console)
     #expect(narrow.digests[1].items.map(\.id) == Array(first.items.dropFirst(2)).map(\.id))
-    #expect(await store.pushes.told["narrow"]?.count == 4)
+    #expect(await store.pushes.told[narrow.id]?.count == 4)
   }
 
   @Test func aNightWithNothingNewPushesNothingUnlessAsked() async throws {
@@ -79,6 +81,21 @@ import Testing
     #expect(asked.digests.last?.text(shown: 0, markdown: true) == "Nothing new from the artists you own tonight.")
   }
 
+  /// A channel is what its URL names: reworded, it keeps what waits for it and tells nothing twice.
+  @Test func aChannelRewordedKeepsWhatWaitsForItAndTellsNothingTwice() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let before = ScriptedPushChannel("ntfy topic mu… on ntfy.sh #a1b2c3", naming: "ntfy ntfy.sh music", showing: 2)
+    try await NightTests.run(try Self.plan([before]), store, console)
+    let first = try #require(before.digests.first)
+    let after = ScriptedPushChannel("the ntfy topic mu… on ntfy.sh (#a1b2c3)", naming: "ntfy ntfy.sh music")
+    #expect(after.id == before.id)
+    try await NightTests.run(try Self.plan([after]), store, console)
+    #expect(after.digests.map { $0.items.map(\.id) } == [first.items.dropFirst(2).map(\.id)])
+    #expect(await store.pushChannels().map(\.name) == [after.name])
+    try await NightTests.run(try Self.plan([after]), store, console)
+    #expect(after.digests.count == 1)
+  }
+
   @Test func aRefusalThatLastsIsNamedAndAnEmailRefusedHoldsBackNoPush() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     let gone = ScriptedPushChannel("gone", failing: [.permanent("webhook gone")])
@@ -88,7 +105,7 @@ import Testing
     await #expect(throws: NightError.self) { try await NightTests.run(plan, store, console) }
     #expect(up.digests.count == 1, "the e-mail refused holds back no channel")
     let states = await store.pushChannels()
-    #expect(states.map(\.channel) == ["gone", "up"])
+    #expect(states.map(\.name) == ["gone", "up"] && states.map(\.channel) == [gone.id, up.id])
     #expect(states[0].permanent && states[0].failure == "webhook gone" && states[0].lastDelivered == nil)
     #expect(!states[1].permanent && states[1].failure == nil && states[1].lastDelivered == NightTests.now)
     // The e-mail said nothing, so the next night lists the same releases; the channel that told them stays quiet.
@@ -100,11 +117,14 @@ import Testing
 
 /// A push channel that fails as it is told to, shows at most `showing` items, and keeps every digest it accepted.
 final class ScriptedPushChannel: PushChannel, @unchecked Sendable {
+  let id: PushChannelID
   let name: String
   let showing: Int
   private let state: Mutex<(failing: [DeliveryError], digests: [PushDigest])>
 
-  init(_ name: String, failing: [DeliveryError] = [], showing: Int = .max) {
+  /// A channel named `name`, whose URL names `naming` (its name unless said).
+  init(_ name: String, naming: String? = nil, failing: [DeliveryError] = [], showing: Int = .max) {
+    id = PushChannelID(service: "test", naming: naming ?? name)
     self.name = name
     self.showing = showing
     state = Mutex((failing, []))
@@ -144,10 +164,40 @@ final class ScriptedPushChannel: PushChannel, @unchecked Sendable {
     #expect(channel.digests.count == 2)
   }
 
+  /// Once a day on each channel, by what its URL names: one that was down takes it on a later run that day, one
+  /// reworded since is the one that took it, and a day's line from before lines named a channel counts for all.
+  @Test func aChannelDownWhenTroubleWasToldTakesItLaterThatDayAndOnlyIt() async throws {
+    let folder = NightTests.folder()
+    let up = ScriptedPushChannel("up")
+    let down = ScriptedPushChannel("down", failing: [.temporary("no"), .temporary("no")])
+    let trouble = Trouble.state("the disk is full")
+    let now = NightTests.now
+    #expect(
+      await TroubleTelling.tell(trouble, through: [up, down], folder: folder, now: now, retryAfter: .zero) == ["up"])
+    let reworded = ScriptedPushChannel("up, in other words", naming: "up")
+    let again = await TroubleTelling.tell(
+      trouble, through: [reworded, down], folder: folder, now: now, retryAfter: .zero)
+    #expect(again == ["down"] && reworded.digests.isEmpty && down.digests.count == 1)
+    let stale = Trouble.stale(line: "the library is 30 days old", advice: nil)
+    #expect(await TroubleTelling.tell(stale, through: [up], folder: folder, now: now, retryAfter: .zero) == ["up"])
+    let day = CalendarDay.today(at: now).description
+    let lines = try String(contentsOfFile: folder + "/trouble-told", encoding: .utf8).split(separator: "\n")
+    #expect(
+      lines == [
+        "\(day)\tstate\t\(up.id.rawValue)", "\(day)\tstate\t\(down.id.rawValue)",
+        "\(day)\tstale library\t\(up.id.rawValue)",
+      ])
+
+    try Data("\(day)\tlibrary\n".utf8).write(to: URL(fileURLWithPath: folder + "/trouble-told"))
+    let library = try #require(Trouble.of(.library(.unreadable(path: "/x/Library.xml", reason: "no such file"))))
+    #expect(
+      await TroubleTelling.tell(library, through: [up, down], folder: folder, now: now, retryAfter: .zero).isEmpty)
+  }
+
   @Test func aSignalOrAPushThatFailedIsNoTroubleToPush() {
     #expect(Trouble.of(.interrupted(signal: 15, kept: 3)) == nil)
     #expect(Trouble.of(.pushed(["not pushed"], temporary: true)) == nil)
-    #expect(Trouble.of(.catalog(.unreachable("no request was answered")))?.kind == "catalogs")
-    #expect(Trouble.of(.state("disk full"))?.kind == "state")
+    #expect(Trouble.of(.catalog(.unreachable("no request was answered")))?.kind == .catalogs)
+    #expect(Trouble.of(.state("disk full"))?.kind == .state)
   }
 }

@@ -37,7 +37,7 @@ struct CrashSafetyTests {
         try await store.store(provider: "p", kind: "albums", responses: responses, fetchedAt: date(7))
         let id = try await store.beginRun(at: date(1))
         try await store.finishRun(
-          id: id, RunEnd(at: date(2), status: "ok", artists: 2, requests: 10, cacheHits: 0, note: nil))
+          id: id, RunEnd(at: date(2), status: .ok, artists: 2, requests: 10, cacheHits: 0, note: nil))
       }
 
       let result = try await runPython(crashingWriter, [path])
@@ -53,7 +53,7 @@ struct CrashSafetyTests {
       #expect(stats.entries == 10)
       #expect(stats.byKind == ["albums": 10])
       #expect(try await store.cachedResponses(provider: "p", kind: "albums", keys: responses.map(\.key)).count == 10)
-      #expect(try await store.recentRuns(limit: 5).map(\.status) == ["ok"])
+      #expect(try await store.recentRuns(limit: 5).map(\.status) == [.ok])
       // And the file is writable again.
       try await store.save([resolution("c")])
       #expect(try await store.resolutions(provider: "spotify").count == 3)

@@ -1,6 +1,9 @@
 import Catalog
+import CatalogHTTP
+import Delivery
 import Foundation
 import Identity
+import Night
 import Testing
 
 @testable import State
@@ -32,12 +35,12 @@ struct MigrationTests {
   func freshFile() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)
-      #expect(Schema.migrations.count == 7)
-      #expect(try Database(path: store.databasePath).userVersion() == 7)
+      #expect(Schema.migrations.count == 8)
+      #expect(try Database(path: store.databasePath).userVersion() == 8)
       #expect(
         try tableNames(store.databasePath) == [
-          "artist_resolution", "artwork", "push_channel", "push_told", "push_waiting", "release_seen",
-          "response_cache", "run", "sqlite_sequence",
+          "artist_resolution", "artwork", "push_channel", "push_channel_by_name", "push_told", "push_told_by_name",
+          "push_waiting", "push_waiting_by_name", "release_seen", "response_cache", "run", "sqlite_sequence",
         ])
     }
   }
@@ -82,7 +85,7 @@ struct MigrationTests {
         ])
       #expect(try await v2.cachedResponses(provider: "p", kind: "albums", keys: ["k"])["k"]?.fetchedAt == date(9))
       let runs = try await v2.recentRuns(limit: 5)
-      #expect(runs.map(\.status) == ["ok"])
+      #expect(runs.map(\.status) == [.ok])
       #expect(runs.first?.kind == nil && runs.first?.outcome == nil)
       try await v2.recordSeen(
         provider: "p",
@@ -178,5 +181,77 @@ struct MigrationTests {
         try await store.resolutions(provider: "musicbrainz").count + store.resolutions(provider: "deezer").count == 50)
       #expect(try await store.recentRuns(limit: 5).first?.outcome?.told == 17)
     }
+  }
+
+  @Test(
+    "a state written when push channels were keyed by their names keeps what each told, what waits and its last push")
+  func aStateOfSchemaSevenKeepsEveryChannelsPushes() async throws {
+    try await withTemporaryDirectory { directory in
+      let path = databasePath(in: directory)
+      let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/state-schema-7.sql")
+      try Database(path: path).execute(try String(contentsOf: fixture, encoding: .utf8))
+      #expect(try Database(path: path).userVersion() == 7)
+      let before = try Database(path: path)
+      let told = try before.query("SELECT channel, release_id FROM push_told") { row in
+        (row.string(at: 0) ?? "", row.string(at: 1) ?? "")
+      }
+      let waiting = try before.query("SELECT channel, release_id FROM push_waiting ORDER BY queued_at, rowid") { row in
+        (row.string(at: 0) ?? "", row.string(at: 1) ?? "")
+      }
+      let last = try before.query("SELECT channel, last_attempt, last_delivered, last_reply, failure FROM push_channel")
+      {
+        row in
+        [
+          row.string(at: 0), row.date(at: 1)?.description, row.date(at: 2)?.description, row.string(at: 3),
+          row.string(at: 4),
+        ]
+      }
+      #expect(told.count == 25 && waiting.count == 5 && last.count == 3)
+
+      // The same channels, as the file names them now: a token and a port changed are the same channel.
+      let lines = [
+        "ntfy://tk_AnotherToken@127.0.0.1:8080/deepcut-news", "discord://4242/AnotherWebhookToken",
+        "gotify://127.0.0.1:1/AFixtureGotifyToken",
+      ]
+      let channels = try PushServices.standard.channels(
+        lines.compactMap { PushAddress($0, place: "push-channels") }, serviceURLs: [:], transport: Unreachable(),
+        apprise: "apprise")
+      #expect(channels.count == 3)
+      let store = try StateStore(directory: directory)
+      #expect(try Database(path: path).userVersion() == latest)
+      for channel in channels {
+        let backlog = try await store.pushBacklog(
+          channel: channel.id, named: channel.name, among: told.map(\.1) + waiting.map(\.1))
+        #expect(backlog.told == Set(told.filter { $0.0 == channel.name }.map(\.1)), "\(channel.name)")
+        #expect(backlog.waiting.map(\.id) == waiting.filter { $0.0 == channel.name }.map(\.1), "\(channel.name)")
+      }
+      // Each channel's last push, under its identity and as it reads; nothing is left under a name.
+      let states = try await store.pushChannels()
+      #expect(Set(states.map(\.channel)) == Set(channels.map(\.id)))
+      for state in states {
+        let row = try #require(last.first { $0[0] == state.name })
+        #expect(
+          [state.name, state.lastAttempt.description, state.lastDelivered?.description, state.lastReply, state.failure]
+            == row)
+      }
+      #expect(states.first { $0.name.hasPrefix("Discord") }?.waiting == 5)
+      for table in ["push_told_by_name", "push_waiting_by_name", "push_channel_by_name"] {
+        #expect(try rowCount(table, path: path) == 0)
+      }
+      // An item written when kinds were text reads as its kind, and shows as it did.
+      let ep = try #require(
+        try await store.pushBacklog(channel: channels[1].id, named: channels[1].name, among: []).waiting.first {
+          $0.kind == .ep
+        })
+      #expect(ep.detail == "EP" && ep.title == "Night Shift - EP")
+    }
+  }
+}
+
+/// A transport for channels made only for their identities: nothing is sent.
+private struct Unreachable: PushTransport {
+  func exchange(_ request: HTTPRequest) async throws(HTTPClientError) -> HTTPAnswer {
+    throw .unreachable("no request is sent in the state's tests")
   }
 }

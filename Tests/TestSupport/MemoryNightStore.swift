@@ -86,36 +86,37 @@ public actor MemoryNightStore: CatalogStore, LedgerStore, RunLog {
 // MARK: - What each push channel told
 
 extension MemoryNightStore: PushLedger {
-  public func pushBacklog(channel: String, among ids: [String]) -> PushBacklog {
+  public func pushBacklog(channel: PushChannelID, named name: String, among ids: [String]) -> PushBacklog {
     PushBacklog(
       waiting: pushes.waiting[channel] ?? [], told: Set(ids).intersection(pushes.told[channel] ?? []))
   }
 
-  public func recordPush(channel: String, _ record: PushRecord) {
+  public func recordPush(channel: PushChannelID, named name: String, _ record: PushRecord) {
     let told = Set(record.told.map(\.id))
     pushes.told[channel, default: []].formUnion(told)
     var waiting = (pushes.waiting[channel] ?? []).filter { !told.contains($0.id) }
     let queued = Set(waiting.map(\.id))
     waiting += record.waiting.filter { !queued.contains($0.id) }
     pushes.waiting[channel] = waiting
-    pushes.records.append((channel, record))
+    pushes.records.append((channel, name, record))
   }
 
   public func pushChannels() -> [PushChannelState] {
-    Dictionary(grouping: pushes.records, by: \.channel).keys.sorted().compactMap { channel in
+    let channels = Dictionary(pushes.records.map { ($0.channel, $0.name) }, uniquingKeysWith: { _, last in last })
+    return channels.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.compactMap { channel, name in
       guard let last = pushes.records.last(where: { $0.channel == channel })?.record else { return nil }
       let delivered = pushes.records.last { $0.channel == channel && $0.record.reply != nil }?.record
       return PushChannelState(
-        channel: channel, lastAttempt: last.at, lastDelivered: delivered?.at, lastReply: delivered?.reply,
+        channel: channel, name: name, lastAttempt: last.at, lastDelivered: delivered?.at, lastReply: delivered?.reply,
         failure: last.failure, permanent: last.permanent, waiting: pushes.waiting[channel]?.count ?? 0)
     }
   }
 }
 
-/// What the in-memory store keeps of pushes, as the state's three tables do.
+/// What the in-memory store keeps of pushes, as the state's three tables do: by each channel's identity.
 public struct MemoryPushes: Sendable {
-  public var told: [String: Set<String>] = [:]
-  public var waiting: [String: [PushItem]] = [:]
-  /// Every push recorded, in order.
-  public var records: [(channel: String, record: PushRecord)] = []
+  public var told: [PushChannelID: Set<String>] = [:]
+  public var waiting: [PushChannelID: [PushItem]] = [:]
+  /// Every push recorded, in order, with how the channel read.
+  public var records: [(channel: PushChannelID, name: String, record: PushRecord)] = []
 }

@@ -37,7 +37,7 @@ enum ConfigCommand: Command {
   static func pushLines(_ settings: Resolved) throws(CLIError) -> [String] {
     let addresses = try ReportSettings.pushAddresses(settings)
     guard !addresses.isEmpty else { return [] }
-    let urls = try ReportSettings.serviceURLs(settings)
+    let urls = try settings[\.pushURLs]
     let channels: [any PushChannel]
     do {
       channels = try PushServices.standard.channels(

@@ -73,7 +73,7 @@ enum ReportCommand: Command {
   static func trouble(_ error: NightError, _ store: StateStore) async -> Trouble? {
     guard case .delivery(let failure, _) = error else { return Trouble.of(error) }
     let nights = (try? await store.recentRuns(limit: 2, kind: .night)) ?? []
-    guard nights.count == 2, nights.allSatisfy({ $0.status == "undelivered" }) else { return nil }
+    guard nights.count == 2, nights.allSatisfy({ $0.status == .undelivered }) else { return nil }
     return Trouble.undelivered(failure)
   }
 
@@ -84,7 +84,7 @@ enum ReportCommand: Command {
       trouble, through: plan.push.channels, folder: plan.push.troubleFolder ?? folder, now: plan.now,
       retryAfter: plan.retryAfter)
     if !took.isEmpty, !plan.quiet {
-      Console.error("deepcut: told the trouble (\(trouble.kind)) to \(took.joined(separator: ", "))")
+      Console.error("deepcut: told the trouble (\(trouble.kind.rawValue)) to \(took.joined(separator: ", "))")
     }
   }
 }

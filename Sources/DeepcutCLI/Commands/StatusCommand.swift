@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Identity
 internal import MusicLibrary
 internal import Night
 internal import Scheduling
@@ -41,7 +42,10 @@ enum StatusCommand: Command {
     var lastNights: [RunRecord] = []
     var ages: [AnswerAge] = []
     var channels: [PushChannelState] = []
+    let current = currentChannels(settings)
     try await mappingStateErrors {
+      // A state an older deepcut wrote shows each channel's last push before the channel's first night.
+      for (id, name) in current ?? [:] { try await store.claimEarlierPushes(of: id, named: name) }
       channels = try await store.pushChannels()
       runs = try await store.recentRuns(limit: try settings[\.nights])
       // The verdict is the nights', however many runs by hand came since.
@@ -56,10 +60,11 @@ enum StatusCommand: Command {
     }
     let nights = runs.map(night)
     let schedule = await Self.schedule(settings, now: now)
-    let current = currentChannelNames(settings)
-    let pushed = channels.filter { current?.contains($0.channel) ?? true }.map { channel in
+    let pushed = channels.filter { channel in current.map { $0[channel.channel] != nil } ?? true }.map { channel in
+      // As the channel reads now, when the file names it: the words may have changed since its last push.
       StatusReport.Channel(
-        name: channel.channel, lastAttempt: channel.lastAttempt, lastDelivered: channel.lastDelivered,
+        name: current?[channel.channel] ?? channel.name, lastAttempt: channel.lastAttempt,
+        lastDelivered: channel.lastDelivered,
         reply: channel.lastReply, failure: channel.failure, permanent: channel.permanent, waiting: channel.waiting)
     }
     let library = try library(settings, now: now)
@@ -73,12 +78,14 @@ enum StatusCommand: Command {
         nights: lastNights.map(night), schedule: schedule, library: library, channels: pushed))
   }
 
-  /// The channels the channels file names now: one replaced or taken out is no longer shown or judged. Nil when the
-  /// file cannot be read, which `config --check` explains: then every channel that ever pushed is shown.
-  static func currentChannelNames(_ settings: Resolved) -> Set<String>? {
+  /// The channels the channels file names now, by identity, with their names: one replaced or taken out is no
+  /// longer shown or judged. Nil when the file cannot be read, which `config --check` explains: then every channel
+  /// that ever pushed is shown.
+  static func currentChannels(_ settings: Resolved) -> [PushChannelID: String]? {
     guard let maker = try? PushChannelMaker(settings), let addresses = try? ReportSettings.pushAddresses(settings)
     else { return nil }
-    return Set(addresses.map { maker.named($0).name })
+    let channels = addresses.compactMap { try? maker.channel($0) }
+    return Dictionary(channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// The configured library as it is now, not as the last night found it: a library refreshed since counts as fresh.
@@ -159,7 +166,7 @@ enum StatusCommand: Command {
   /// `2026-12-02 06:30  12m 04s  night  ok  3,307 requests  1,610 of 1,610 artists  4 new, 4 told  delivered (250 …)`
   static func line(_ night: StatusReport.Night) -> String {
     var parts = [StatusReport.shown(night.started), night.seconds.map(duration) ?? "-"]
-    parts.append(night.kind == "night" ? night.status : "\(night.status), \(night.kind)")
+    parts.append(night.kind == .night ? "\(night.status)" : "\(night.status), \(night.kindName)")
     parts.append("\(night.requests) requests")
     parts.append("\(night.artistsChecked)\(night.libraryArtists.map { " of \($0)" } ?? "") artists")
     if let new = night.new, let told = night.told { parts.append("\(new) new, \(told) told") }

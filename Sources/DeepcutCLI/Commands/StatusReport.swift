@@ -1,6 +1,7 @@
 internal import Foundation
 import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import State
 
@@ -89,10 +90,9 @@ struct StatusReport: Encodable {
     var started: Date
     var finished: Date?
     var seconds: Int?
-    /// night, dry-run or by-hand; unknown for runs logged before runs said.
-    var kind: String
-    /// ok, partial, undelivered, failed, interrupted, running, or died (it ended without closing its entry).
-    var status: String
+    /// What the run was for; nil (shown as unknown) for runs logged before runs said.
+    var kind: RunKind?
+    var status: Standing
     var requests: Int
     var artistsChecked: Int
     var libraryArtists: Int?
@@ -114,8 +114,8 @@ struct StatusReport: Encodable {
       try container.encode(started, forKey: .started)
       try container.encode(finished, forKey: .finished)
       try container.encode(seconds, forKey: .seconds)
-      try container.encode(kind, forKey: .kind)
-      try container.encode(status, forKey: .status)
+      try container.encode(kindName, forKey: .kind)
+      try container.encode(status.description, forKey: .status)
       try container.encode(requests, forKey: .requests)
       try container.encode(artistsChecked, forKey: .artistsChecked)
       try container.encode(libraryArtists, forKey: .libraryArtists)
@@ -126,21 +126,43 @@ struct StatusReport: Encodable {
       try container.encode(note, forKey: .note)
     }
 
+    /// How a run stands: as the log has it, or died (left running by a run that no longer holds the lock).
+    enum Standing: Equatable, CustomStringConvertible {
+      case logged(RunStatus)
+      case died
+
+      /// ok, partial, undelivered, failed, interrupted, running, or died.
+      var description: String {
+        switch self {
+        case .logged(let status): status.rawValue
+        case .died: "died"
+        }
+      }
+    }
+
+    /// night, dry-run or by-hand; unknown for runs logged before runs said.
+    var kindName: String { kind?.rawValue ?? "unknown" }
+
     /// A night that wrote no report, or whose e-mail was not delivered.
-    var failed: Bool { ["undelivered", "failed", "interrupted", "died"].contains(status) }
+    var failed: Bool {
+      switch status {
+      case .died, .logged(.undelivered), .logged(.failed), .logged(.interrupted): true
+      case .logged(.running), .logged(.ok), .logged(.partial): false
+      }
+    }
 
     init(_ run: RunRecord, died: Bool) {
       started = run.startedAt
       finished = run.finishedAt
       seconds = run.finishedAt.map { Int($0.timeIntervalSince(run.startedAt).rounded()) }
-      kind = run.kind?.rawValue ?? "unknown"
-      status = run.status == "running" && died ? "died" : run.status
+      kind = run.kind
+      status = run.status == .running && died ? .died : .logged(run.status)
       requests = run.requests
       artistsChecked = run.artists
       libraryArtists = run.outcome?.libraryArtists
       new = run.outcome?.newReleases
       told = run.outcome?.told
-      delivered = run.outcome?.delivered ?? (run.status == "undelivered" ? false : nil)
+      delivered = run.outcome?.delivered ?? (run.status == .undelivered ? false : nil)
       reply = run.outcome?.deliveryReply
       note = run.note
     }
@@ -207,14 +229,15 @@ struct StatusReport: Encodable {
 
   /// The nights' verdict: the newest night failed, or the schedule's last due time has no night after it.
   static func problem(nights: [Night], schedule: Schedule?) -> String? {
-    let real = nights.filter { $0.kind == "night" }
+    let real = nights.filter { $0.kind == .night }
     if let due = schedule?.lastDue, !real.contains(where: { $0.started >= due.addingTimeInterval(-3_600) }) {
       let last = real.first.map { "; the last one started \(Self.shown($0.started))" } ?? ""
       return "no night ran since it was due at \(Self.shown(due))\(last): look at reports/deepcut.log and the system's "
         + "log of the scheduler"
     }
     guard let last = real.first, last.failed else { return nil }
-    let why = last.status == "undelivered" ? "its e-mail was not delivered" : "it wrote no report (\(last.status))"
+    let why =
+      last.status == .logged(.undelivered) ? "its e-mail was not delivered" : "it wrote no report (\(last.status))"
     let said = (last.reply ?? last.note).map { ": \($0)" } ?? ""
     return "the last night, \(Self.shown(last.started)), failed: \(why)\(said)"
   }

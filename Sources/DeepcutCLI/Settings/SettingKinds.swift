@@ -36,12 +36,49 @@ extension SettingKind where Value == ListeningService? {
   }
 }
 
-extension SettingKind where Value == [String] {
-  /// `SERVICE=URL` pairs, one for each push service deepcut speaks; checked where the push is worked out.
+extension SettingKind where Value == [String: URL] {
+  /// Where each push service deepcut speaks is reached instead of its public address, by its name: `SERVICE=URL`
+  /// texts, the flag repeated or a list in config.json, later ones winning. Checked as they are read, in the flag's
+  /// words however they were given, and never shown in a refusal: an http(s) URL with no user or password in it, as
+  /// config.json, where these are kept, is no place for a secret (a token goes in the channels file).
   static var pushServiceURLs: Self {
-    var kind = Self.texts
-    kind.values = PushServices.standard.names.joined(separator: ", ")
-    return kind
+    let names = PushServices.standard.names
+    @Sendable func urls(_ pairs: [String]) throws(SettingsError) -> [String: URL] {
+      var urls: [String: URL] = [:]
+      for (index, pair) in pairs.enumerated() {
+        // Both names, from the command line as from the file: the person may have written either.
+        let which = "--push-url (push.serviceURLs, the \(ordinal(index + 1)))"
+        let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+        guard parts.count == 2, names.contains(parts[0]), let url = URL(string: parts[1]),
+          ["http", "https"].contains(url.scheme ?? "")
+        else {
+          throw .usage("\(which) takes SERVICE=URL, SERVICE one of \(names.joined(separator: ", ")), URL http(s)://")
+        }
+        guard url.user == nil, url.password == nil else {
+          throw .usage("\(which) has a user or password: write it without; a token goes in the channels file")
+        }
+        urls[parts[0]] = url
+      }
+      return urls
+    }
+    @Sendable func pairs(_ urls: [String: URL]) -> [String] {
+      names.compactMap { name in urls[name].map { "\(name)=\($0.absoluteString)" } }
+    }
+    return Self(
+      parse: { given, _ throws(SettingsError) in try urls(given) },
+      read: { json, site throws(SettingsError) in try urls(try site.context.texts(json, site.key)) },
+      json: { ConfigJSON.quoted(pairs($0)) }, text: { $0.isEmpty ? nil : pairs($0).joined(separator: ",") },
+      values: names.joined(separator: ", "))
+  }
+}
+
+/// "first", "second", "third", "4th": which of a list's values a message means.
+private func ordinal(_ number: Int) -> String {
+  switch number {
+  case 1: "first"
+  case 2: "second"
+  case 3: "third"
+  default: "\(number)th"
   }
 }
 

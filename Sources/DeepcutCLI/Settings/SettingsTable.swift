@@ -163,14 +163,16 @@ struct SettingsTable: Sendable {
     example: .default(
       note: "Push channels beside the e-mail: ntfy://, discord://, slack://, json:// or any Apprise URL, one a line in",
       "this file, readable by you alone (the URLs carry tokens, so never here). No file: no push."))
-  let pushURLs = Setting<[String]>(
+  let pushURLs = Setting<[String: URL]>(
     flag: "push-url", key: "push.serviceURLs", placeholder: "SERVICE=URL",
     help: "reach a push service ({values}) at URL instead of its public address (a proxy, a test)",
-    kind: .pushServiceURLs, default: .value([]),
+    kind: .pushServiceURLs, default: .value([:]),
     commands: [
       .report, .setup.worded("reach a push service ({values}) at URL instead of its public address (a proxy)"),
     ],
-    example: .commentedOut(["ntfy=https://ntfy-proxy.example.org"], note: "Reach a push service through a proxy."))
+    example: .commentedOut(
+      URL(string: "https://ntfy-proxy.example.org").map { ["ntfy": $0] }, note: "Reach a push service through a proxy."
+    ))
   let pushWhenEmpty = Setting<Bool>(
     flag: "push-empty", key: "push.whenEmpty", help: "with --send: push on a night with nothing new too",
     commands: [.report], example: .default())

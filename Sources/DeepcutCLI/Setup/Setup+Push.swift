@@ -72,7 +72,7 @@ struct PushChannelMaker {
 
   init(_ settings: Resolved) throws(CLIError) {
     self.init(
-      serviceURLs: try ReportSettings.serviceURLs(settings),
+      serviceURLs: try settings[\.pushURLs],
       transport: HTTPClient(configuration: ReportSettings.pushClient))
   }
 
@@ -88,7 +88,7 @@ struct PushChannelMaker {
     }
     let made = try channel(address)
     // The same channel with another token is the same channel too: a night would refuse the file.
-    guard !given.contains(where: { $0.text == address.text || (try? channel($0).name) == made.name }) else {
+    guard !given.contains(where: { $0.text == address.text || (try? channel($0).id) == made.id }) else {
       throw .usage("that channel is in the list already: give another, or Enter to end the list")
     }
     return (address, made)

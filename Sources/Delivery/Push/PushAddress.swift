@@ -1,5 +1,6 @@
 public import Basics
 internal import Foundation
+public import Identity
 
 /// A channel's address as Apprise writes it (`ntfys://tk_…@ntfy.example.org/music`, `discord://ID/TOKEN`), one line
 /// of the channels file. Its parts are kept for the service that speaks it; its whole text only for the Apprise
@@ -57,11 +58,10 @@ public struct PushAddress: Sendable, Hashable {
     return line[..<separator.lowerBound].lowercased()
   }
 
-  /// A channel's name: how it reads, and a mark made from what the channel is (`identity`: its server's host and
-  /// topic, its webhook's id; its token only where nothing else tells it), so two channels that read alike are two in
-  /// the state and in `status`, and a channel whose token or port changed keeps its name and what waits for it.
-  public static func channelName(_ reading: String, identity: String) -> String {
-    "\(reading) #\(FNV1a.hex(identity).prefix(6))"
+  /// A channel's name, as logs and `status` show it: how it reads, and its identity's mark, so two channels that
+  /// read alike read apart. Only words: the state keys a channel by its ``PushChannelID``.
+  public static func channelName(_ reading: String, id: PushChannelID) -> String {
+    "\(reading) #\(id.mark)"
   }
 
   /// The whole line without its port, for a channel's identity: a server moved to another port is the same channel.
@@ -81,5 +81,13 @@ public struct PushAddress: Sendable, Hashable {
     guard let user else { return nil }
     let pair = "\(user):\(password?.revealed ?? "")"
     return "Authorization: Basic " + Data(pair.utf8).base64EncodedString()
+  }
+}
+
+extension PushChannelID {
+  /// The identity of `service`'s channel whose URL names `what` (its server's host and topic, its webhook's id; its
+  /// token only where nothing else tells it): a channel whose token or port changed keeps it, and what waits for it.
+  public init(service: String, naming what: String) {
+    self.init(service: service, hash: FNV1a.hash(what))
   }
 }

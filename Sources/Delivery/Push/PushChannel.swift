@@ -1,11 +1,14 @@
 public import CatalogHTTP
 public import Foundation
+public import Identity
 
 /// A place a night's news is pushed to beside the e-mail (an ntfy topic, a Discord or Slack webhook, a JSON
 /// endpoint, any service of the Apprise command). A channel makes one attempt and says how it went; retrying and
 /// what a delivery means are the ``Courier``'s and the night's.
 public protocol PushChannel: Sendable {
-  /// How logs, errors and `status` name it: the service and where, never its token.
+  /// What its URL names, as the state keys what it told and what waits for it.
+  var id: PushChannelID { get }
+  /// How logs, errors and `status` name it: the service and where, never its token. Only words, never a key.
   var name: String { get }
   /// One attempt at telling `digest`: how many of its items the message showed (it shows as many as its limits
   /// let it), what the service said, and how big the message was.
@@ -76,7 +79,7 @@ public struct PushServices: Sendable {
     _ addresses: [PushAddress], serviceURLs: [String: URL], transport: any PushTransport, apprise: String
   ) throws(DeliveryError) -> [any PushChannel] {
     var channels: [any PushChannel] = []
-    var places: [String: String] = [:]
+    var places: [PushChannelID: String] = [:]
     for address in addresses {
       let channel: any PushChannel
       if let service = service(for: address) {
@@ -84,11 +87,12 @@ public struct PushServices: Sendable {
       } else {
         channel = AppriseChannel(address: address, command: apprise)
       }
-      // Each channel keeps its own ledger under its name: one channel twice would tell each release once between them.
-      if let first = places[channel.name] {
+      // Each channel keeps its own ledger under its identity: one channel twice would tell each release once between
+      // them.
+      if let first = places[channel.id] {
         throw .unusable("\(address.place) names the same channel as \(first): keep one line for it")
       }
-      places[channel.name] = address.place
+      places[channel.id] = address.place
       channels.append(channel)
     }
     return channels

@@ -1,6 +1,7 @@
 import Basics
 import CatalogHTTP
 import Foundation
+import Identity
 import Synchronization
 import Testing
 
@@ -32,7 +33,7 @@ import Testing
       items: (0..<count).map { index in
         PushItem(
           id: "deezer:\(index)", artist: "Artist Number \(index) & The Long-Named Orchestra",
-          title: "An Album Whose Title Goes On For Quite A While, Part \(index)", kind: "album",
+          title: "An Album Whose Title Goes On For Quite A While, Part \(index)", kind: .album,
           upcoming: index % 7 == 6 ? "18 Dec 2026" : nil, url: "https://music.apple.com/us/album/\(1_000_000 + index)",
           opens: "Apple Music", cover: "https://is1-ssl.mzstatic.com/image/\(index)/600x600bb.jpg")
       }, fullReport: fullReport)
@@ -257,6 +258,54 @@ import Testing
     #expect(
       error?.description
         == "push-channels, line 3 names the same channel as push-channels, line 2: keep one line for it")
+  }
+
+  /// A channel's identity is its service and a hash of what its URL names, never the URL's text: a token or a port
+  /// changes nothing, ntfys:// is ntfy, and the name ends with the identity's mark, the 6 hex digits of the same
+  /// FNV-1a that names made before identities were kept ended with, so a state keyed by those finds its channels.
+  @Test func aChannelsIdentityIsItsServiceAndAHashAndNeverItsSecrets() throws {
+    let transport = Transport()
+    let lines = [
+      "ntfys://tk_secret@ntfy.example.org:8443/deepcut-news", "ntfy://me:pw@ntfy.example.org/deepcut-news",
+      "discord://4242/WebhookSecret", "slack://T024/B1/s3cret", "json://host.example/hook?+X-Key=s3cret",
+      "tgram://123456:ABC-bot/987",
+    ]
+    let channels = try lines.map { try Self.channel($0, transport) }
+    let ids = channels.map(\.id)
+    #expect(ids[0] == ids[1])
+    #expect(ids.map(\.service) == ["ntfy", "ntfy", "discord", "slack", "json", "tgram"])
+    let topic = "ntfy ntfy.example.org deepcut-news"
+    #expect(ids[0] == PushChannelID(service: "ntfy", naming: topic) && ids[0].hash == FNV1a.hash(topic))
+    #expect(ids[0].mark == String(FNV1a.hex(topic).prefix(6)))
+    for (channel, id) in zip(channels, ids) {
+      #expect(channel.name.hasSuffix(" #\(id.mark)") || channel.name.hasSuffix(" #\(id.mark) (through apprise)"))
+      #expect(id.rawValue.range(of: #"^[a-z]+:[0-9a-f]{16}$"#, options: .regularExpression) != nil, "\(id)")
+      #expect(PushChannelID(rawValue: id.rawValue) == id)
+      for secret in ["secret", "Secret", "s3cret", "pw", "news", "ABC", "hook", "example"] {
+        #expect(!id.rawValue.contains(secret))
+      }
+    }
+  }
+
+  /// A release's kind is typed, and shows and is kept as the word it always was: "EP", never "ep".
+  @Test func aReleasesKindShowsAndIsKeptAsItsWord() throws {
+    for (word, kind) in [("album", ReleaseKind.album), ("EP", .ep), ("single", .single), ("ep", .ep)] {
+      let json = #"{"artist":"A","id":"x","kind":"\#(word)","title":"T"}"#
+      let item = try JSONDecoder().decode(PushItem.self, from: Data(json.utf8))
+      #expect(item.kind == kind && item.upcoming == nil && item.url == nil, "\(word)")
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let ep = PushItem(id: "x", artist: "A", title: "T", kind: .ep, upcoming: "18 Dec 2026")
+    #expect(
+      String(decoding: try encoder.encode(ep), as: UTF8.self)
+        == #"{"artist":"A","id":"x","kind":"EP","title":"T","upcoming":"18 Dec 2026"}"#)
+    #expect(ep.detail == "EP, out 18 Dec 2026")
+    #expect(PushDigest.line(ep, markdown: false) == "A — T (EP, out 18 Dec 2026)")
+    #expect(JSONChannel.Release(ep).kind == "EP")
+    #expect(throws: DecodingError.self) {
+      try JSONDecoder().decode(PushItem.self, from: Data(#"{"artist":"A","id":"x","kind":"LP","title":"T"}"#.utf8))
+    }
   }
 
   /// Discord counts an embed's title in UTF-16 units: a cut keeps whole characters within them.

@@ -1,5 +1,6 @@
 internal import Basics
 internal import Foundation
+internal import Identity
 
 /// Any service the Apprise command speaks (Telegram, Matrix, Gotify, Pushover, Signal, …): its URL goes to
 /// `apprise` in a configuration file readable by its owner alone, never on the command line, where any user's `ps`
@@ -13,10 +14,11 @@ struct AppriseChannel: PushChannel {
   /// The command: `apprise`, found on PATH, or a path.
   let command: String
 
-  /// The scheme alone: Apprise URLs carry tokens where a host would be, so only the whole URL tells the channel.
-  var name: String {
-    PushAddress.channelName("\(address.scheme):// channel", identity: address.portless) + " (through apprise)"
-  }
+  /// Apprise URLs carry tokens where a host would be, so only the whole URL but its port tells the channel.
+  var id: PushChannelID { PushChannelID(service: address.scheme, naming: address.portless) }
+
+  /// The scheme alone, which is all of the URL that is no secret.
+  var name: String { PushAddress.channelName("\(address.scheme):// channel", id: id) + " (through apprise)" }
 
   func attempt(_ digest: PushDigest) async throws(DeliveryError) -> PushReceipt {
     guard let program = Self.executable(command, environment: ProcessInfo.processInfo.environment) else {

@@ -1,5 +1,6 @@
 internal import Basics
 public import Foundation
+internal import Identity
 
 /// A Discord webhook: `discord://WEBHOOK_ID/WEBHOOK_TOKEN` (`discord://NAME@ID/TOKEN` posts as NAME), as Apprise
 /// writes it. A push is one message: the title and, per release, an embed with its cover as the thumbnail (ten at
@@ -22,10 +23,10 @@ public enum DiscordService: PushService {
     guard let url = components?.url else {
       throw .unusable("\(address.place): write a Discord webhook as discord://WEBHOOK_ID/WEBHOOK_TOKEN")
     }
+    let id = PushChannelID(service: name, naming: "discord " + address.host)
     return DiscordChannel(
-      url: url, username: address.user,
-      name: PushAddress.channelName("Discord webhook \(address.host.prefix(6))…", identity: "discord " + address.host),
-      transport: transport)
+      url: url, username: address.user, id: id,
+      name: PushAddress.channelName("Discord webhook \(address.host.prefix(6))…", id: id), transport: transport)
   }
 }
 
@@ -38,6 +39,7 @@ struct DiscordChannel: PushChannel {
 
   let url: URL
   let username: String?
+  let id: PushChannelID
   let name: String
   let transport: any PushTransport
 

@@ -1,4 +1,5 @@
 public import Foundation
+internal import Identity
 
 /// A plain JSON POST for the person's own automations: `json://HOST[:PORT]/PATH` (http) and `jsons://…` (https),
 /// `user:password@` as Basic, `?+Header=value` fields as headers, as Apprise writes it. The body is Apprise's
@@ -21,10 +22,10 @@ public enum JSONService: PushService {
     }
     let headers = address.query.filter { $0.key.hasPrefix("+") }.sorted { $0.key < $1.key }
       .map { "\($0.key.dropFirst()): \($0.value)" }
+    let id = PushChannelID(service: name, naming: "json \(address.host) \(url.path)")
     return JSONChannel(
-      url: url, headers: headers + [address.basicAuthorization].compactMap { $0 },
-      name: PushAddress.channelName("JSON endpoint on \(address.host)", identity: "json \(address.host) \(url.path)"),
-      transport: transport)
+      url: url, headers: headers + [address.basicAuthorization].compactMap { $0 }, id: id,
+      name: PushAddress.channelName("JSON endpoint on \(address.host)", id: id), transport: transport)
   }
 }
 
@@ -32,6 +33,7 @@ public enum JSONService: PushService {
 struct JSONChannel: PushChannel {
   let url: URL
   let headers: [String]
+  let id: PushChannelID
   let name: String
   let transport: any PushTransport
 
@@ -74,7 +76,7 @@ struct JSONChannel: PushChannel {
       id = item.id
       artist = item.artist
       title = item.title
-      kind = item.kind
+      kind = item.kind.label
       upcoming = item.upcoming
       url = item.url
       opens = item.opens

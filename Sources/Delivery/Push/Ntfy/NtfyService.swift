@@ -1,5 +1,6 @@
 internal import Basics
 public import Foundation
+internal import Identity
 
 /// ntfy (ntfy.sh or the person's own server): `ntfy://TOPIC` on ntfy.sh, `ntfy://HOST/TOPIC` over http and
 /// `ntfys://HOST/TOPIC` over https on another; a token as the user (`ntfy://tk_…@HOST/TOPIC`) or `?token=`, or a user
@@ -25,12 +26,13 @@ public enum NtfyService: PushService {
     if let priority, !priorities.contains(priority) {
       throw .unusable("\(address.place): ntfy's priority is one of min, low, default, high, max (or 1 to 5)")
     }
+    // A topic on a public server is as good as a password: only the identity's hash and two letters of it are shown.
+    let id = PushChannelID(service: name, naming: "ntfy \(server.host ?? "") \(topic)")
     return NtfyChannel(
       server: server, topic: topic, authorization: authorization(address), priority: priority,
-      tags: address["tags"].map { $0.split(separator: ",").map(String.init) } ?? ["cd"],
-      name: PushAddress.channelName(
-        "ntfy topic \(topic.prefix(2))… on \(server.host ?? "ntfy")",
-        identity: "ntfy \(server.host ?? "") \(topic)"), transport: transport)
+      tags: address["tags"].map { $0.split(separator: ",").map(String.init) } ?? ["cd"], id: id,
+      name: PushAddress.channelName("ntfy topic \(topic.prefix(2))… on \(server.host ?? "ntfy")", id: id),
+      transport: transport)
   }
 
   private static func place(
@@ -83,6 +85,7 @@ struct NtfyChannel: PushChannel {
   let authorization: String?
   let priority: String?
   let tags: [String]
+  let id: PushChannelID
   let name: String
   let transport: any PushTransport
 

@@ -1,5 +1,6 @@
 internal import Basics
 public import Foundation
+internal import Identity
 
 /// A Slack incoming webhook: `slack://TOKEN_A/TOKEN_B/TOKEN_C` (the three parts of its
 /// `hooks.slack.com/services/…` address), as Apprise writes it. A push is the title as the notification's text and
@@ -19,9 +20,10 @@ public enum SlackService: PushService {
     }
     let url = base.appendingPathComponent("services/" + tokens.joined(separator: "/"))
     // The first two parts name the workspace and the webhook; the third is its secret.
-    let name = PushAddress.channelName(
-      "Slack webhook \(tokens[0].prefix(4))…", identity: "slack " + tokens.prefix(2).joined(separator: "/"))
-    return SlackChannel(url: url, name: name, transport: transport)
+    let id = PushChannelID(service: name, naming: "slack " + tokens.prefix(2).joined(separator: "/"))
+    return SlackChannel(
+      url: url, id: id, name: PushAddress.channelName("Slack webhook \(tokens[0].prefix(4))…", id: id),
+      transport: transport)
   }
 }
 
@@ -32,6 +34,7 @@ struct SlackChannel: PushChannel {
   static let headerLimit = 150
 
   let url: URL
+  let id: PushChannelID
   let name: String
   let transport: any PushTransport
 

@@ -32,12 +32,12 @@ let package = Package(
     // Mustache templates.
     .target(name: "Templates", swiftSettings: strict),
     // One paced, retrying HTTP client over libcurl; it knows no catalog.
-    .target(name: "CatalogHTTP", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
+    .target(name: "HTTP", dependencies: ["Basics", "CCurl"], swiftSettings: strict),
     // Handing the e-mail over: SMTP submission through libcurl, or a local sendmail.
-    .target(name: "Delivery", dependencies: ["Basics", "Identity", "CCurl", "CatalogHTTP"], swiftSettings: strict),
+    .target(name: "Delivery", dependencies: ["Basics", "Identity", "CCurl", "HTTP"], swiftSettings: strict),
     // The catalog pass, the providers (one folder each, one registry) and the release rules.
     .target(
-      name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "CatalogHTTP"],
+      name: "Catalog", dependencies: ["Basics", "Identity", "MusicLibrary", "HTTP"],
       swiftSettings: strict),
     // The report's view model and its renderers.
     .target(
@@ -64,7 +64,7 @@ let package = Package(
     .target(
       name: "DeepcutCLI",
       dependencies: [
-        "Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Delivery", "Night",
+        "Basics", "Identity", "MusicLibrary", "Catalog", "HTTP", "State", "Report", "Delivery", "Night",
         "SettingsKit", "Scheduling",
       ],
       swiftSettings: strict
@@ -77,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "deepcut-bench",
       dependencies: [
-        "Basics", "Identity", "MusicLibrary", "Fixtures", "Catalog", "CatalogHTTP", "State", "CLibXML2", "CZlib",
+        "Basics", "Identity", "MusicLibrary", "Fixtures", "Catalog", "HTTP", "State", "CLibXML2", "CZlib",
       ],
       swiftSettings: strict
     ),
@@ -89,7 +89,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: [
-        "Basics", "Identity", "MusicLibrary", "Catalog", "CatalogHTTP", "State", "Report", "Night", "Fixtures",
+        "Basics", "Identity", "MusicLibrary", "Catalog", "HTTP", "State", "Report", "Night", "Fixtures",
       ],
       path: "Tests/TestSupport",
       swiftSettings: strict
@@ -101,15 +101,15 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "FixturesTests",
-      dependencies: ["Identity", "Basics", "Catalog", "CatalogHTTP", "Fixtures", "MusicLibrary", "TestSupport"],
+      dependencies: ["Identity", "Basics", "Catalog", "HTTP", "Fixtures", "MusicLibrary", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "CatalogHTTPTests", dependencies: ["Basics", "CatalogHTTP", "Fixtures", "TestSupport"],
+      name: "HTTPTests", dependencies: ["Basics", "HTTP", "Fixtures", "TestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "CatalogTests",
       dependencies: [
-        "Identity", "Basics", "Catalog", "MusicLibrary", "State", "CatalogHTTP", "Fixtures", "TestSupport",
+        "Identity", "Basics", "Catalog", "MusicLibrary", "State", "HTTP", "Fixtures", "TestSupport",
       ],
       swiftSettings: strict
     ),
@@ -121,16 +121,16 @@ let package = Package(
     ),
     .testTarget(
       name: "StateTests",
-      dependencies: ["Identity", "Basics", "Catalog", "CatalogHTTP", "Night", "Delivery", "State"],
+      dependencies: ["Identity", "Basics", "Catalog", "HTTP", "Night", "Delivery", "State"],
       exclude: ["Fixtures"],
       swiftSettings: strict),
     .testTarget(
-      name: "DeliveryTests", dependencies: ["Identity", "Delivery", "CatalogHTTP", "TestSupport"], swiftSettings: strict
+      name: "DeliveryTests", dependencies: ["Identity", "Delivery", "HTTP", "TestSupport"], swiftSettings: strict
     ),
     .testTarget(
       name: "DeepcutCLITests",
       dependencies: [
-        "Basics", "Identity", "DeepcutCLI", "Catalog", "CatalogHTTP", "Delivery", "MusicLibrary", "Night", "Report",
+        "Basics", "Identity", "DeepcutCLI", "Catalog", "HTTP", "Delivery", "MusicLibrary", "Night", "Report",
         "SettingsKit", "Scheduling",
         "TestSupport",
       ],

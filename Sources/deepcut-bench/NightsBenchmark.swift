@@ -1,7 +1,7 @@
 internal import Catalog
-internal import CatalogHTTP
 internal import Fixtures
 internal import Foundation
+internal import HTTP
 internal import MusicLibrary
 internal import State
 internal import Synchronization

@@ -1,8 +1,8 @@
 internal import Basics
 internal import Catalog
-internal import CatalogHTTP
 internal import Fixtures
 internal import Foundation
+internal import HTTP
 import Identity
 internal import MusicLibrary
 internal import State

@@ -1,7 +1,7 @@
 internal import Basics
-internal import CatalogHTTP
 internal import Fixtures
 internal import Foundation
+internal import HTTP
 
 #if canImport(FoundationNetworking)
   internal import FoundationNetworking

@@ -1,7 +1,7 @@
 import Basics
-import CatalogHTTP
 import Delivery
 import Foundation
+import HTTP
 import Testing
 
 @testable import DeepcutCLI

@@ -1,6 +1,6 @@
 import Catalog
-import CatalogHTTP
 import Foundation
+import HTTP
 import Identity
 import MusicLibrary
 import Report

@@ -1,8 +1,8 @@
 import Basics
 import Catalog
-import CatalogHTTP
 import Fixtures
 import Foundation
+import HTTP
 import Identity
 import MusicLibrary
 import TestSupport

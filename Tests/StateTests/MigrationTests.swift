@@ -1,7 +1,7 @@
 import Catalog
-import CatalogHTTP
 import Delivery
 import Foundation
+import HTTP
 import Identity
 import Night
 import Testing

@@ -1,7 +1,7 @@
 public import Basics
-public import CatalogHTTP
 internal import Fixtures
 internal import Foundation
+public import HTTP
 internal import Synchronization
 public import Testing
 

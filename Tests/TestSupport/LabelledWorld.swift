@@ -1,7 +1,7 @@
 internal import Basics
 public import Catalog
-internal import CatalogHTTP
 internal import Foundation
+internal import HTTP
 public import Identity
 public import MusicLibrary
 

@@ -1,7 +1,7 @@
 internal import Basics
 public import Catalog
-internal import CatalogHTTP
 public import Foundation
+internal import HTTP
 import Identity
 public import MusicLibrary
 internal import Synchronization

@@ -1,4 +1,4 @@
-public import CatalogHTTP
+public import HTTP
 internal import Synchronization
 
 /// A clock that moves only when told: a test advances it, or (with `advancesWhenSlept`) each sleep jumps it to

@@ -1,6 +1,6 @@
 public import Basics
-internal import CatalogHTTP
 public import Foundation
+internal import HTTP
 
 /// The token of the person's app at a service, by the client-credentials grant: asked for once, kept until shortly
 /// before it expires, asked for again when the service says it has (a `401`). The credentials are read from their

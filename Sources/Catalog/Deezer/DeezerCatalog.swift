@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// Deezer's public API, as deepcut knows it before asking: no key, about 50 requests every 5 seconds per address,

@@ -1,5 +1,5 @@
-internal import CatalogHTTP
 internal import Foundation
+internal import HTTP
 import Identity
 internal import MusicLibrary
 

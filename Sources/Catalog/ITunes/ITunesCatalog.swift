@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// The iTunes Search API, as deepcut knows it before asking: about 20 requests a minute, one search per artist,

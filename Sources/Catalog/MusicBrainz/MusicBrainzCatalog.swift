@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// MusicBrainz, as deepcut knows it before asking: one request a second at most from a client that says who runs

@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// A catalog as deepcut knows it before asking it anything: everything the command line, the settings, the state

@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// Spotify's Web API, asked only for links: an album by its UPC, with the person's own app (a development app serves

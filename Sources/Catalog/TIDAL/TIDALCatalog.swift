@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// TIDAL's API (openapi.tidal.com, v2, JSON:API), asked only for links: an album by its barcode, with the person's

@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 
 /// Something that answers catalog URLs with response bodies: the network, or a snapshot on disk.
 public protocol CatalogTransport: Sendable {

@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 
 /// The network, through the rate-limited, retrying, coalescing HTTP client.
 public struct LiveTransport: CatalogTransport {

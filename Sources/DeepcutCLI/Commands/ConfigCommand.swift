@@ -1,8 +1,8 @@
 internal import Basics
 internal import Catalog
-internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import HTTP
 internal import SettingsKit
 
 /// `deepcut config --example | --check`.

@@ -1,8 +1,8 @@
 internal import Basics
 internal import Catalog
-internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import HTTP
 
 /// How each catalog is asked: where, for which store, with which of its own settings, how fast, and by whom.
 extension ReportSettings {

@@ -1,7 +1,7 @@
 internal import Basics
-internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import HTTP
 internal import Night
 internal import SettingsKit
 

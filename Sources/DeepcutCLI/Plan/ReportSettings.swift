@@ -1,8 +1,8 @@
 internal import Basics
 internal import Catalog
-internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import HTTP
 internal import Identity
 internal import MusicLibrary
 internal import Night

@@ -1,7 +1,7 @@
 internal import Catalog
-internal import CatalogHTTP
 internal import Delivery
 internal import Foundation
+internal import HTTP
 internal import Identity
 internal import MusicLibrary
 internal import Report

@@ -1,5 +1,5 @@
-public import CatalogHTTP
 public import Foundation
+public import HTTP
 public import Identity
 
 /// A place a night's news is pushed to beside the e-mail (an ntfy topic, a Discord or Slack webhook, a JSON

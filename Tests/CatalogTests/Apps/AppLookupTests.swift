@@ -1,6 +1,6 @@
 import Basics
-import CatalogHTTP
 import Foundation
+import HTTP
 import Identity
 import MusicLibrary
 import Synchronization

@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import CatalogHTTP
+@testable import HTTP
 
 /// Covers only where they exist: asked once, kept, "no cover" asked again after a few days, failures never kept.
 /// The answers are kept in memory: what a store does with them is the contract tests' business.

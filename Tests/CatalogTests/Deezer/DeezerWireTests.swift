@@ -1,5 +1,5 @@
-import CatalogHTTP
 import Foundation
+import HTTP
 import Identity
 import MusicLibrary
 import TestSupport

@@ -1,7 +1,7 @@
 import Catalog
-import CatalogHTTP
 import Fixtures
 import Foundation
+import HTTP
 import Identity
 import MusicLibrary
 import State

@@ -4,7 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-@testable import CatalogHTTP
+@testable import HTTP
 
 /// The libcurl transport: what goes on the wire, connection reuse, redirects, and how curl's results map to
 /// outcomes.

@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogHTTP
+@testable import HTTP
 
 /// How single attempt outcomes are judged, without a server.
 @Suite struct VerdictTests {

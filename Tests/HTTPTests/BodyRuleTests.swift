@@ -1,5 +1,5 @@
-import CatalogHTTP
 import Foundation
+import HTTP
 import Synchronization
 import TestSupport
 import Testing

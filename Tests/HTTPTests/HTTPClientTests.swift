@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogHTTP
+@testable import HTTP
 
 /// The client against the real fake server (`fake_itunes.py`); each test has a server of its own, so exact
 /// request counts hold even though tests run in parallel.

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogHTTP
+@testable import HTTP
 
 /// Each fault a bad network or a bad middlebox produces, against the real client: once, it is retried and the
 /// answer arrives; every time, it ends as the error that names it. The fake server injects them

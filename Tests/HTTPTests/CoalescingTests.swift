@@ -4,7 +4,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import CatalogHTTP
+@testable import HTTP
 
 /// Sharing of in-flight requests, and what cancelling callers does to them.
 @Suite struct CoalescingTests {

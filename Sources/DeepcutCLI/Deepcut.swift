@@ -69,8 +69,15 @@ public enum Deepcut {
 
   /// Runs one command line, says what went wrong, and returns the status with the error that ended it, if one did.
   static func outcome(arguments: [String], registry: ProviderRegistry) async -> (status: ExitStatus, error: CLIError?) {
+    await outcome { () async throws(CLIError) in try await dispatch(arguments, registry) }
+  }
+
+  /// Runs `command`, says what went wrong, and returns the status with the error that ended it, if one did.
+  static func outcome(
+    of command: () async throws(CLIError) -> ExitStatus
+  ) async -> (status: ExitStatus, error: CLIError?) {
     do {
-      let status = try await dispatch(arguments, registry)
+      let status = try await command()
       return (status, nil)
     } catch {
       if case .helpRequested(let text) = error {

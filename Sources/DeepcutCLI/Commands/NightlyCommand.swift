@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Report
 internal import SettingsKit
 
 /// `deepcut nightly`: what cron, a systemd timer or launchd runs each night. Tonight's report as an e-mail,
@@ -18,22 +19,22 @@ enum NightlyCommand: Command {
 
   /// How long a night may ask the catalogs when neither the command line nor the config says: room for the rest
   /// within the 2 hours a systemd unit gives it.
-  static let budget = "100m"
+  static let budget = (value: Duration.seconds(100 * 60), shown: "100m")
   /// How many days of dated reports are kept.
   static let keptDays = 60
   /// How many lines of the log are kept.
   static let keptLogLines = 2_000
 
   static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
-    let (given, arguments, registry) = (invocation.words, invocation.arguments, invocation.registry)
-    let resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    let environment = ProcessInfo.processInfo.environment
+    let resolved = try Resolved(invocation.arguments, environment: environment, registry: invocation.registry)
     let night = try Night(resolved)
     try night.createFolder()
-    let report = ["report"] + (try night.defaults(resolved)) + given
-    night.log("starting: deepcut \(report.joined(separator: " "))")
+    let (settings, defaults) = try night.defaults(resolved)
+    night.log("starting: deepcut \((["report"] + defaults + invocation.words).joined(separator: " "))")
     // What the report says goes to the log; to the terminal too when a person is watching.
     Console.keep(Console.Transcript(path: night.logPath, echoed: Platform.isTerminal(STDERR_FILENO)))
-    let (status, error) = await Deepcut.outcome(arguments: report, registry: registry)
+    let (status, error) = await Deepcut.outcome { () async throws(CLIError) in try await ReportCommand.run(settings) }
     Console.keep(nil)
     let (line, exit) = night.ending(status, error)
     night.log(line)
@@ -76,21 +77,26 @@ enum NightlyCommand: Command {
       }
     }
 
-    /// The report options a night has unless the command line gives its own: an e-mail of what no earlier one
-    /// told, delivered, kept as a dated file with the whole report beside it, within a budget.
-    func defaults(_ settings: Resolved) throws(CLIError) -> [String] {
-      let table = SettingsTable.standard
-      var options: [String] = []
-      func unless(_ setting: any SettingDeclaration, _ values: String...) {
-        if !settings.arguments.gives(setting) { options += values }
+    /// The report `settings` ask for, with what a night has unless the command line says otherwise: an e-mail of
+    /// what no earlier one told, delivered, kept as a dated file with the whole report beside it, within a budget;
+    /// and those defaults as the options the log shows.
+    func defaults(_ settings: Resolved) throws(CLIError) -> (Resolved, shown: [String]) {
+      var (settings, shown) = (settings, [String]())
+      func unless<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, _ value: Value, _ words: String...) {
+        guard !settings.onCommandLine(path) else { return }
+        settings = settings.overriding(path, with: value)
+        shown += words
       }
-      unless(table.sinceLastRun, "--since-last-run")
-      unless(table.format, "--format", pushOnly ? "html" : "email")
-      unless(table.send, "--send")
-      unless(table.output, "--output", message)
-      if !pushOnly, try settings[\.fullReport] == nil { options += ["--full-report", page] }
-      if try settings[\.budget] == nil { options += ["--budget", NightlyCommand.budget] }
-      return options
+      let format = pushOnly ? FormatName(HTMLFormat.self) : FormatName(EmailFormat.self)
+      unless(\.sinceLastRun, true, "--since-last-run")
+      unless(\.format, format, "--format", format.rawValue)
+      unless(\.send, true, "--send")
+      unless(\.output, message, "--output", message)
+      if !pushOnly, try settings[\.fullReport] == nil { unless(\.fullReport, page, "--full-report", page) }
+      if try settings[\.budget] == nil {
+        unless(\.budget, NightlyCommand.budget.value, "--budget", NightlyCommand.budget.shown)
+      }
+      return (settings, shown)
     }
 
     /// The log's last line for the night, and the status the job exits with: another run holding the lock is not a

@@ -16,9 +16,14 @@ enum ReportCommand: Command {
   )
 
   static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
-    let (arguments, registry) = (invocation.arguments, invocation.registry)
-    let clock = PassClock.startingNow()
-    var resolved = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
+    let environment = ProcessInfo.processInfo.environment
+    return try await run(Resolved(invocation.arguments, environment: environment, registry: invocation.registry))
+  }
+
+  /// The night `resolved` asks for: `report`'s own, or `nightly`'s, which is this with the nightly defaults.
+  static func run(_ resolved: Resolved) async throws(CLIError) -> ExitStatus {
+    let (clock, registry) = (PassClock.startingNow(), resolved.registry)
+    var resolved = resolved
     try await resolved.rememberEarlierNights()
     let settings = try ReportSettings(resolved)
     if let earlier = resolved.keepsEarlierCatalogs, !settings[\.quiet] {

@@ -22,10 +22,8 @@ public struct NightPlan: Sendable {
   /// The report's format, with what it is made from.
   public var format: any ReportFormat = MarkdownFormat()
   public var templates: TemplateLocator
-  /// The e-mail's headers and parts, with the e-mail format.
-  public var email: EmailOptions?
-  /// Where the e-mail is delivered; nil leaves it on standard output or in `output`.
-  public var delivery: (any DeliveryChannel)?
+  /// The e-mail, with the e-mail format: its headers and parts, and where it is handed over.
+  public var mail: Mail?
   /// Where the night's news is pushed beside the e-mail, with `--send`.
   public var push = PushPlan()
   /// How long a delivery that failed for now waits before its one retry.
@@ -69,7 +67,7 @@ public struct NightPlan: Sendable {
   /// hand.
   public var runKind: RunKind {
     if dryRun { return .dryRun }
-    return delivery == nil && push.channels.isEmpty ? .byHand : .night
+    return mail?.channel == nil && push.channels.isEmpty ? .byHand : .night
   }
 
   /// The order of a release's links: the linked catalogs', then the searched ones'.
@@ -77,6 +75,19 @@ public struct NightPlan: Sendable {
 
   /// The format is a feed or a calendar, which keep the whole window.
   var rolling: Bool { type(of: format).keepsWindow }
+
+  /// The e-mail and where it goes, together: a channel without a message to hand over cannot be asked for.
+  public struct Mail: Sendable {
+    /// Its headers and parts.
+    public var message: EmailOptions
+    /// Where it is delivered (`--send`); nil leaves it on standard output or in `output`.
+    public var channel: (any DeliveryChannel)?
+
+    public init(message: EmailOptions, channel: (any DeliveryChannel)? = nil) {
+      self.message = message
+      self.channel = channel
+    }
+  }
 
   /// Formats written beside the report, from the same answers, as files named `deepcut.EXTENSION` in `directory`.
   public struct Feeds: Sendable {

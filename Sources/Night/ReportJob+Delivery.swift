@@ -29,7 +29,7 @@ extension ReportJob {
   /// Hands the message over. A message not delivered is kept in the state folder; once one is delivered, the kept
   /// ones go, since nothing they listed was marked as told and tonight's message lists it again.
   mutating func deliver(_ outputs: Outputs) async -> Delivery {
-    guard let channel = plan.delivery, let email = plan.email else { return .notAsked }
+    guard let email = plan.mail?.message, let channel = plan.mail?.channel else { return .notAsked }
     let start = timer.now
     defer { timings.append(ReportModel.Timing(phase: "deliver", seconds: (timer.now - start).inSeconds)) }
     let mail = OutgoingMail(
@@ -56,7 +56,7 @@ extension ReportJob {
 
   /// For the run log and standard error: where the message went, or why it did not.
   func deliveryNote(_ delivery: Delivery) -> String? {
-    guard let channel = plan.delivery else { return nil }
+    guard let channel = plan.mail?.channel else { return nil }
     switch delivery {
     case .notAsked: return nil
     case .delivered(let receipt):

@@ -83,7 +83,7 @@ extension ReportJob {
   func write(_ outputs: Outputs) throws(NightError) {
     if let output = plan.output {
       try Self.write(Data(outputs.report.utf8), to: output)
-    } else if plan.delivery == nil {
+    } else if plan.mail?.channel == nil {
       console.report(outputs.report)
     }
     if let fullReport = plan.fullReport, let page = outputs.fullReport {
@@ -208,7 +208,7 @@ extension ReportJob {
         + (plan.sinceLastRun ? ", and come in the next e-mails" : "")
       console.say(
         "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
-          + "stay under \((plan.email?.maximumPartBytes ?? 0) / 1000) KB; " + rest)
+          + "stay under \((plan.mail?.message.maximumPartBytes ?? 0) / 1000) KB; " + rest)
     }
     if let line = model.coverageLine {
       let reason =
@@ -217,7 +217,7 @@ extension ReportJob {
       console.say("deepcut: \(line.dropLast())\(reason).")
     }
     if case .delivered = delivery, let note = deliveryNote(delivery) {
-      console.say("deepcut: \(note) to \(plan.email?.to.joined(separator: ", ") ?? "")")
+      console.say("deepcut: \(note) to \(plan.mail?.message.to.joined(separator: ", ") ?? "")")
     }
     for note in pushNotes(pushed.filter { !$0.failed }) { console.say("deepcut: \(note)") }
     if plan.timings { console.say(timingTable) }

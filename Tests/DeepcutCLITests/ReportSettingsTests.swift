@@ -66,7 +66,7 @@ struct ReportSettingsTests {
     #expect(markdown[\.fullReportURL] == nil)
     #expect(markdown[\.fullReport] == nil)
     #expect(markdown[\.top] == 10)
-    #expect(markdown.email == nil)
+    #expect(markdown.mail == nil)
     // Read, they are refused as they always were.
     #expect(
       SettingsTableTests.refusal { _ = try Self.report(["--format", "email", "--to", "a@b.c"], config: file) }
@@ -136,7 +136,7 @@ struct ReportSettingsTests {
     }
     // From the file they are the nightly e-mail's, left alone by a report in another format.
     let nightly = try Self.report([], config: #"{"email": {"to": ["a@b.c"], "subject": "s"}}"#)
-    #expect(nightly.email == nil && nightly[\.subject] == nil)
-    #expect(try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).email?.subject == "s")
+    #expect(nightly.mail == nil && nightly[\.subject] == nil)
+    #expect(try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).mail?.message.subject == "s")
   }
 }

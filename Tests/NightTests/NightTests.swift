@@ -98,7 +98,7 @@ import Testing
   @Test func aReportTheChannelRefusesIsKeptAndMarksNothingAsTold() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     var plan = try Self.emailPlan()
-    plan.delivery = RefusingChannel()
+    plan.mail?.channel = RefusingChannel()
     await #expect(throws: NightError.self) { try await Self.run(plan, store, console) }
     #expect(await store.told.isEmpty)
     let kept = try FileManager.default.contentsOfDirectory(atPath: plan.outbox)
@@ -112,10 +112,10 @@ import Testing
   @Test func aReportTheChannelAcceptsIsToldAndTheKeptOnesGo() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     var plan = try Self.emailPlan()
-    plan.delivery = RefusingChannel()
+    plan.mail?.channel = RefusingChannel()
     try? await Self.run(plan, store, console)
     let channel = AcceptingChannel()
-    plan.delivery = channel
+    plan.mail?.channel = channel
     try await Self.run(plan, store, console)
     #expect(channel.messages.count == 1)
     #expect(await store.told.count == (await store.runs.last?.end?.outcome?.told))
@@ -129,7 +129,7 @@ import Testing
     var plan = try samplePlan()
     let email = EmailOptions(from: "night@example.org", to: ["me@example.org"], subject: nil, date: now)
     plan.format = EmailFormat(options: email)
-    plan.email = email
+    plan.mail = NightPlan.Mail(message: email)
     plan.sinceLastRun = true
     return plan
   }

@@ -13,7 +13,7 @@ import Testing
   /// The nightly e-mail of the sample night, with `channels`; retries come at once.
   static func plan(_ channels: [any PushChannel]) throws -> NightPlan {
     var plan = try NightTests.emailPlan()
-    plan.delivery = AcceptingChannel()
+    plan.mail?.channel = AcceptingChannel()
     plan.push = PushPlan(channels: channels, fullReportURL: "https://example.org/full.html")
     plan.retryAfter = .zero
     return plan
@@ -101,7 +101,7 @@ import Testing
     let gone = ScriptedPushChannel("gone", failing: [.permanent("webhook gone")])
     let up = ScriptedPushChannel("up")
     var plan = try Self.plan([gone, up])
-    plan.delivery = RefusingChannel()
+    plan.mail?.channel = RefusingChannel()
     await #expect(throws: NightError.self) { try await NightTests.run(plan, store, console) }
     #expect(up.digests.count == 1, "the e-mail refused holds back no channel")
     let states = await store.pushChannels()
@@ -109,7 +109,7 @@ import Testing
     #expect(states[0].permanent && states[0].failure == "webhook gone" && states[0].lastDelivered == nil)
     #expect(!states[1].permanent && states[1].failure == nil && states[1].lastDelivered == NightTests.now)
     // The e-mail said nothing, so the next night lists the same releases; the channel that told them stays quiet.
-    plan.delivery = AcceptingChannel()
+    plan.mail?.channel = AcceptingChannel()
     try? await NightTests.run(plan, store, console)
     #expect(up.digests.count == 1)
   }

@@ -52,21 +52,12 @@ enum ConfigCommand: Command {
       + channels.map { "  \($0.name)" }
   }
 
-  /// Where the e-mail would go, the password file checked as a run checks it, and the password never shown.
+  /// Where the e-mail would go, the route's secret checked as a run checks it, and never shown.
   static func mailLine(_ settings: Resolved) throws(CLIError) -> String? {
     let sending = try settings[\.send]
-    let server = try settings[\.smtpURL]
-    guard sending || server != nil else { return nil }
-    let when = sending ? "" : " (with --send)"
-    switch try ReportSettings.route(settings) {
-    case let server as SMTPServer:
-      let file = try settings[\.smtpPasswordFile]
-      let source =
-        ReportSettings.passwordInEnvironment(settings) == nil ? file ?? "" : ReportSettings.passwordVariable
-      let login = server.user.map { " as \($0), the password from \(source)" } ?? ""
-      return "e-mail: sent through \(server.name)\(login)\(when)"
-    case let command:
-      return "e-mail: handed to '\(command.name)'\(when)"
-    }
+    let routes = MailRoutes.standard
+    let configured = try routes.configured(settings)
+    guard sending || configured != nil else { return nil }
+    return "e-mail: \(try routes.chosen(settings).described(settings))\(sending ? "" : " (with --send)")"
   }
 }

@@ -109,7 +109,7 @@ enum ManPage {
         ("XDG_CONFIG_HOME", "The folder deepcut/config.json and the systemd user units are in (default ~/.config)."),
         ("XDG_STATE_HOME", "The folder the state folder, deepcut/, is in (default ~/.local/state)."),
         (
-          ReportSettings.passwordVariable,
+          SMTPRoute.passwordVariable,
           "The mail server's password, instead of a password file; the programs deepcut runs never see it."
         ),
         ("XDG_RUNTIME_DIR", "Where deepcut setup finds a running systemd user manager, which it schedules with."),

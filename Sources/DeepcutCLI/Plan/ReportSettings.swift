@@ -26,9 +26,8 @@ struct ReportSettings: Sendable {
   /// The window, the kinds and what is left out: every catalog's releases are judged alike.
   let finder: FinderOptions
   let templates: TemplateLocator
-  let email: EmailOptions?
-  /// With `--send`: where the e-mail is delivered.
-  let delivery: (any DeliveryChannel)?
+  /// With `--format email`: the e-mail, and with `--send` where it is delivered.
+  let mail: NightPlan.Mail?
   /// With `--send`: the push channels.
   let push: PushPlan
   /// What the formats are made from: the e-mail's headers, what the feeds say of themselves.
@@ -72,9 +71,10 @@ struct ReportSettings: Sendable {
     templates = TemplateLocator(
       explicitPath: try settings[\.template],
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
-    email = try Self.email(settings, format: format, now: now)
+    let email = try Self.email(settings, format: format, now: now)
     push = try Self.push(settings)
-    delivery = try Self.delivery(settings, format: format, pushing: !push.channels.isEmpty)
+    let channel = try Self.delivery(settings, format: format, pushing: !push.channels.isEmpty)
+    mail = email.map { NightPlan.Mail(message: $0, channel: channel) }
     formatInputs = FormatInputs(email: email, feed: try Self.feed(settings, night[0], library: library))
     guard let made = format.format?.init(formatInputs) else {
       throw .usage("--format \(format.rawValue) needs what its settings give: see deepcut report --help")
@@ -93,8 +93,7 @@ struct ReportSettings: Sendable {
     plan.linkedCatalogs = linkedCatalogs
     plan.listening = self[\.listen].map { Listening(service: $0, country: self[\.country]) }
     plan.format = format
-    plan.email = email
-    plan.delivery = delivery
+    plan.mail = mail
     plan.push = push
     plan.retryAfter = .seconds(self[\.mailRetry])
     plan.output = self[\.output]

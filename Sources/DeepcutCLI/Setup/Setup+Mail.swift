@@ -30,87 +30,35 @@ extension Setup {
   }
 
   mutating func chooseRoute() throws(CLIError) {
-    let configured = current(\.smtpURL) != nil ? "smtp" : current(\.sendmail) != nil ? "sendmail" : nil
-    let route: String
-    if !retrying, settings.onCommandLine(\.sendmail) {
-      route = "sendmail"
-    } else if !retrying, settings.onCommandLine(\.smtpURL) {
-      route = "smtp"
+    let routes = MailRoutes.standard
+    let given = retrying ? nil : routes.routes.first { $0.onCommandLine(settings) }
+    let route: any MailRoute.Type
+    if let given {
+      route = given
     } else {
-      route = try askRoute(default: configured)
+      route = try askRoute(routes, default: try routes.configured(draftedSettings()))
     }
-    if route == "smtp" { try chooseServer() } else { try chooseCommand() }
+    try route.ask(&self)
   }
 
-  func askRoute(default configured: String?) throws(CLIError) -> String {
-    try prompter.ask(
-      "Send through a mail server (smtp) or a mail command on this machine (sendmail)",
-      default: configured ?? (prompter.asks ? "smtp" : nil), flag: "--smtp-url URL or --sendmail COMMAND"
-    ) { (typed) throws(CLIError) -> String in
-      guard ["smtp", "sendmail"].contains(typed.lowercased()) else { throw .usage("answer smtp or sendmail") }
-      return typed.lowercased()
+  func askRoute(
+    _ routes: MailRoutes, default configured: (any MailRoute.Type)?
+  ) throws(CLIError) -> any MailRoute.Type {
+    let offered = routes.routes.map { "\($0.asked) (\($0.name))" }
+    let chosen = try prompter.ask(
+      "Send through \(sentence(offered, "or"))", default: configured?.name ?? (prompter.asks ? routes.names[0] : nil),
+      flag: sentence(routes.routes.map { $0.flag }, "or")
+    ) { (typed) throws(CLIError) -> Int in
+      guard let index = routes.index(named: typed) else { throw .usage("answer \(sentence(routes.names, "or"))") }
+      return index
     }
-  }
-
-  mutating func chooseServer() throws(CLIError) {
-    let server = try answer(
-      \.smtpURL, "Mail server (smtps://HOST:465, or smtp://HOST:587 for STARTTLS)", default: current(\.smtpURL)
-    ) { (address) throws(CLIError) in
-      guard let address else { throw .usage("name the mail server") }
-      _ = try address.url()
-    }
-    try set(\.smtpURL, to: server)
-    let recipient = try draftedSettings()[\.to].first.map(OutgoingMail.bareAddress)
-    let user = try answer(\.smtpUser, "Your user name at the server", default: current(\.smtpUser) ?? recipient)
-    try set(\.smtpUser, to: user)
-    if settings.onCommandLine(\.smtpCAFile) { try set(\.smtpCAFile, to: try settings[\.smtpCAFile].map(Self.absolute)) }
-    try choosePassword(user: user ?? "", server: (try? server?.url().host) ?? "the server")
-  }
-
-  /// From standard input, else typed without echo; a password file the config names already may be kept.
-  mutating func choosePassword(user: String, server: String) throws(CLIError) {
-    if password != nil, !retrying { return }
-    let file = current(\.smtpPasswordFile).flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
-    guard prompter.asks else {
-      guard file != nil else {
-        throw .usage("setup --yes needs the mail server's password on standard input: --password-stdin")
-      }
-      return
-    }
-    if let file, !retrying, try prompter.confirm("Keep the password in \(file)?") { return }
-    password = try prompter.secret("Password for \(user) at \(server) (not shown)")
-  }
-
-  mutating func chooseCommand() throws(CLIError) {
-    let command = try answer(
-      \.sendmail, "Mail command (it reads the message on standard input)",
-      default: current(\.sendmail)
-        ?? SendmailCommand.standard
-    ) { (text) throws(CLIError) in
-      guard SendmailCommand(text, timeout: .seconds(60)) != nil else {
-        throw .usage("'\(text)' is not a command (is a quote left open?)")
-      }
-    }
-    // cron's PATH is /usr/bin:/bin: a command found here in another folder is named by its whole path.
-    try set(\.sendmail, to: absoluteCommand(command))
-    // A server named in the file would win over the command.
-    if draft.value(at: "email.smtp.url") != nil {
-      try Self.editing { () throws(SettingsError) in try draft.remove("email.smtp.url") }
-    }
-  }
-
-  func absoluteCommand(_ command: String) -> String {
-    let words = command.split(separator: " ", maxSplits: 1).map(String.init)
-    guard let program = words.first, !program.contains("/"), !program.contains("'"), !program.contains("\""),
-      let found = installer.locate(program)
-    else { return command }
-    return ([found] + words.dropFirst()).joined(separator: " ")
+    return routes.routes[chosen]
   }
 
   /// Sends a short message through the route the draft names, and says what the server answered.
   func sendTestMail() async throws(CLIError) {
     let drafted = try draftedSettings()
-    let route = try ReportSettings.route(drafted)
+    let route = try MailRoutes.standard.channel(drafted)
     let from = try ReportSettings.sender(drafted)
     let to = try drafted[\.to]
     Console.out("sending a test e-mail to \(to.joined(separator: ", ")) through \(route.name)…")
@@ -139,7 +87,7 @@ extension Setup {
       )
     }
     var environment = settings.environment
-    environment[ReportSettings.passwordVariable] = password
+    environment[SMTPRoute.passwordVariable] = password
     return Resolved(
       arguments, config: config, environment: environment, registry: settings.registry, startedAt: settings.startedAt)
   }

@@ -1,0 +1,109 @@
+internal import Basics
+internal import Delivery
+internal import Foundation
+
+/// A mail server, over SMTP submission (`email.smtp`): its address, the user and the password, a certificate of its
+/// own.
+enum SMTPRoute: MailRoute {
+  static let name = "smtp"
+  static let asked = "a mail server"
+  static let flag = "--smtp-url URL"
+
+  static func onCommandLine(_ settings: Resolved) -> Bool { settings.onCommandLine(\.smtpURL) }
+
+  static func isConfigured(_ settings: Resolved) throws(CLIError) -> Bool { try settings[\.smtpURL] != nil }
+
+  static func channel(_ settings: Resolved, timeout: Duration) throws(CLIError) -> any DeliveryChannel {
+    try server(settings, timeout: timeout)
+  }
+
+  static func described(_ settings: Resolved) throws(CLIError) -> String {
+    let server = try server(settings, timeout: .seconds(try settings[\.mailTimeout]))
+    let file = try settings[\.smtpPasswordFile]
+    let source = passwordInEnvironment(settings) == nil ? file ?? "" : passwordVariable
+    return "sent through \(server.name)" + (server.user.map { " as \($0), the password from \(source)" } ?? "")
+  }
+
+  static func ask(_ setup: inout Setup) throws(CLIError) { try setup.chooseServer() }
+
+  static func server(_ settings: Resolved, timeout: Duration) throws(CLIError) -> SMTPServer {
+    guard let url = try settings[\.smtpURL]?.url() else { throw .usage("name the mail server: --smtp-url URL") }
+    let user = try settings[\.smtpUser].flatMap { $0.isEmpty ? nil : $0 }
+    let password = try password(settings, user: user)
+    if user != nil, password == nil {
+      throw .config(
+        "email.smtp.user is set but no password is: put it alone in a file only you can read (chmod 600) and name "
+          + "it in email.smtp.passwordFile, or set DEEPCUT_SMTP_PASSWORD")
+    }
+    let caFile = try settings[\.smtpCAFile]
+    if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
+      throw .config("email.smtp.caFile: cannot read \(caFile); give the PEM certificate of the server's authority")
+    }
+    return SMTPServer(
+      url: url, user: user, password: password, caFile: caFile, allowInsecure: try settings[\.smtpAllowInsecure],
+      timeout: timeout)
+  }
+
+  /// `DEEPCUT_SMTP_PASSWORD`, else the password file, which only its owner may read. A file with one line is the
+  /// password without its line break.
+  static func password(_ settings: Resolved, user: String?) throws(CLIError) -> Secret? {
+    if let text = passwordInEnvironment(settings), user != nil { return Secret(text) }
+    guard let path = try settings[\.smtpPasswordFile] else { return nil }
+    guard user != nil else {
+      throw .config("email.smtp.passwordFile is set but email.smtp.user is not: set the user the server knows you by")
+    }
+    let unreadable = CLIError.config(
+      "email.smtp.passwordFile: cannot read \(path): write the password alone in it, then chmod 600 \(path)")
+    let problem: String?
+    do {
+      problem = try OwnerOnlyFile.problem(ofFile: path)
+    } catch {
+      throw unreadable
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { throw unreadable }
+    if let problem { throw .config("email.smtp.passwordFile \(problem)") }
+    var text = String(decoding: data, as: UTF8.self)
+    while text.last?.isNewline == true { text.removeLast() }
+    guard !text.isEmpty else { throw .config("email.smtp.passwordFile \(path) is empty: write the password in it") }
+    return Secret(text)
+  }
+
+  /// The environment variable that holds the password, and its value when it is set and not empty.
+  static let passwordVariable = "DEEPCUT_SMTP_PASSWORD"
+
+  static func passwordInEnvironment(_ settings: Resolved) -> String? {
+    settings.environment[passwordVariable].flatMap { $0.isEmpty ? nil : $0 }
+  }
+}
+
+/// The mail server's questions: its address, the user, the certificate the command line names, the password.
+extension Setup {
+  mutating func chooseServer() throws(CLIError) {
+    let server = try answer(
+      \.smtpURL, "Mail server (smtps://HOST:465, or smtp://HOST:587 for STARTTLS)", default: current(\.smtpURL)
+    ) { (address) throws(CLIError) in
+      guard let address else { throw .usage("name the mail server") }
+      _ = try address.url()
+    }
+    try set(\.smtpURL, to: server)
+    let recipient = try draftedSettings()[\.to].first.map(OutgoingMail.bareAddress)
+    let user = try answer(\.smtpUser, "Your user name at the server", default: current(\.smtpUser) ?? recipient)
+    try set(\.smtpUser, to: user)
+    if settings.onCommandLine(\.smtpCAFile) { try set(\.smtpCAFile, to: try settings[\.smtpCAFile].map(Self.absolute)) }
+    try choosePassword(user: user ?? "", server: (try? server?.url().host) ?? "the server")
+  }
+
+  /// From standard input, else typed without echo; a password file the config names already may be kept.
+  mutating func choosePassword(user: String, server: String) throws(CLIError) {
+    if password != nil, !retrying { return }
+    let file = current(\.smtpPasswordFile).flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
+    guard prompter.asks else {
+      guard file != nil else {
+        throw .usage("setup --yes needs the mail server's password on standard input: --password-stdin")
+      }
+      return
+    }
+    if let file, !retrying, try prompter.confirm("Keep the password in \(file)?") { return }
+    password = try prompter.secret("Password for \(user) at \(server) (not shown)")
+  }
+}

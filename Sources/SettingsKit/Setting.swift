@@ -20,6 +20,8 @@ public struct Setting<Value: Sendable>: Sendable {
   /// How `config --example` shows it; nil leaves it out.
   public let example: SettingExample<Value>?
   public let scope: SettingScope
+  /// The setting every list shows it after, whatever the order of the declarations (``listed(after:)``).
+  public internal(set) var listedAfter: SettingAnchor?
 
   /// A setting a command takes by its flag, which config.json may hold too under `key`.
   public init(
@@ -347,6 +349,7 @@ public protocol SettingDeclaration: Sendable {
   /// The example's note, and whether it is commented out; nil when the example leaves it out.
   var exampleNote: (lines: [String], commentedOut: Bool)? { get }
   var exampleAnchor: SettingAnchor? { get }
+  var listedAfter: SettingAnchor? { get }
   func defaultText(_ registry: ProviderRegistry) -> String?
   /// The help line: the words, with the default where they say `{default}` or after them.
   func helpText(_ registry: ProviderRegistry) -> String

@@ -69,7 +69,7 @@ struct NightCatalogsTests {
     let both = try Self.resolved(["--provider", "itunes"], config: #"{"provider": {"name": ["deezer"]}}"#)
     #expect(try Self.names(both) == ["itunes"])
     // Written back as config.json has it: one name as a text, several as a list.
-    let kind = SettingsTable.standard.provider.kind
+    let kind = SettingsTable.standard.catalogs.provider.kind
     #expect(kind.json(try list.nightCatalogs) == #"["musicbrainz", "deezer"]"#)
     #expect(kind.json(try both.nightCatalogs) == #""itunes""#)
     #expect(kind.text(try list.nightCatalogs) == "musicbrainz,deezer")
@@ -111,7 +111,7 @@ struct NightCatalogsTests {
       let members = [provider.map { #""deezer": {"requestsPerMinute": \#($0)}"# }, #""requestsPerMinute": 7"#]
       let config = #"{"provider": {\#(members.compactMap { $0 }.joined(separator: ", "))}}"#
       let settings = try Self.resolved(night + flags, config: config)
-      return try [deezer, musicBrainz].map { catalog in try settings[\.rateLimit, for: catalog] }
+      return try [deezer, musicBrainz].map { catalog in try settings[\.catalogs.rateLimit, for: catalog] }
     }
     #expect(try limits(["--rate-limit", "deezer=3", "--rate-limit", "5"], "9") == [3, 5])
     #expect(try limits(["--rate-limit", "5", "--rate-limit", "DEEZER=3"], "9") == [3, 5])
@@ -120,7 +120,7 @@ struct NightCatalogsTests {
     #expect(try limits([]) == [7, 7])
     let plain = try Self.resolved(night)
     #expect(
-      try [deezer, musicBrainz].map { try plain[\.rateLimit, for: $0] }
+      try [deezer, musicBrainz].map { try plain[\.catalogs.rateLimit, for: $0] }
         == [deezer.defaultRequestsPerMinute, musicBrainz.defaultRequestsPerMinute])
   }
 
@@ -146,12 +146,12 @@ struct NightCatalogsTests {
   @Test func nameEqualsIsOneCatalogsOnlyForARegisteredName() throws {
     let query = "http://127.0.0.1:8080/x?a=b"
     let alone = try Self.resolved(["--base-url", query])
-    #expect(try alone[\.baseURL, for: alone.nightCatalogs[0]].absoluteString == query)
+    #expect(try alone[\.catalogs.baseURL, for: alone.nightCatalogs[0]].absoluteString == query)
     let named = try Self.resolved([
       "--provider", "itunes,deezer", "--base-url", "Deezer=http://d.test/", "--base-url", "itunes=http://i.test/?x=y",
     ])
-    #expect(try named[\.baseURL, for: Self.catalog("deezer")].absoluteString == "http://d.test/")
-    #expect(try named[\.baseURL, for: Self.catalog("itunes")].absoluteString == "http://i.test/?x=y")
+    #expect(try named[\.catalogs.baseURL, for: Self.catalog("deezer")].absoluteString == "http://d.test/")
+    #expect(try named[\.catalogs.baseURL, for: Self.catalog("itunes")].absoluteString == "http://i.test/?x=y")
     // No catalog is called so: the whole is the value, refused as one.
     #expect(
       Self.refusal(["--rate-limit", "nosuch=5"])
@@ -310,7 +310,7 @@ struct NightCatalogsTests {
   @Test func whyTakesTheNightsCatalogs() throws {
     let why = try Self.resolved(["--provider", "deezer,musicbrainz"], for: WhyCommand.spec)
     #expect(try Self.names(why) == ["deezer", "musicbrainz"])
-    let report = try ReportSettings(why.overriding(\.offline, with: true).overriding(\.library, with: "/m.xml"))
+    let report = try ReportSettings(why.overriding(\.catalogs.offline, with: true).overriding(\.library.path, with: "/m.xml"))
     #expect(report.catalogs.map(\.definition.name) == ["deezer", "musicbrainz"])
   }
 

@@ -20,14 +20,14 @@ struct ReportSettingsTests {
         "--output", "~/r.json", "--quiet", "--dry-run", "--format", "json", "--feeds", "/srv/feeds", "--snapshot", "/s",
       ],
       config: #"{"minimumOwnedTracks": 3}"#)
-    let output: String? = settings[\.output]
+    let output: String? = settings[\.output.path]
     #expect(output?.hasSuffix("/r.json") == true && output?.hasPrefix("~") == false)
-    #expect(settings[\.quiet] && settings[\.dryRun] && !settings[\.timings] && !settings[\.sinceLastRun])
-    #expect(settings[\.format] == FormatName(JSONFormat.self))
+    #expect(settings[\.run.quiet] && settings[\.ledger.dryRun] && !settings[\.run.timings] && !settings[\.ledger.sinceLastRun])
+    #expect(settings[\.output.format] == FormatName(JSONFormat.self))
     #expect(settings.format is JSONFormat)
-    #expect(settings[\.feeds] == "/srv/feeds")
-    #expect(settings[\.snapshot] == "/s")
-    #expect(settings[\.minimumOwnedTracks] == 3)
+    #expect(settings[\.output.feeds] == "/srv/feeds")
+    #expect(settings[\.catalogs.snapshot] == "/s")
+    #expect(settings[\.library.minimumOwnedTracks] == 3)
     #expect(settings.library == "/music/Library.xml")
     // What is made of several settings is made once: recorded answers come at once.
     #expect(settings.catalogs[0].run.requestsPerMinute == .infinity)
@@ -63,9 +63,9 @@ struct ReportSettingsTests {
     // The e-mail's settings, in another format; another catalog's own; another command's.
     let file = #"{"email": {"fullReportURL": "ftp://x", "fullReport": "/f.html"}}"#
     let markdown = try Self.report(["--cover-art-url", "ftp://x"], config: file)
-    #expect(markdown[\.fullReportURL] == nil)
-    #expect(markdown[\.fullReport] == nil)
-    #expect(markdown[\.top] == 10)
+    #expect(markdown[\.mail.fullReportURL] == nil)
+    #expect(markdown[\.mail.fullReport] == nil)
+    #expect(markdown[\.commands.top] == 10)
     #expect(markdown.mail == nil)
     // Read, they are refused as they always were.
     #expect(
@@ -100,19 +100,19 @@ struct ReportSettingsTests {
     let resolved = try SettingsTableTests.resolved(["--days", "x", "--country", "USA"], config: "{}")
     #expect(
       SettingsTableTests.refusal {
-        _ = try CheckedSettings(reading: [Self.table.days, Self.table.country], in: resolved)
+        _ = try CheckedSettings(reading: [Self.table.window.days, Self.table.catalogs.country], in: resolved)
       } == "--days takes a whole number from 0 to 3650, not 'x'")
     #expect(
       SettingsTableTests.refusal {
-        _ = try CheckedSettings(reading: [Self.table.country, Self.table.days], in: resolved)
+        _ = try CheckedSettings(reading: [Self.table.catalogs.country, Self.table.window.days], in: resolved)
       } == "--country takes a two-letter store code like US or GB, not 'USA'")
-    let checked = try CheckedSettings(reading: [Self.table.quiet], in: resolved)
-    #expect(checked[\.quiet] == false)
+    let checked = try CheckedSettings(reading: [Self.table.run.quiet], in: resolved)
+    #expect(checked[\.run.quiet] == false)
     // What each catalog has is read for each catalog of the night, into its CatalogNight, and never kept as one value.
     let limit = try SettingsTableTests.resolved(["--rate-limit", "x"], config: "{}")
-    _ = try CheckedSettings(reading: [Self.table.rateLimit], in: limit)
+    _ = try CheckedSettings(reading: [Self.table.catalogs.rateLimit], in: limit)
     #expect(
-      SettingsTableTests.refusal { _ = try ReportSettings(limit.overriding(\.library, with: "/m.xml")) }
+      SettingsTableTests.refusal { _ = try ReportSettings(limit.overriding(\.library.path, with: "/m.xml")) }
         == "--rate-limit takes a whole number from 0 to 100000, not 'x'")
   }
 
@@ -136,7 +136,7 @@ struct ReportSettingsTests {
     }
     // From the file they are the nightly e-mail's, left alone by a report in another format.
     let nightly = try Self.report([], config: #"{"email": {"to": ["a@b.c"], "subject": "s"}}"#)
-    #expect(nightly.mail == nil && nightly[\.subject] == nil)
+    #expect(nightly.mail == nil && nightly[\.mail.subject] == nil)
     #expect(try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).mail?.message.subject == "s")
   }
 }

@@ -14,13 +14,14 @@ struct SettingsTableTests {
   static let registry = ProviderRegistry.standard
   static var everySetting: [any SettingDeclaration] { SettingsTable.settings(registry) }
 
-  /// The table is read with `Mirror`: every stored property it has is a setting (or the catalogs' place), so none is
-  /// left out of the lists made from it; and every command has its spec.
+  /// The table is read with `Mirror`, group by group: every stored property of a group is a setting (or the
+  /// catalogs' place) or a group, so none is left out of the lists made from it; and every command has its spec.
   @Test func everyStoredPropertyOfTheTableIsADeclaration() throws {
     #expect(SettingsTable.undeclared.isEmpty, "\(SettingsTable.undeclared)")
-    let properties = Mirror(reflecting: SettingsTable.standard).children.count
+    let properties = SettingsTable.standard.members.count
     let declared = SettingsTable.settings(catalogs: []).count + 1
     #expect(properties == declared)
+    #expect(Mirror(reflecting: SettingsTable.standard).children.allSatisfy { $0.value is any SettingGroup })
     // Every use names a command there is, by the one name its spec declares.
     let names = Deepcut.commands.map(\.command)
     #expect(Set(names).count == names.count)
@@ -56,7 +57,7 @@ struct SettingsTableTests {
       #expect(try Self.resolved(["--\(flag)"], config: Self.configFile(key, json: "false"))[bool], "\(flag)")
       #expect(try !Self.resolved([], config: "{}")[bool], "\(flag)")
     }
-    #expect(try Self.resolved([], config: #"{"email": {"send": true}}"#)[\.send])
+    #expect(try Self.resolved([], config: #"{"email": {"send": true}}"#)[\.mail.send])
   }
 
   /// A value of the wrong type in config.json is refused naming the file, the key, what it takes and what it found.
@@ -190,15 +191,15 @@ struct SettingsTableTests {
     }
     // The flag over the file, the file over the default, the default last.
     let file = Self.configFile("days", json: "3")
-    #expect(try Self.resolved(["--days", "9"], config: file)[\.days] == 9)
-    #expect(try Self.resolved([], config: file)[\.days] == 3)
-    #expect(try Self.resolved([], config: "{}")[\.days] == 30)
-    #expect(try Self.resolved([], config: "{}").given(\.days) == nil)
+    #expect(try Self.resolved(["--days", "9"], config: file)[\.window.days] == 9)
+    #expect(try Self.resolved([], config: file)[\.window.days] == 3)
+    #expect(try Self.resolved([], config: "{}")[\.window.days] == 30)
+    #expect(try Self.resolved([], config: "{}").given(\.window.days) == nil)
     // Each catalog's own where it differs: the default night's, the flag's, the file's.
     func limit(_ settings: Resolved) throws -> Int {
       let catalog = try #require(settings.nightCatalogs.first)
-      #expect(try settings[\.rateLimit, for: catalog] == catalog.defaultRequestsPerMinute)
-      return try settings[\.rateLimit, for: catalog]
+      #expect(try settings[\.catalogs.rateLimit, for: catalog] == catalog.defaultRequestsPerMinute)
+      return try settings[\.catalogs.rateLimit, for: catalog]
     }
     let limits = try [
       Self.resolved(["--provider", "itunes"], config: "{}"),
@@ -209,7 +210,7 @@ struct SettingsTableTests {
   }
 
   /// Reading a setting gives its declared type; each line below reads one as that type, and a mismatch (`let days:
-  /// String = try settings[\.days]`) does not compile, so it cannot be a test: it is the declaration's `Setting<Int>`.
+  /// String = try settings[\.window.days]`) does not compile, so it cannot be a test: it is the declaration's `Setting<Int>`.
   @Test func readingGivesEachSettingAsItsType() throws {
     let settings = try Self.resolved(
       [
@@ -217,19 +218,19 @@ struct SettingsTableTests {
         "~/report.md", "--to", "a@example.org,b@example.org", "--to", "c@example.org", "--base-url",
         "https://mirror.example.org", "--quiet", "--now", "2026-11-29",
       ], config: #"{"provider": {"includeSecondaryTypes": ["live"]}, "email": {"smtp": {"allowInsecure": true}}}"#)
-    let format: FormatName = try settings[\.format]
-    let kinds: [ReleaseKind] = try settings[\.types]
-    let budget: Duration? = try settings[\.budget]
-    let provider: [any ProviderDefinition] = try settings[\.provider]
-    let output: String? = try settings[\.output]
-    let recipients: [String] = try settings[\.to]
-    let baseURL: URL = try settings[\.baseURL, for: #require(provider.first)]
-    let quiet: Bool = try settings[\.quiet]
-    let offline: Bool = try settings[\.offline]
-    let now: Date = try settings[\.now]
-    let secondary: [String] = try settings[\.includeSecondaryTypes]
-    let insecure: Bool = try settings[\.smtpAllowInsecure]
-    let days: Int = try settings[\.days]
+    let format: FormatName = try settings[\.output.format]
+    let kinds: [ReleaseKind] = try settings[\.window.types]
+    let budget: Duration? = try settings[\.catalogs.budget]
+    let provider: [any ProviderDefinition] = try settings[\.catalogs.provider]
+    let output: String? = try settings[\.output.path]
+    let recipients: [String] = try settings[\.mail.to]
+    let baseURL: URL = try settings[\.catalogs.baseURL, for: #require(provider.first)]
+    let quiet: Bool = try settings[\.run.quiet]
+    let offline: Bool = try settings[\.catalogs.offline]
+    let now: Date = try settings[\.run.now]
+    let secondary: [String] = try settings[\.catalogs.includeSecondaryTypes]
+    let insecure: Bool = try settings[\.mail.smtp.allowInsecure]
+    let days: Int = try settings[\.window.days]
     #expect(format == FormatName(HTMLFormat.self))
     #expect(kinds == [.album, .ep])
     #expect(budget == .seconds(5400))
@@ -244,11 +245,11 @@ struct SettingsTableTests {
     #expect(days == 30)
     // The defaults are values of the type too.
     let plain = try Self.resolved([], config: "{}")
-    #expect(try plain[\.format] == FormatName(MarkdownFormat.self))
-    #expect(try plain[\.types] == ReleaseKind.allCases)
-    #expect(try plain[\.provider].map(\.name) == ["deezer", "musicbrainz"])
-    #expect(try plain[\.budget] == nil)
-    #expect(try plain[\.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
+    #expect(try plain[\.output.format] == FormatName(MarkdownFormat.self))
+    #expect(try plain[\.window.types] == ReleaseKind.allCases)
+    #expect(try plain[\.catalogs.provider].map(\.name) == ["deezer", "musicbrainz"])
+    #expect(try plain[\.catalogs.budget] == nil)
+    #expect(try plain[\.mail.maxPartBytes] == EmailOptions.defaultMaximumPartBytes)
   }
 
   /// A default worked out for each run is the declaration's too: the folders from the environment, the catalog's
@@ -257,39 +258,39 @@ struct SettingsTableTests {
     let started = Date(timeIntervalSince1970: 1_795_953_600)
     let arguments = try Arguments(parsing: [], for: ReportCommand.spec, in: Deepcut.interface(Self.registry))
     let home = try Resolved(arguments, environment: ["HOME": "/home/x"], registry: Self.registry, startedAt: started)
-    #expect(try home[\.stateDirectory] == "/home/x/.local/state/deepcut")
-    #expect(try home[\.config] == "/home/x/.config/deepcut/config.json")
-    #expect(try home[\.now] == started)
-    #expect(try home[\.baseURL, for: home.nightCatalogs[0]] == DeezerCatalog().defaultBaseURL)
+    #expect(try home[\.run.stateDirectory] == "/home/x/.local/state/deepcut")
+    #expect(try home[\.run.config] == "/home/x/.config/deepcut/config.json")
+    #expect(try home[\.run.now] == started)
+    #expect(try home[\.catalogs.baseURL, for: home.nightCatalogs[0]] == DeezerCatalog().defaultBaseURL)
     let xdg = try Resolved(
       arguments, environment: ["HOME": "/home/x", "XDG_STATE_HOME": "/s", "XDG_CONFIG_HOME": "/c"],
       registry: Self.registry)
-    #expect(try xdg[\.stateDirectory] == "/s/deepcut")
-    #expect(try xdg[\.config] == "/c/deepcut/config.json")
+    #expect(try xdg[\.run.stateDirectory] == "/s/deepcut")
+    #expect(try xdg[\.run.config] == "/c/deepcut/config.json")
     let musicBrainz = try Self.resolved(["--provider", "musicbrainz"], config: "{}")
-    #expect(try musicBrainz[\.baseURL, for: musicBrainz.nightCatalogs[0]] == MusicBrainzCatalog().defaultBaseURL)
+    #expect(try musicBrainz[\.catalogs.baseURL, for: musicBrainz.nightCatalogs[0]] == MusicBrainzCatalog().defaultBaseURL)
     // Given, the flag's value; a `~/` is the home folder.
     let given = try Self.resolved(["--state-dir", "~/st", "--now", "2026-11-29"], config: "{}")
-    #expect(try given[\.stateDirectory] == given.environment["HOME"].map { $0 + "/st" })
-    #expect(try given[\.now] == started)
+    #expect(try given[\.run.stateDirectory] == given.environment["HOME"].map { $0 + "/st" })
+    #expect(try given[\.run.now] == started)
   }
 
   @Test func badValuesAreRefusedWithTheWordsOfTheirKind() throws {
     let refusals: [(String, (Resolved) throws -> Void, String)] = [
-      ("--days many", { _ = try $0[\.days] }, "--days takes a whole number from 0 to 3650, not 'many'"),
-      ("--types boxset", { _ = try $0[\.types] }, "--types takes album, ep and single, not 'boxset'"),
+      ("--days many", { _ = try $0[\.window.days] }, "--days takes a whole number from 0 to 3650, not 'many'"),
+      ("--types boxset", { _ = try $0[\.window.types] }, "--types takes album, ep and single, not 'boxset'"),
       (
-        "--base-url ftp://x", { _ = try $0[\.baseURL, for: $0.nightCatalogs[0]] },
+        "--base-url ftp://x", { _ = try $0[\.catalogs.baseURL, for: $0.nightCatalogs[0]] },
         "--base-url takes an http(s) URL, not 'ftp://x'"
       ),
       (
-        "--budget soon", { _ = try $0[\.budget] },
+        "--budget soon", { _ = try $0[\.catalogs.budget] },
         "--budget takes a length of time like 90s, 10m, 2h or 1h30m, not 'soon'"
       ),
-      ("--since 2026-1-1", { _ = try $0[\.since] }, "--since takes a date like 2026-11-01, not '2026-1-1'"),
-      ("--format pdf", { _ = try $0[\.format] }, "--format takes markdown, html, json, email, atom or ics, not 'pdf'"),
-      ("--provider x", { _ = try $0[\.provider] }, "--provider takes itunes, musicbrainz or deezer, not 'x'"),
-      ("--now soon", { _ = try $0[\.now] }, "--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not 'soon'"),
+      ("--since 2026-1-1", { _ = try $0[\.window.since] }, "--since takes a date like 2026-11-01, not '2026-1-1'"),
+      ("--format pdf", { _ = try $0[\.output.format] }, "--format takes markdown, html, json, email, atom or ics, not 'pdf'"),
+      ("--provider x", { _ = try $0[\.catalogs.provider] }, "--provider takes itunes, musicbrainz or deezer, not 'x'"),
+      ("--now soon", { _ = try $0[\.run.now] }, "--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not 'soon'"),
     ]
     for (line, read, message) in refusals {
       let settings = try Self.resolved(line.split(separator: " ").map(String.init), config: "{}")
@@ -301,35 +302,35 @@ struct SettingsTableTests {
     // An address from the file is checked where it is read, in the flag's words, as it always was.
     let address = try Self.resolved([], config: Self.configFile("provider.baseURL", json: #""ftp://x""#))
     #expect(
-      Self.refusal { _ = try address[\.baseURL, for: address.nightCatalogs[0]] }
+      Self.refusal { _ = try address[\.catalogs.baseURL, for: address.nightCatalogs[0]] }
         == "--base-url takes an http(s) URL, not 'ftp://x'")
   }
 
   /// What a value must be is its kind's, checked wherever the value comes from, in the flag's words as always.
   @Test func aKindChecksAndShapesItsValueFromTheFlagAndTheFile() throws {
-    #expect(try Self.resolved(["--country", "gb"], config: "{}")[\.country] == "GB")
-    #expect(try Self.resolved([], config: #"{"country": "se"}"#)[\.country] == "SE")
-    #expect(try Self.resolved([], config: "{}")[\.country] == "US")
+    #expect(try Self.resolved(["--country", "gb"], config: "{}")[\.catalogs.country] == "GB")
+    #expect(try Self.resolved([], config: #"{"country": "se"}"#)[\.catalogs.country] == "SE")
+    #expect(try Self.resolved([], config: "{}")[\.catalogs.country] == "US")
     for (flags, config) in [(["--country", "USA"], "{}"), ([], #"{"country": "USA"}"#)] {
       #expect(
-        Self.refusal { _ = try Self.resolved(flags, config: config)[\.country] }
+        Self.refusal { _ = try Self.resolved(flags, config: config)[\.catalogs.country] }
           == "--country takes a two-letter store code like US or GB, not 'USA'")
     }
     // Who runs this: trimmed, and refused with what would end the User-Agent's comment.
-    #expect(try Self.resolved(["--contact", "  me@example.org "], config: "{}")[\.contact] == "me@example.org")
+    #expect(try Self.resolved(["--contact", "  me@example.org "], config: "{}")[\.catalogs.contact] == "me@example.org")
     #expect(
-      Self.refusal { _ = try Self.resolved([], config: #"{"contact": " a(b) "}"#)[\.contact] }
+      Self.refusal { _ = try Self.resolved([], config: #"{"contact": " a(b) "}"#)[\.catalogs.contact] }
         == "--contact takes an e-mail address or a URL, not 'a(b)'")
     let sender = try Self.resolved(["--from", "deepcut <me(x)@y>"], config: "{}")
     #expect(
-      Self.refusal { _ = try sender.reading(\.contact, asGiven: "me(x)@y") }
+      Self.refusal { _ = try sender.reading(\.catalogs.contact, asGiven: "me(x)@y") }
         == "--contact takes an e-mail address or a URL, not 'me(x)@y'")
     // Recipients: every entry split at commas, from the file as from the flag.
     let file = try Self.resolved([], config: #"{"email": {"to": ["a@x.org, b@x.org", " ", "c@x.org"]}}"#)
-    #expect(try file[\.to] == ["a@x.org", "b@x.org", "c@x.org"])
+    #expect(try file[\.mail.to] == ["a@x.org", "b@x.org", "c@x.org"])
     // Names are texts as given: an artist's name may hold a comma.
     let ignored = try Self.resolved([], config: #"{"ignoreArtists": ["Crosby, Stills & Nash"]}"#)
-    #expect(try ignored[\.ignoreArtists] == ["Crosby, Stills & Nash"])
+    #expect(try ignored[\.library.ignoreArtists] == ["Crosby, Stills & Nash"])
   }
 
   /// `--push-url` is a map from a push service to its URL, checked as it is read, from the flag as from the file, in
@@ -339,12 +340,12 @@ struct SettingsTableTests {
     let file = #"{"push": {"serviceURLs": ["ntfy=http://127.0.0.1:1", "slack=https://hooks.example"]}}"#
     for settings in [try Self.resolved(flags, config: "{}"), try Self.resolved([], config: file)] {
       #expect(
-        try settings[\.pushURLs] == [
+        try settings[\.push.pushURLs] == [
           "ntfy": try #require(URL(string: "http://127.0.0.1:1")),
           "slack": try #require(URL(string: "https://hooks.example")),
         ])
     }
-    #expect(try Self.resolved([], config: "{}")[\.pushURLs].isEmpty)
+    #expect(try Self.resolved([], config: "{}")[\.push.pushURLs].isEmpty)
     let which = "--push-url (push.serviceURLs, the second)"
     let refusals = [
       ("gotify=http://x", "\(which) takes SERVICE=URL, SERVICE one of ntfy, discord, slack, json, URL http(s)://"),
@@ -357,14 +358,14 @@ struct SettingsTableTests {
     ]
     for (given, message) in refusals {
       let flags = ["--push-url", "json=http://ok", "--push-url", given]
-      #expect(Self.refusal { _ = try Self.resolved(flags, config: "{}")[\.pushURLs] } == message)
+      #expect(Self.refusal { _ = try Self.resolved(flags, config: "{}")[\.push.pushURLs] } == message)
       let config = #"{"push": {"serviceURLs": ["json=http://ok", "\#(given)"]}}"#
-      #expect(Self.refusal { _ = try Self.resolved([], config: config)[\.pushURLs] } == message)
+      #expect(Self.refusal { _ = try Self.resolved([], config: config)[\.push.pushURLs] } == message)
       #expect(!message.contains("S3cret"))
     }
     // As config.json keeps it, and help says it.
-    let setting = SettingsTable.standard.pushURLs
-    let urls = try Self.resolved(flags, config: "{}")[\.pushURLs]
+    let setting = SettingsTable.standard.push.pushURLs
+    let urls = try Self.resolved(flags, config: "{}")[\.push.pushURLs]
     #expect(setting.kind.json(urls) == #"["ntfy=http://127.0.0.1:1", "slack=https://hooks.example"]"#)
     #expect(setting.kind.text([:]) == nil)
   }
@@ -387,11 +388,11 @@ struct SettingsTableTests {
     #expect(
       Self.refusal {
         let settings = try Self.resolved(["--batch-size", over], config: "{}")
-        _ = try settings[\.batchSize, for: settings.nightCatalogs[0]]
+        _ = try settings[\.catalogs.batchSize, for: settings.nightCatalogs[0]]
       }
         == "--batch-size takes a whole number from \(range), not '\(over)'")
     // The example's note on formats names every one of them.
-    let note = try #require(SettingsTable.standard.format.exampleNote).lines.joined(separator: " ")
+    let note = try #require(SettingsTable.standard.output.format.exampleNote).lines.joined(separator: " ")
     for format in formats { #expect(note.contains(format), "\(format)") }
   }
 
@@ -400,14 +401,14 @@ struct SettingsTableTests {
   @Test func aCommandSetsATypedValueOverTheFlagAndTheFile() throws {
     let last = Date(timeIntervalSince1970: 1_795_953_600.25)
     let given = try Self.resolved(["--now", "2026-11-01"], config: #"{"days": 3}"#)
-    let explained = given.overriding(\.now, with: last).overriding(\.offline, with: true).overriding(\.days, with: 7)
-    #expect(try explained[\.now] == last)
-    #expect(try explained[\.offline])
-    #expect(try explained[\.days] == 7)
-    #expect(try given[\.days] == 3 && !given[\.offline])
+    let explained = given.overriding(\.run.now, with: last).overriding(\.catalogs.offline, with: true).overriding(\.window.days, with: 7)
+    #expect(try explained[\.run.now] == last)
+    #expect(try explained[\.catalogs.offline])
+    #expect(try explained[\.window.days] == 7)
+    #expect(try given[\.window.days] == 3 && !given[\.catalogs.offline])
     // Read for a report, the report has them too.
-    let report = try ReportSettings(explained.overriding(\.library, with: "/music/Library.xml"))
-    #expect(report[\.now] == last && report.catalogs.allSatisfy(\.pass.offline))
+    let report = try ReportSettings(explained.overriding(\.library.path, with: "/music/Library.xml"))
+    #expect(report[\.run.now] == last && report.catalogs.allSatisfy(\.pass.offline))
   }
 
   @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {
@@ -417,12 +418,12 @@ struct SettingsTableTests {
     #expect(parsed.values["to"] == ["a", "b, c"])
     #expect(parsed.values["days"] == ["3"])
     #expect(parsed.flags == ["quiet"])
-    #expect(try Resolved(parsed, environment: [:], registry: Self.registry)[\.to] == ["a", "b", "c"])
+    #expect(try Resolved(parsed, environment: [:], registry: Self.registry)[\.mail.to] == ["a", "b", "c"])
     // After `--`, a dash starts a positional.
     let why = try Arguments(
       parsing: ["--json", "--", "--odd name"], for: WhyCommand.spec, in: Deepcut.interface(Self.registry))
     #expect(why.positionals == ["--odd name"])
-    #expect(why.gives(SettingsTable.standard.json))
+    #expect(why.gives(SettingsTable.standard.commands.json))
     for (line, message) in [
       (["--quiet=1"], "'--quiet' takes no value"), (["--days"], "'--days' needs a value: --days N"),
       (["--top", "3"], "'--top' is an option of 'deepcut scan', not 'deepcut report'; see 'deepcut report --help'"),

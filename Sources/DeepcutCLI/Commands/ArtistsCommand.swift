@@ -26,7 +26,7 @@ enum ArtistsCommand: Command {
     try await mappingStateErrors {
       switch arguments.positionals.first {
       case nil:
-        try await list(store, provider: provider.name, unresolvedOnly: settings[\.unresolved])
+        try await list(store, provider: provider.name, unresolvedOnly: settings[\.commands.unresolved])
       case "pin":
         try await pin(arguments.positionals, provider, store, settings)
       case "unpin":

@@ -17,11 +17,11 @@ enum ConfigCommand: Command {
     let (arguments, registry) = (invocation.arguments, invocation.registry)
     // Before the configuration is read: an example is printed whatever the file holds.
     let table = SettingsTable.standard
-    if arguments.gives(table.example) {
+    if arguments.gives(table.commands.example) {
       Console.out(ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(registry)))
       return .success
     }
-    guard arguments.gives(table.check) else { throw .usage("config needs --example or --check") }
+    guard arguments.gives(table.commands.check) else { throw .usage("config needs --example or --check") }
     // The file a run would read (`--config`'s as its kind reads it, `~/` for the home folder), read as it would.
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let mail = try mailLine(settings)
@@ -37,7 +37,7 @@ enum ConfigCommand: Command {
   static func pushLines(_ settings: Resolved) throws(CLIError) -> [String] {
     let addresses = try ReportSettings.pushAddresses(settings)
     guard !addresses.isEmpty else { return [] }
-    let urls = try settings[\.pushURLs]
+    let urls = try settings[\.push.pushURLs]
     let channels: [any PushChannel]
     do {
       channels = try PushServices.standard.channels(
@@ -46,7 +46,7 @@ enum ConfigCommand: Command {
     } catch {
       throw .config(error.description)
     }
-    let when = try settings[\.send] ? "" : " (with --send)"
+    let when = try settings[\.mail.send] ? "" : " (with --send)"
     let path = try ReportSettings.pushChannelsPath(settings)
     return ["push: \(channels.count) channel\(channels.count == 1 ? "" : "s") in \(path)\(when)"]
       + channels.map { "  \($0.name)" }
@@ -54,7 +54,7 @@ enum ConfigCommand: Command {
 
   /// Where the e-mail would go, the route's secret checked as a run checks it, and never shown.
   static func mailLine(_ settings: Resolved) throws(CLIError) -> String? {
-    let sending = try settings[\.send]
+    let sending = try settings[\.mail.send]
     let routes = MailRoutes.standard
     let configured = try routes.configured(settings)
     guard sending || configured != nil else { return nil }

@@ -52,10 +52,10 @@ enum NightlyCommand: Command {
     let pushOnly: Bool
 
     init(_ settings: Resolved) throws(CLIError) {
-      folder = try settings[\.stateDirectory] + "/reports"
-      now = try settings[\.now]
+      folder = try settings[\.run.stateDirectory] + "/reports"
+      now = try settings[\.run.now]
       stamp = CalendarDay.today(at: now).description
-      let mailed = try !settings[\.to].isEmpty
+      let mailed = try !settings[\.mail.to].isEmpty
       // A channels file that cannot be read still says the person pushes; the night says why it could not.
       let path = try ReportSettings.pushChannelsPath(settings)
       let pushing =
@@ -88,13 +88,13 @@ enum NightlyCommand: Command {
         shown += words
       }
       let format = pushOnly ? FormatName(HTMLFormat.self) : FormatName(EmailFormat.self)
-      unless(\.sinceLastRun, true, "--since-last-run")
-      unless(\.format, format, "--format", format.rawValue)
-      unless(\.send, true, "--send")
-      unless(\.output, message, "--output", message)
-      if !pushOnly, try settings[\.fullReport] == nil { unless(\.fullReport, page, "--full-report", page) }
-      if try settings[\.budget] == nil {
-        unless(\.budget, NightlyCommand.budget.value, "--budget", NightlyCommand.budget.shown)
+      unless(\.ledger.sinceLastRun, true, "--since-last-run")
+      unless(\.output.format, format, "--format", format.rawValue)
+      unless(\.mail.send, true, "--send")
+      unless(\.output.path, message, "--output", message)
+      if !pushOnly, try settings[\.mail.fullReport] == nil { unless(\.mail.fullReport, page, "--full-report", page) }
+      if try settings[\.catalogs.budget] == nil {
+        unless(\.catalogs.budget, NightlyCommand.budget.value, "--budget", NightlyCommand.budget.shown)
       }
       return (settings, shown)
     }

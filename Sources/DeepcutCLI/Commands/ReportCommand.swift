@@ -26,21 +26,22 @@ enum ReportCommand: Command {
     var resolved = resolved
     try await resolved.rememberEarlierNights()
     let settings = try ReportSettings(resolved)
-    if let earlier = resolved.keepsEarlierCatalogs, !settings[\.quiet] {
+    if let earlier = resolved.keepsEarlierCatalogs, !settings[\.run.quiet] {
       let recommended = registry.defaultNight.map(\.name.rawValue).joined(separator: ",")
       Console.error(
         "deepcut: asking \(earlier.map(\.rawValue).joined(separator: ",")), as earlier nights did (the state keeps what they learned); "
           + "the recommended catalogs are \(recommended): choose with --provider or provider.name in the config")
     }
-    let oldTypes = try resolved[\.includeSecondaryTypes].compactMap(ReleaseClass.init(typeWord:)).map(\.rawValue)
-    if !oldTypes.isEmpty, !settings[\.quiet] {
+    let oldTypes = try resolved[\.catalogs.includeSecondaryTypes].compactMap(ReleaseClass.init(typeWord:)).map(
+      \.rawValue)
+    if !oldTypes.isEmpty, !settings[\.run.quiet] {
       let classes = Set(oldTypes).sorted().map { "\"\($0)\": \"main\"" }.joined(separator: ", ")
       Console.error(
         "deepcut: provider.includeSecondaryTypes still works, as \"classes\": {\(classes)}: write that in the config instead"
       )
     }
     let waiting = resolved.waitingForContact
-    if !waiting.isEmpty, !settings[\.quiet] {
+    if !waiting.isEmpty, !settings[\.run.quiet] {
       Console.error(
         "deepcut: \(waiting.map(\.rawValue).joined(separator: " and ")) is asked too once you say who runs this: --contact EMAIL, or "
           + "\"contact\" (or email.from) in the config")
@@ -51,9 +52,9 @@ enum ReportCommand: Command {
     let plan = settings.plan
     let store: StateStore
     do {
-      store = try StateStore(directory: settings[\.stateDirectory])
+      store = try StateStore(directory: settings[\.run.stateDirectory])
     } catch {
-      await tell(.state(error.description), plan, folder: settings[\.stateDirectory])
+      await tell(.state(error.description), plan, folder: settings[\.run.stateDirectory])
       throw .state(error.description)
     }
     let console = TerminalConsole(quiet: plan.quiet)
@@ -64,7 +65,7 @@ enum ReportCommand: Command {
         return .success(.success)
       } catch {
         if let trouble = await trouble(error, store) {
-          await tell(trouble, plan, folder: settings[\.stateDirectory])
+          await tell(trouble, plan, folder: settings[\.run.stateDirectory])
         }
         return .failure(CLIError(error))
       }

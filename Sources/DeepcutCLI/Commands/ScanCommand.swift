@@ -15,18 +15,18 @@ enum ScanCommand: Command {
   static func run(_ invocation: Invocation) throws(CLIError) -> ExitStatus {
     let (arguments, registry) = (invocation.arguments, invocation.registry)
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
-    guard let path = try settings[\.library] else {
+    guard let path = try settings[\.library.path] else {
       throw .usage("scan needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
-    let top = try settings[\.top]
-    let (now, staleAfter) = (try settings[\.now], try settings[\.staleAfter])
+    let top = try settings[\.commands.top]
+    let (now, staleAfter) = (try settings[\.run.now], try settings[\.library.staleAfter])
     let scan: LibraryScan
     do {
       scan = try LibraryReader.read(path: path)
     } catch {
       throw .library(error)
     }
-    if try settings[\.json] {
+    if try settings[\.commands.json] {
       do {
         Console.out(try ScanSummary(scan, now: now, staleAfterDays: staleAfter).json())
       } catch {

@@ -24,7 +24,7 @@ enum StatusCommand: Command {
     let (arguments, registry) = (invocation.arguments, invocation.registry)
     let settings = try Resolved(arguments, environment: ProcessInfo.processInfo.environment, registry: registry)
     let report = try await gather(settings)
-    if try settings[\.json] {
+    if try settings[\.commands.json] {
       Console.out(try json(report))
     } else {
       Console.out(text(report))
@@ -35,8 +35,8 @@ enum StatusCommand: Command {
   // MARK: - Gather
 
   static func gather(_ settings: Resolved) async throws(CLIError) -> StatusReport {
-    let directory = try settings[\.stateDirectory]
-    let now = try settings[\.now]
+    let directory = try settings[\.run.stateDirectory]
+    let now = try settings[\.run.now]
     let store = try openStore(settings)
     var runs: [RunRecord] = []
     var lastNights: [RunRecord] = []
@@ -47,7 +47,7 @@ enum StatusCommand: Command {
       // A state an older deepcut wrote shows each channel's last push before the channel's first night.
       for (id, name) in current ?? [:] { try await store.claimEarlierPushes(of: id, named: name) }
       channels = try await store.pushChannels()
-      runs = try await store.recentRuns(limit: try settings[\.nights])
+      runs = try await store.recentRuns(limit: try settings[\.commands.nights])
       // The verdict is the nights', however many runs by hand came since.
       lastNights = try await store.recentRuns(limit: 2, kind: .night)
       ages = try await store.answerAges()
@@ -91,8 +91,8 @@ enum StatusCommand: Command {
   /// The configured library as it is now, not as the last night found it: a library refreshed since counts as fresh.
   /// Standard input is no library to look at later.
   static func library(_ settings: Resolved, now: Date) throws(CLIError) -> StatusReport.Library? {
-    guard let path = try settings[\.library], path != "-" else { return nil }
-    return StatusReport.Library(path: path, now: now, staleAfterDays: try settings[\.staleAfter])
+    guard let path = try settings[\.library.path], path != "-" else { return nil }
+    return StatusReport.Library(path: path, now: now, staleAfterDays: try settings[\.library.staleAfter])
   }
 
   /// The messages kept in the state folder because they were not delivered, oldest first.

@@ -31,7 +31,7 @@ enum WhyCommand: Command {
     let environment = ProcessInfo.processInfo.environment
     var given = try Resolved(arguments, environment: environment, registry: registry)
     try await given.rememberEarlierNights()
-    guard try given[\.library] != nil else {
+    guard try given[\.library.path] != nil else {
       throw .usage("why needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     let store = try openStore(given)
@@ -62,7 +62,7 @@ enum WhyCommand: Command {
         explained[index].explanation.album?.listen = direct
       }
     }
-    try show(Explainer.joining(explained), json: try given[\.json])
+    try show(Explainer.joining(explained), json: try given[\.commands.json])
     return .success
   }
 
@@ -109,15 +109,15 @@ enum WhyCommand: Command {
 
   /// The settings of the report being explained: offline always, on the last report's day unless `--now` says.
   static func explained(_ settings: Resolved, store: StateStore) async throws(CLIError) -> Resolved {
-    let report = settings.overriding(\.offline, with: true)
-    guard !settings.onCommandLine(\.now) else { return report }
+    let report = settings.overriding(\.catalogs.offline, with: true)
+    guard !settings.onCommandLine(\.run.now) else { return report }
     let last: RunRecord?
     do {
       last = try await store.recentRuns(limit: 1).first
     } catch {
       throw .state(error.description)
     }
-    return last.map { report.overriding(\.now, with: $0.startedAt) } ?? report
+    return last.map { report.overriding(\.run.now, with: $0.startedAt) } ?? report
   }
 
   /// The library artist a name means: by its key, or by any spelling that folds into it.
@@ -143,13 +143,13 @@ enum WhyCommand: Command {
   ) async throws(CLIError) -> Explainer.Facts {
     var library = scan.library
     let ignored = settings.ignoredArtists
-    let minimum = settings[\.minimumOwnedTracks]
+    let minimum = settings[\.library.minimumOwnedTracks]
     library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     var options = catalog.pass
     options.readOnly = true
     let outcome: CatalogOutcome
     do {
-      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings[\.now])
+      outcome = try await CatalogPass(provider: provider, store: store, options: options, now: settings[\.run.now])
         .run(library)
     } catch {
       throw .catalog(error)
@@ -181,7 +181,7 @@ enum WhyCommand: Command {
 
   static func exclusion(of artist: LibraryArtist, _ settings: ReportSettings) -> String? {
     if settings.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
-    let minimum = settings[\.minimumOwnedTracks]
+    let minimum = settings[\.library.minimumOwnedTracks]
     if artist.trackCount < minimum {
       return "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(minimum))"
     }

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Delivery
 internal import Foundation
+internal import SettingsKit
 
 /// A mail server, over SMTP submission (`email.smtp`): its address, the user and the password, a certificate of its
 /// own.
@@ -9,17 +10,17 @@ enum SMTPRoute: MailRoute {
   static let asked = "a mail server"
   static let flag = "--smtp-url URL"
 
-  static func onCommandLine(_ settings: Resolved) -> Bool { settings.onCommandLine(\.smtpURL) }
+  static func onCommandLine(_ settings: Resolved) -> Bool { settings.onCommandLine(\.mail.smtp.url) }
 
-  static func isConfigured(_ settings: Resolved) throws(CLIError) -> Bool { try settings[\.smtpURL] != nil }
+  static func isConfigured(_ settings: Resolved) throws(CLIError) -> Bool { try settings[\.mail.smtp.url] != nil }
 
   static func channel(_ settings: Resolved, timeout: Duration) throws(CLIError) -> any DeliveryChannel {
     try server(settings, timeout: timeout)
   }
 
   static func described(_ settings: Resolved) throws(CLIError) -> String {
-    let server = try server(settings, timeout: .seconds(try settings[\.mailTimeout]))
-    let file = try settings[\.smtpPasswordFile]
+    let server = try server(settings, timeout: .seconds(try settings[\.mail.mailTimeout]))
+    let file = try settings[\.mail.smtp.passwordFile]
     let source = passwordInEnvironment(settings) == nil ? file ?? "" : passwordVariable
     return "sent through \(server.name)" + (server.user.map { " as \($0), the password from \(source)" } ?? "")
   }
@@ -27,20 +28,20 @@ enum SMTPRoute: MailRoute {
   static func ask(_ setup: inout Setup) throws(CLIError) { try setup.chooseServer() }
 
   static func server(_ settings: Resolved, timeout: Duration) throws(CLIError) -> SMTPServer {
-    guard let url = try settings[\.smtpURL]?.url() else { throw .usage("name the mail server: --smtp-url URL") }
-    let user = try settings[\.smtpUser].flatMap { $0.isEmpty ? nil : $0 }
+    guard let url = try settings[\.mail.smtp.url]?.url() else { throw .usage("name the mail server: --smtp-url URL") }
+    let user = try settings[\.mail.smtp.user].flatMap { $0.isEmpty ? nil : $0 }
     let password = try password(settings, user: user)
     if user != nil, password == nil {
       throw .config(
         "email.smtp.user is set but no password is: put it alone in a file only you can read (chmod 600) and name "
           + "it in email.smtp.passwordFile, or set DEEPCUT_SMTP_PASSWORD")
     }
-    let caFile = try settings[\.smtpCAFile]
+    let caFile = try settings[\.mail.smtp.caFile]
     if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
       throw .config("email.smtp.caFile: cannot read \(caFile); give the PEM certificate of the server's authority")
     }
     return SMTPServer(
-      url: url, user: user, password: password, caFile: caFile, allowInsecure: try settings[\.smtpAllowInsecure],
+      url: url, user: user, password: password, caFile: caFile, allowInsecure: try settings[\.mail.smtp.allowInsecure],
       timeout: timeout)
   }
 
@@ -48,7 +49,7 @@ enum SMTPRoute: MailRoute {
   /// password without its line break.
   static func password(_ settings: Resolved, user: String?) throws(CLIError) -> Secret? {
     if let text = passwordInEnvironment(settings), user != nil { return Secret(text) }
-    guard let path = try settings[\.smtpPasswordFile] else { return nil }
+    guard let path = try settings[\.mail.smtp.passwordFile] else { return nil }
     guard user != nil else {
       throw .config("email.smtp.passwordFile is set but email.smtp.user is not: set the user the server knows you by")
     }
@@ -80,23 +81,27 @@ enum SMTPRoute: MailRoute {
 extension Setup {
   mutating func chooseServer() throws(CLIError) {
     let server = try answer(
-      \.smtpURL, "Mail server (smtps://HOST:465, or smtp://HOST:587 for STARTTLS)", default: current(\.smtpURL)
+      \.mail.smtp.url, "Mail server (smtps://HOST:465, or smtp://HOST:587 for STARTTLS)",
+      default: current(\.mail.smtp.url)
     ) { (address) throws(CLIError) in
       guard let address else { throw .usage("name the mail server") }
       _ = try address.url()
     }
-    try set(\.smtpURL, to: server)
-    let recipient = try draftedSettings()[\.to].first.map(OutgoingMail.bareAddress)
-    let user = try answer(\.smtpUser, "Your user name at the server", default: current(\.smtpUser) ?? recipient)
-    try set(\.smtpUser, to: user)
-    if settings.onCommandLine(\.smtpCAFile) { try set(\.smtpCAFile, to: try settings[\.smtpCAFile].map(Self.absolute)) }
+    try set(\.mail.smtp.url, to: server)
+    let recipient = try draftedSettings()[\.mail.to].first.map(OutgoingMail.bareAddress)
+    let user = try answer(
+      \.mail.smtp.user, "Your user name at the server", default: current(\.mail.smtp.user) ?? recipient)
+    try set(\.mail.smtp.user, to: user)
+    if settings.onCommandLine(\.mail.smtp.caFile) {
+      try set(\.mail.smtp.caFile, to: try settings[\.mail.smtp.caFile].map(Self.absolute))
+    }
     try choosePassword(user: user ?? "", server: (try? server?.url().host) ?? "the server")
   }
 
   /// From standard input, else typed without echo; a password file the config names already may be kept.
   mutating func choosePassword(user: String, server: String) throws(CLIError) {
     if password != nil, !retrying { return }
-    let file = current(\.smtpPasswordFile).flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
+    let file = current(\.mail.smtp.passwordFile).flatMap { FileManager.default.isReadableFile(atPath: $0) ? $0 : nil }
     guard prompter.asks else {
       guard file != nil else {
         throw .usage("setup --yes needs the mail server's password on standard input: --password-stdin")
@@ -105,5 +110,36 @@ extension Setup {
     }
     if let file, !retrying, try prompter.confirm("Keep the password in \(file)?") { return }
     password = try prompter.secret("Password for \(user) at \(server) (not shown)")
+  }
+}
+
+extension SMTPRoute {
+  /// Its settings, under `email` in config.json.
+  struct Options: SettingGroup {
+    let url: Setting<MailServerAddress?> = Setting(
+      flag: "smtp-url", key: "email.smtp.url", placeholder: "URL",
+      help: "with --send: the mail server, smtps://HOST:465 (TLS) or smtp://HOST:587 (STARTTLS)", kind: .mailServer,
+      commands: [.report, .setup],
+      example: .commentedOut(
+        MailServerAddress(text: "smtps://smtp.example.com:465"),
+        note: "The mail server: smtps://HOST:465 (TLS from the start) or smtp://HOST:587 (STARTTLS, required). The",
+        "password comes from passwordFile (chmod 600) or DEEPCUT_SMTP_PASSWORD, never from this file."))
+    let user: Setting<String?> = Setting(
+      flag: "smtp-user", key: "email.smtp.user", placeholder: "USER", help: "the user the mail server knows you by",
+      kind: .text,
+      commands: [.setup.worded("the user the mail server knows you by (default: the recipient's address)")],
+      example: .commentedOut("me@example.com"))
+    let passwordFile: Setting<String?> = Setting(
+      key: "email.smtp.passwordFile", help: "a file holding only the mail server's password, readable by you alone",
+      kind: .path, example: .commentedOut("~/.config/deepcut/smtp-password"))
+    let caFile: Setting<String?> = Setting(
+      flag: "ca-file", key: "email.smtp.caFile", placeholder: "PATH",
+      help: "a PEM certificate to trust besides the system's, for a private server", kind: .path, commands: [.setup],
+      example: .commentedOut(
+        "/home/me/.config/deepcut/relay-ca.pem", note: "For a server whose certificate you signed."))
+    let allowInsecure: Setting<Bool> = Setting(
+      key: "email.smtp.allowInsecure",
+      help: "let smtp:// go on in the clear when the server offers no STARTTLS (a relay on 127.0.0.1)",
+      example: .default(note: "Only for a relay on this machine: smtp:// without STARTTLS."))
   }
 }

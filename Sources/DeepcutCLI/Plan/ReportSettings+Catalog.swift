@@ -18,9 +18,9 @@ extension ReportSettings {
 
   static func place(_ settings: Resolved, _ provider: any ProviderDefinition) throws(CLIError) -> Place {
     Place(
-      country: try settings[\.country], baseURL: try settings[\.baseURL, for: provider],
+      country: try settings[\.catalogs.country], baseURL: try settings[\.catalogs.baseURL, for: provider],
       values: try CatalogSetting.values(of: provider, in: settings),
-      snapshot: try settings[\.snapshot].map { snapshot(in: $0, of: provider) })
+      snapshot: try settings[\.catalogs.snapshot].map { snapshot(in: $0, of: provider) })
   }
 
   /// A catalog's recorded answers in `directory`: its own folder there (`DIR/NAME`, where a night of several
@@ -36,10 +36,10 @@ extension ReportSettings {
   static func providerRun(
     _ settings: Resolved, _ provider: any ProviderDefinition, _ place: Place, finder: FinderOptions, offline: Bool
   ) throws(CLIError) -> ProviderRun {
-    let rate = try settings[\.rateLimit, for: provider]
+    let rate = try settings[\.catalogs.rateLimit, for: provider]
     // Recorded answers come at once: no limit to count time with.
     let pace = rate == 0 || place.snapshot != nil ? Double.infinity : Double(rate)
-    let timeout = Duration.seconds(try settings[\.timeout, for: provider])
+    let timeout = Duration.seconds(try settings[\.catalogs.timeout, for: provider])
     let contact = try Self.contact(settings)
     if place.snapshot == nil, !offline {
       try checkEtiquette(provider, contact: contact, baseURL: place.baseURL, pace: pace)
@@ -48,17 +48,17 @@ extension ReportSettings {
       baseURL: place.baseURL, country: place.country, today: finder.today, since: finder.since,
       requestsPerMinute: pace, settingValues: place.values,
       transport: transport(provider, snapshot: place.snapshot, timeout: timeout, contact: contact))
-    run.configFolder = try settings[\.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    run.configFolder = try settings[\.run.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
     return run
   }
 
   /// Who runs this: `--contact` (an empty one says no one), else the sender's address, checked as `--contact` is.
   static func contact(_ settings: Resolved) throws(CLIError) -> String? {
     let contact: String?
-    if let given = try settings.given(\.contact) {
+    if let given = try settings.given(\.catalogs.contact) {
       contact = given
-    } else if let sender = try settings.given(\.from) {
-      contact = try settings.reading(\.contact, asGiven: OutgoingMail.bareAddress(sender))
+    } else if let sender = try settings.given(\.mail.from) {
+      contact = try settings.reading(\.catalogs.contact, asGiven: OutgoingMail.bareAddress(sender))
     } else {
       contact = nil
     }

@@ -10,17 +10,17 @@ extension ReportSettings {
   static func email(_ settings: Resolved, format: FormatName, now: Date) throws(CLIError) -> EmailOptions? {
     try refuseOtherFormats(settings, format: format)
     guard format == FormatName(EmailFormat.self) else { return nil }
-    let recipients = try settings[\.to]
+    let recipients = try settings[\.mail.to]
     guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
     let from = try Self.sender(settings)
-    let subject = try settings[\.subject]
+    let subject = try settings[\.mail.subject]
     for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
       throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
     }
     // --full-report's path is not named in the e-mail: a shortened one carries that report attached.
     return EmailOptions(
-      from: from, to: recipients, subject: subject, date: now, maximumPartBytes: try settings[\.maxPartBytes],
-      fullReportURL: try settings[\.fullReportURL]?.absoluteString)
+      from: from, to: recipients, subject: subject, date: now, maximumPartBytes: try settings[\.mail.maxPartBytes],
+      fullReportURL: try settings[\.mail.fullReportURL]?.absoluteString)
   }
 
   /// Refuses a flag that goes with another format than the run's, naming every one that goes with it (`--to, --from,
@@ -38,9 +38,10 @@ extension ReportSettings {
   static func feed(_ settings: Resolved, _ provider: any ProviderDefinition, library: String) throws(CLIError)
     -> FeedOptions
   {
-    let feedURL = try settings[\.feedURL]?.absoluteString
+    let feedURL = try settings[\.output.feedURL]?.absoluteString
     return FeedOptions(
       selfURL: feedURL, identity: provider.name.rawValue + " " + library,
-      calendarIncludesNew: try settings[\.calendarIncludesNew], includesAlsoOut: try settings[\.feedsIncludeAlsoOut])
+      calendarIncludesNew: try settings[\.output.calendarIncludesNew],
+      includesAlsoOut: try settings[\.output.feedsIncludeAlsoOut])
   }
 }

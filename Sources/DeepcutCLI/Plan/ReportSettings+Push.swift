@@ -10,8 +10,8 @@ extension ReportSettings {
   /// A channels file that cannot be read (its mode, a line that names no channel) holds back no e-mail: the plan
   /// says why, and the night goes on without pushing.
   static func push(_ settings: Resolved) throws(CLIError) -> PushPlan {
-    guard try settings[\.send] else { return PushPlan() }
-    let urls = try settings[\.pushURLs]
+    guard try settings[\.mail.send] else { return PushPlan() }
+    let urls = try settings[\.push.pushURLs]
     let path = try pushChannelsPath(settings)
     let channels: [any PushChannel]
     do throws(DeliveryError) {
@@ -23,8 +23,8 @@ extension ReportSettings {
       return PushPlan(unreadable: error.description)
     }
     return PushPlan(
-      channels: channels, fullReportURL: try settings[\.fullReportURL]?.absoluteString,
-      whenEmpty: try settings[\.pushWhenEmpty], troubleFolder: try settings[\.stateDirectory])
+      channels: channels, fullReportURL: try settings[\.mail.fullReportURL]?.absoluteString,
+      whenEmpty: try settings[\.push.pushWhenEmpty], troubleFolder: try settings[\.run.stateDirectory])
   }
 
   /// The channels file's addresses; none when there is no file.
@@ -39,9 +39,9 @@ extension ReportSettings {
 
   /// The channels file: as given, or beside config.json when relative.
   static func pushChannelsPath(_ settings: Resolved) throws(CLIError) -> String {
-    let path = try settings[\.pushChannels]
+    let path = try settings[\.push.pushChannels]
     guard !path.hasPrefix("/") else { return path }
-    let folder = try settings[\.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    let folder = try settings[\.run.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
     return (folder ?? URL(fileURLWithPath: ".")).appendingPathComponent(path).path
   }
 

@@ -12,7 +12,7 @@ internal import State
 
 /// Everything one `deepcut report` run is asked to do, resolved from the command line, the configuration and the
 /// defaults, and checked together before anything is read or asked. A setting is read where it is used,
-/// `settings[\.quiet]`, from the settings checked here; what is made of several settings is made here once.
+/// `settings[\.run.quiet]`, from the settings checked here; what is made of several settings is made here once.
 struct ReportSettings: Sendable {
   /// Every setting the report reads as one value, each read and checked before the report starts.
   let checked: CheckedSettings
@@ -40,12 +40,12 @@ struct ReportSettings: Sendable {
   /// every other setting the report reads.
   init(_ settings: Resolved) throws(CLIError) {
     let night = try settings.nightCatalogs
-    guard let library = try settings[\.library] else {
+    guard let library = try settings[\.library.path] else {
       throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
     }
     self.library = library
-    let format = try settings[\.format]
-    let now = try settings[\.now]
+    let format = try settings[\.output.format]
+    let now = try settings[\.run.now]
     var finder = try Self.window(settings, today: CalendarDay.today(at: now))
     today = finder.today
     var asked: [(any ProviderDefinition, ProviderRun, CatalogPassOptions)] = []
@@ -60,7 +60,7 @@ struct ReportSettings: Sendable {
       let place = try Self.place(settings, catalog)
       let pass = try Self.pass(settings, catalog)
       let run = try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline)
-      let named = try settings[\.links]
+      let named = try settings[\.catalogs.links]
       if !pass.offline, try !Self.isReady(catalog, run, named: named) { continue }
       linked.append((catalog, run, pass))
     }
@@ -69,7 +69,7 @@ struct ReportSettings: Sendable {
     catalogs = asked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
     linkedCatalogs = linked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
     templates = TemplateLocator(
-      explicitPath: try settings[\.template],
+      explicitPath: try settings[\.output.template],
       overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment))
     let email = try Self.email(settings, format: format, now: now)
     push = try Self.push(settings)
@@ -88,33 +88,33 @@ struct ReportSettings: Sendable {
   /// The night these settings ask for, as plain values.
   var plan: NightPlan {
     var plan = NightPlan(
-      library: library, catalogs: catalogs, finder: finder, now: self[\.now], templates: templates,
-      outbox: self[\.stateDirectory] + "/undelivered")
+      library: library, catalogs: catalogs, finder: finder, now: self[\.run.now], templates: templates,
+      outbox: self[\.run.stateDirectory] + "/undelivered")
     plan.linkedCatalogs = linkedCatalogs
-    plan.listening = self[\.listen].map { Listening(service: $0, country: self[\.country]) }
+    plan.listening = self[\.catalogs.listen].map { Listening(service: $0, country: self[\.catalogs.country]) }
     plan.format = format
     plan.mail = mail
     plan.push = push
-    plan.retryAfter = .seconds(self[\.mailRetry])
-    plan.output = self[\.output]
-    plan.fullReport = self[\.fullReport]
+    plan.retryAfter = .seconds(self[\.mail.mailRetry])
+    plan.output = self[\.output.path]
+    plan.fullReport = self[\.mail.fullReport]
     // Every format that keeps the whole window: deepcut.atom and deepcut.ics.
     let windowFormats = FormatRegistry.standard.formats.filter { $0.keepsWindow }.compactMap { $0.init(formatInputs) }
-    plan.feeds = self[\.feeds].map { NightPlan.Feeds(directory: $0, formats: windowFormats) }
+    plan.feeds = self[\.output.feeds].map { NightPlan.Feeds(directory: $0, formats: windowFormats) }
     plan.ignoredArtists = ignoredArtists
-    plan.minimumOwnedTracks = self[\.minimumOwnedTracks]
-    plan.sinceLastRun = self[\.sinceLastRun]
-    plan.dryRun = self[\.dryRun]
-    plan.quiet = self[\.quiet]
-    plan.timings = self[\.timings]
-    plan.staleAfterDays = self[\.staleAfter]
+    plan.minimumOwnedTracks = self[\.library.minimumOwnedTracks]
+    plan.sinceLastRun = self[\.ledger.sinceLastRun]
+    plan.dryRun = self[\.ledger.dryRun]
+    plan.quiet = self[\.run.quiet]
+    plan.timings = self[\.run.timings]
+    plan.staleAfterDays = self[\.library.staleAfter]
     return plan
   }
 
   // MARK: -
 
   /// `ignoreArtists`, as the library's artists are keyed.
-  var ignoredArtists: Set<ArtistKey> { Set(self[\.ignoreArtists].map { ArtistKey($0) }) }
+  var ignoredArtists: Set<ArtistKey> { Set(self[\.library.ignoreArtists].map { ArtistKey($0) }) }
 
   /// The settings a report reads: the ones `report` takes and the ones only config.json gives (it is the nightly
   /// report's), of its own catalogs' alone, and those that go with one format only with that one.
@@ -161,36 +161,36 @@ struct ReportSettings: Sendable {
   /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
   static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {
     var finder: FinderOptions
-    if settings.onCommandLine(\.since), settings.onCommandLine(\.days) {
+    if settings.onCommandLine(\.window.since), settings.onCommandLine(\.window.days) {
       throw .usage("give --days or --since, not both")
     }
-    if let since = try settings[\.since] {
+    if let since = try settings[\.window.since] {
       finder = FinderOptions(today: today, since: since)
     } else {
-      finder = FinderOptions(today: today, days: try settings[\.days])
+      finder = FinderOptions(today: today, days: try settings[\.window.days])
     }
-    finder.kinds = Set(try settings[\.types])
+    finder.kinds = Set(try settings[\.window.types])
     return finder
   }
 
   /// How fast, how long, how much: the cache's age and the batch (each catalog's), the budget.
   static func pass(_ settings: Resolved, _ catalog: any ProviderDefinition) throws(CLIError) -> CatalogPassOptions {
     var pass = CatalogPassOptions()
-    pass.maxAge = Double(try settings[\.maxAge, for: catalog]) * 3600
-    pass.batchSize = try settings[\.batchSize, for: catalog]
-    pass.offline = try settings[\.offline]
-    pass.recheckResolvedAfterDays = try settings[\.recheckAfterDays]
-    pass.budget = try settings[\.budget]
+    pass.maxAge = Double(try settings[\.catalogs.maxAge, for: catalog]) * 3600
+    pass.batchSize = try settings[\.catalogs.batchSize, for: catalog]
+    pass.offline = try settings[\.catalogs.offline]
+    pass.recheckResolvedAfterDays = try settings[\.catalogs.recheckAfterDays]
+    pass.budget = try settings[\.catalogs.budget]
     return pass
   }
 
   /// What is looked up and what is left out.
   private static func select(_ settings: Resolved, into finder: inout FinderOptions) throws(CLIError) {
     // The old list of types to report keeps working: each names a class, listed in the main list as it was.
-    for type in try settings[\.includeSecondaryTypes] {
+    for type in try settings[\.catalogs.includeSecondaryTypes] {
       if let named = ReleaseClass(typeWord: type) { finder.placements[named] = .main }
     }
-    for (named, placement) in try settings[\.classes] { finder.placements[named] = placement }
-    finder.ignoredTitles = try settings[\.ignoreTitles]
+    for (named, placement) in try settings[\.window.classes] { finder.placements[named] = placement }
+    finder.ignoredTitles = try settings[\.window.ignoreTitles]
   }
 }

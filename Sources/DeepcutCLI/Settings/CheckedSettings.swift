@@ -2,7 +2,7 @@ internal import Catalog
 internal import SettingsKit
 
 /// The settings of one run, every one it reads read and checked before the run starts, so reading one afterwards
-/// cannot fail: `settings[\.quiet]` is a `Bool`. A setting the run does not read (the e-mail's in another format,
+/// cannot fail: `settings[\.run.quiet]` is a `Bool`. A setting the run does not read (the e-mail's in another format,
 /// another command's) is its default, as it would be if the run read it unset. A setting each catalog has is not
 /// here: its values are each catalog's, in the night's ``CatalogNight``s.
 struct CheckedSettings: Sendable {

@@ -5,8 +5,8 @@ internal import SettingsKit
 internal import State
 
 /// The settings of one command line, each read one way and as its type: the flag, else the configuration file, else
-/// the setting's default. `settings[\.days]` is an `Int`; a setting each catalog has is read for one of the night's,
-/// `settings[\.rateLimit, for: catalog]` (``SettingScope``). Every command reads through it, so they never disagree —
+/// the setting's default. `settings[\.window.days]` is an `Int`; a setting each catalog has is read for one of the night's,
+/// `settings[\.catalogs.rateLimit, for: catalog]` (``SettingScope``). Every command reads through it, so they never disagree —
 /// on the state folder least of all.
 struct Resolved: Sendable, SettingReader {
   /// The flag, the file, the environment and the catalogs, and how each setting is read from them.
@@ -23,10 +23,10 @@ struct Resolved: Sendable, SettingReader {
   ) throws(CLIError) {
     self.init(arguments, config: ConfigFile(), environment: environment, registry: registry, startedAt: startedAt)
     // The file a flag names must be there; the default one need not.
-    if let path = try self[\.config] {
+    if let path = try self[\.run.config] {
       let interface = Deepcut.interface(registry)
       sources.config = try CLIError.settings { () throws(SettingsError) in
-        try ConfigFile.load(path: path, required: onCommandLine(\.config), interface)
+        try ConfigFile.load(path: path, required: onCommandLine(\.run.config), interface)
       }
     }
   }
@@ -72,7 +72,7 @@ struct Resolved: Sendable, SettingReader {
   var nightCatalogs: [any ProviderDefinition] {
     get throws(CLIError) {
       let catalogs: [any ProviderDefinition]
-      if let named = try given(\.provider) {
+      if let named = try given(\.catalogs.provider) {
         catalogs = named
       } else {
         catalogs = try defaultNight()
@@ -90,21 +90,21 @@ struct Resolved: Sendable, SettingReader {
     get throws(CLIError) {
       let hasContact = try ReportSettings.contact(self) != nil
       return UnnamedNight(
-        registry: registry, earlier: earlierCatalogs, snapshot: try self[\.snapshot], hasContact: hasContact)
+        registry: registry, earlier: earlierCatalogs, snapshot: try self[\.catalogs.snapshot], hasContact: hasContact)
     }
   }
 
   /// The recommended catalogs tonight leaves out until someone says who runs this.
   var waitingForContact: [CatalogName] {
-    guard (try? given(\.provider)) == nil else { return [] }
+    guard (try? given(\.catalogs.provider)) == nil else { return [] }
     return (try? unnamedNight.waitingForContact) ?? []
   }
 
   /// The catalogs earlier nights asked, read from the state folder: a state that holds resolutions or told releases
   /// under them keeps them as the night's until the user chooses.
   mutating func rememberEarlierNights() async throws(CLIError) {
-    guard try given(\.provider) == nil else { return }
-    let directory = try self[\.stateDirectory]
+    guard try given(\.catalogs.provider) == nil else { return }
+    let directory = try self[\.run.stateDirectory]
     do {
       earlierCatalogs = try await StateStore.catalogsKept(directory: directory)
     } catch {
@@ -114,7 +114,7 @@ struct Resolved: Sendable, SettingReader {
 
   /// Whether the night asks what earlier nights did rather than the recommended catalogs, and which those are.
   var keepsEarlierCatalogs: [CatalogName]? {
-    guard (try? given(\.provider)) == nil else { return nil }
+    guard (try? given(\.catalogs.provider)) == nil else { return nil }
     return UnnamedNight(registry: registry, earlier: earlierCatalogs, snapshot: nil, hasContact: true).keptEarlier?
       .map(\.name)
   }
@@ -125,9 +125,9 @@ struct Resolved: Sendable, SettingReader {
     let catalogs = try nightCatalogs
     if catalogs.count == 1, let only = catalogs.first { return only }
     let names = sentence(catalogs.map(\.name.rawValue), "and")
-    let key = SettingsTable.standard.provider.key ?? ""
+    let key = SettingsTable.standard.catalogs.provider.key ?? ""
     let source =
-      onCommandLine(\.provider)
+      onCommandLine(\.catalogs.provider)
       ? "--provider names \(names)"
       : config.values[key] != nil ? "\(config.path): \(key) names \(names)" : "the default catalogs are \(names)"
     throw .usage("\(source), and \(command.rawValue) takes one catalog: name one with --provider NAME")
@@ -180,8 +180,8 @@ extension Resolved {
   /// links to iTunes), which a release is looked up in by its UPC when the night does not search it.
   var linkCatalogs: [any ProviderDefinition] {
     get throws(CLIError) {
-      let named = try self[\.links]
-      guard let own = try self[\.listen]?.catalog.flatMap(registry.named),
+      let named = try self[\.catalogs.links]
+      guard let own = try self[\.catalogs.listen]?.catalog.flatMap(registry.named),
         !named.contains(where: { $0.name == own.name })
       else { return named }
       return named + [own]

@@ -37,3 +37,10 @@ extension SettingExample {
     return example
   }
 }
+
+extension Setting {
+  /// Listed after the setting `anchor` names, in every list.
+  func listed(after anchor: any PartialKeyPath<SettingsTable> & Sendable) -> Self {
+    listed(after: anchor as SettingAnchor)
+  }
+}

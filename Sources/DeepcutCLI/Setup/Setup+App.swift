@@ -7,7 +7,7 @@ internal import Foundation
 /// search there, which setup says.
 extension Setup {
   mutating func chooseApp() async throws(CLIError) {
-    guard let service = try draftedSettings()[\.listen], let name = service.catalog,
+    guard let service = try draftedSettings()[\.catalogs.listen], let name = service.catalog,
       let app = settings.registry.named(name) as? any LinkCatalog
     else { return }
     let run = try appRun(app)

@@ -12,7 +12,7 @@ extension Setup {
   mutating func chooseRouteAndTestIt() async throws(CLIError) {
     while true {
       try chooseRoute()
-      if try settings[\.noTestMail] {
+      if try settings[\.setup.noTestMail] {
         Console.out("no test e-mail (--no-test-mail): the first night's e-mail is the test")
         return
       }
@@ -60,7 +60,7 @@ extension Setup {
     let drafted = try draftedSettings()
     let route = try MailRoutes.standard.channel(drafted)
     let from = try ReportSettings.sender(drafted)
-    let to = try drafted[\.to]
+    let to = try drafted[\.mail.to]
     Console.out("sending a test e-mail to \(to.joined(separator: ", ")) through \(route.name)…")
     let options = EmailOptions(from: from, to: to, subject: nil, date: Date(), maximumPartBytes: 100_000)
     let message = EmailMessage.composePlain(

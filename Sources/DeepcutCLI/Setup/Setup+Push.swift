@@ -72,7 +72,7 @@ struct PushChannelMaker {
 
   init(_ settings: Resolved) throws(CLIError) {
     self.init(
-      serviceURLs: try settings[\.pushURLs],
+      serviceURLs: try settings[\.push.pushURLs],
       transport: HTTPClient(configuration: ReportSettings.pushClient))
   }
 
@@ -156,10 +156,10 @@ extension Setup {
   func toldSoFar() throws(CLIError) -> (Telling?, filed: Bool) {
     // A mail route given is an e-mail wanted: its address is then asked for (or named as missing).
     let mails =
-      settings.onCommandLine(\.to) || current(\.to) != nil || settings.onCommandLine(\.smtpURL)
-      || settings.onCommandLine(\.sendmail) || password != nil
+      settings.onCommandLine(\.mail.to) || current(\.mail.to) != nil || settings.onCommandLine(\.mail.smtp.url)
+      || settings.onCommandLine(\.mail.sendmail.command) || password != nil
     let filed = !(try Self.channels(in: channelsPath)).isEmpty
-    let pushes = pipedChannels != nil || settings.onCommandLine(\.pushChannels) || filed
+    let pushes = pipedChannels != nil || settings.onCommandLine(\.push.pushChannels) || filed
     return (Telling.given(mails: mails, pushes: pushes), filed)
   }
 
@@ -172,7 +172,7 @@ extension Setup {
   /// The channels file, absolute: as given, else as the config names it, else beside config.json.
   var channelsPath: String {
     get throws(CLIError) {
-      let path = try settings[\.pushChannels]
+      let path = try settings[\.push.pushChannels]
       return path.hasPrefix("/") ? path : configFolder + "/" + path
     }
   }
@@ -210,10 +210,10 @@ extension Setup {
 
   /// A channels file elsewhere, and services reached elsewhere, go in the config; the URLs themselves never do.
   mutating func notePushSettings(_ path: String) throws(CLIError) {
-    if settings.onCommandLine(\.pushChannels), path != configFolder + "/push-channels" {
-      try set(\.pushChannels, to: path)
+    if settings.onCommandLine(\.push.pushChannels), path != configFolder + "/push-channels" {
+      try set(\.push.pushChannels, to: path)
     }
-    if settings.onCommandLine(\.pushURLs) { try set(\.pushURLs, to: try settings[\.pushURLs]) }
+    if settings.onCommandLine(\.push.pushURLs) { try set(\.push.pushURLs, to: try settings[\.push.pushURLs]) }
   }
 
   /// Whether the channels the file holds stay: on a terminal, when the person says so and each took its test
@@ -266,7 +266,7 @@ extension Setup {
 
   /// Sends the test message through `channel` and says what the service answered; with `--no-test-mail`, nothing.
   func sendTestPush(_ channel: any PushChannel) async throws(DeliveryError) {
-    guard !((try? settings[\.noTestMail]) ?? false) else { return }
+    guard !((try? settings[\.setup.noTestMail]) ?? false) else { return }
     Console.out("sending a test message to \(channel.name)")
     let receipt = try await Courier.push(
       PushDigest(items: [], notice: Self.testNotice), through: channel, retryAfter: .seconds(2))

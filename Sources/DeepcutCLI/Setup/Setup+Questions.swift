@@ -58,7 +58,7 @@ extension Setup {
   mutating func chooseLibrary() throws(CLIError) {
     let found = LibraryLocations.found(home: SetupFiles.home(environment: settings.environment))
     var scanned: LibraryScan?
-    let path = try answer(\.library, "Your Library.xml", default: current(\.library) ?? found.first) {
+    let path = try answer(\.library.path, "Your Library.xml", default: current(\.library.path) ?? found.first) {
       (path) throws(CLIError) in
       guard let path else { throw .usage("name the Library.xml file") }
       scanned = try Self.scan(path)
@@ -66,10 +66,10 @@ extension Setup {
     }
     listensOn = scanned?.isMostlyAppleMusic == true ? .appleMusic : nil
     guard let path = path.map(Self.absolute) else { throw .usage("setup needs --library PATH") }
-    if path != found.first, current(\.library) == nil, found.isEmpty {
+    if path != found.first, current(\.library.path) == nil, found.isEmpty {
       Console.out("  (Music writes it with File › Library › Export Library…)")
     }
-    try set(\.library, to: path, needed: current(\.library) == nil)
+    try set(\.library.path, to: path, needed: current(\.library.path) == nil)
   }
 
   static func scan(_ path: String) throws(CLIError) -> LibraryScan {
@@ -95,10 +95,11 @@ extension Setup {
     let alternatives = settings.registry.searchable.map(\.name.rawValue).joined(separator: ", ")
     // With the sender known, a catalog that asks who runs this can be recommended too.
     let recommended = try draftedSettings().unnamedNight.recommended.map(\.name.rawValue).joined(separator: ",")
-    let proposed = current(\.provider) == nil && !settings.onCommandLine(\.provider)
+    let proposed = current(\.catalogs.provider) == nil && !settings.onCommandLine(\.catalogs.provider)
     let catalogs = try answer(
-      \.provider, "Catalogs to ask, comma-separated (\(alternatives))", default: current(\.provider) ?? recommended)
-    try set(\.provider, to: catalogs)
+      \.catalogs.provider, "Catalogs to ask, comma-separated (\(alternatives))",
+      default: current(\.catalogs.provider) ?? recommended)
+    try set(\.catalogs.provider, to: catalogs)
     try chooseContact(for: catalogs)
     if proposed { try sayWhoIsLeftOut(of: catalogs) }
   }
@@ -122,14 +123,14 @@ extension Setup {
     let asking = catalogs.filter(\.requiresContact).map(\.name.rawValue)
     let contact = try ReportSettings.contact(try draftedSettings())
     let needed = !asking.isEmpty && contact == nil
-    guard needed || settings.onCommandLine(\.contact) else { return }
+    guard needed || settings.onCommandLine(\.catalogs.contact) else { return }
     let given = try answer(
-      \.contact, "Who runs this, told to \(asking.joined(separator: " and ")) (an e-mail address or a URL)",
-      default: current(\.contact)
+      \.catalogs.contact, "Who runs this, told to \(asking.joined(separator: " and ")) (an e-mail address or a URL)",
+      default: current(\.catalogs.contact)
     ) { (contact) throws(CLIError) in
       guard contact?.isEmpty == false else { throw .usage("say who runs this: an e-mail address or a URL") }
     }
-    try set(\.contact, to: given, needed: true)
+    try set(\.catalogs.contact, to: given, needed: true)
   }
 
   // MARK: - Where the person listens
@@ -138,25 +139,26 @@ extension Setup {
   /// tracks; asked otherwise.
   mutating func chooseListening() throws(CLIError) {
     let words = ListeningService.all.map(\.id) + ["none"]
-    let proposed = current(\.listen) ?? listensOn?.id ?? "none"
+    let proposed = current(\.catalogs.listen) ?? listensOn?.id ?? "none"
     let listen = try answer(
-      \.listen, "Where you listen: each release opens there (\(words.joined(separator: ", ")))", default: proposed)
-    try set(\.listen, to: listen)
+      \.catalogs.listen, "Where you listen: each release opens there (\(words.joined(separator: ", ")))",
+      default: proposed)
+    try set(\.catalogs.listen, to: listen)
   }
 
   // MARK: - The addresses
 
   mutating func chooseAddresses() throws(CLIError) {
-    let to = try answer(\.to, "Who gets the e-mail", default: current(\.to)) { (addresses) throws(CLIError) in
+    let to = try answer(\.mail.to, "Who gets the e-mail", default: current(\.mail.to)) { (addresses) throws(CLIError) in
       guard !addresses.isEmpty else { throw .usage("give at least one address") }
       try Self.checkAddresses(addresses)
     }
-    try set(\.to, to: to)
+    try set(\.mail.to, to: to)
     let recipient = OutgoingMail.bareAddress(to[0])
-    let from = try answer(\.from, "Sent from", default: current(\.from) ?? "\(Product.name) <\(recipient)>") {
+    let from = try answer(\.mail.from, "Sent from", default: current(\.mail.from) ?? "\(Product.name) <\(recipient)>") {
       (from) throws(CLIError) in try Self.checkAddresses([from])
     }
-    try set(\.from, to: from)
+    try set(\.mail.from, to: from)
   }
 
   static func checkAddresses(_ addresses: [String]) throws(CLIError) {

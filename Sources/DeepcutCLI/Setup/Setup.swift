@@ -38,27 +38,27 @@ struct Setup {
   init(_ settings: Resolved, installer: ScheduleInstaller) throws(CLIError) {
     self.settings = settings
     self.installer = installer
-    let yes = try settings[\.yes]
+    let yes = try settings[\.setup.yes]
     try Self.checkPiped(settings, yes: yes)
     if !yes, !Platform.isTerminal(STDIN_FILENO) {
       throw .usage("setup asks its questions on a terminal; without one, pass --yes with the flags it needs")
     }
     prompter = Prompter(asks: !yes)
-    guard let path = try settings[\.config] else { throw .usage("setup needs --config PATH: HOME is not set") }
+    guard let path = try settings[\.run.config] else { throw .usage("setup needs --config PATH: HOME is not set") }
     // The schedule runs elsewhere than here: every path it is given is absolute.
     configPath = Self.absolute(path)
     configExisted = FileManager.default.fileExists(atPath: path)
     let text = configExisted ? try Self.read(path) : ""
     draft = try Self.editing { () throws(SettingsError) in try Self.draft(text, path: path) }
-    if try settings[\.passwordStdin] { password = try Self.passwordFromStandardInput() }
-    if try settings[\.pushStdin] { pipedChannels = try Self.channelsFromStandardInput() }
+    if try settings[\.setup.passwordStdin] { password = try Self.passwordFromStandardInput() }
+    if try settings[\.setup.pushStdin] { pipedChannels = try Self.channelsFromStandardInput() }
   }
 
   /// `--password-stdin` and `--push-stdin` read a pipe or a file, under `--yes`, and not both: standard input holds
   /// one of them.
   static func checkPiped(_ settings: Resolved, yes: Bool) throws(CLIError) {
     let piped: [(KeyPath<SettingsTable, Setting<Bool>>, String)] = [
-      (\.passwordStdin, "the password"), (\.pushStdin, "the channels' URLs"),
+      (\.setup.passwordStdin, "the password"), (\.setup.pushStdin, "the channels' URLs"),
     ]
     var given: [String] = []
     for (path, holds) in piped where try settings[path] {
@@ -108,7 +108,7 @@ struct Setup {
   /// Once the person agreed to the changes (with `--yes`, at once): the password file, the push channels, then
   /// config.json, each written whole or not at all; false when the person declined them, and nothing was written.
   mutating func writeFiles() throws(CLIError) -> Bool {
-    if password != nil { try set(\.smtpPasswordFile, to: passwordFile, needed: true) }
+    if password != nil { try set(\.mail.smtp.passwordFile, to: passwordFile, needed: true) }
     var changes = pushDraft?.changesDescribed.map { [$0] } ?? []
     if configExisted, !draft.changes.isEmpty {
       changes.insert("\(configPath) changes:\n\(draft.changesDescribed)", at: 0)
@@ -139,7 +139,7 @@ struct Setup {
 
   /// Beside the config, so one folder holds what setup wrote.
   var passwordFile: String {
-    (try? settings[\.smtpPasswordFile]) ?? URL(fileURLWithPath: configPath).deletingLastPathComponent().path
+    (try? settings[\.mail.smtp.passwordFile]) ?? URL(fileURLWithPath: configPath).deletingLastPathComponent().path
       + "/smtp-password"
   }
 
@@ -163,10 +163,10 @@ struct Setup {
   mutating func chooseSchedule() async throws(CLIError) -> (kind: ScheduleKind, time: TimeOfDay)? {
     let installed = await installer.installed()
     let kind = try answer(
-      \.schedule, "What starts the nightly job (cron, systemd, launchd or none)",
+      \.setup.schedule, "What starts the nightly job (cron, systemd, launchd or none)",
       default: installed?.kind.rawValue ?? ScheduleKind.systemDefault(environment: settings.environment).rawValue)
     let time = try answer(
-      \.at, "At what time (HH:MM)",
+      \.setup.at, "At what time (HH:MM)",
       default: installed.map { TimeOfDay(hour: $0.hour, minute: $0.minute).text } ?? TimeOfDay.nightly.text)
     return kind.map { ($0, time) }
   }
@@ -205,7 +205,7 @@ struct Setup {
 
   func stateFolderArguments() throws(CLIError) -> [String] {
     let standard = SetupFiles.home(environment: settings.environment) + "/.local/state/deepcut"
-    let state = Self.absolute(try settings[\.stateDirectory])
+    let state = Self.absolute(try settings[\.run.stateDirectory])
     return draft.value(at: "stateDir") != nil || state == standard ? [] : ["--state-dir", state]
   }
 

@@ -31,10 +31,10 @@ enum SetupCommand: Command {
     let environment = ProcessInfo.processInfo.environment
     let settings = try Resolved(arguments, environment: environment, registry: registry)
     let installer = ScheduleInstaller(environment: environment) { Console.error($0) }
-    if try settings[\.uninstall] {
+    if try settings[\.setup.uninstall] {
       var said = await installer.uninstall()
       // The copy setup made for the schedule goes with it; a packaged deepcut, or one put there by hand, stays.
-      if let config = try settings[\.config] {
+      if let config = try settings[\.run.config] {
         said += SetupCopy(configFolder: URL(fileURLWithPath: Setup.absolute(config)).deletingLastPathComponent().path)
           .remove()
       }

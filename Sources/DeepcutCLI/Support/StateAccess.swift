@@ -15,7 +15,7 @@ func mappingStateErrors(_ body: () async throws -> Void) async throws(CLIError) 
 }
 
 func openStore(_ settings: Resolved) throws(CLIError) -> StateStore {
-  let directory = try settings[\.stateDirectory]
+  let directory = try settings[\.run.stateDirectory]
   do {
     return try StateStore(directory: directory)
   } catch {
@@ -25,7 +25,7 @@ func openStore(_ settings: Resolved) throws(CLIError) -> StateStore {
 
 /// The lock of the run using the state folder `settings` name: taken, or waited for with `--wait`.
 func lockState(_ settings: Resolved) throws(CLIError) -> RunLock {
-  let (directory, wait) = (try settings[\.stateDirectory], try settings[\.wait])
+  let (directory, wait) = (try settings[\.run.stateDirectory], try settings[\.run.wait])
   do {
     return try RunLock(directory: directory, wait: wait)
   } catch .heldByAnotherRun(let directory, let lock) {

@@ -1,0 +1,23 @@
+internal import Catalog
+internal import Delivery
+internal import Foundation
+internal import HTTP
+internal import Identity
+internal import MusicLibrary
+internal import Report
+internal import Scheduling
+internal import SettingsKit
+internal import State
+
+/// What a night tells and remembers as told: what makes ``NightPlan/Ledger``.
+struct LedgerOptions: SettingGroup {
+  let sinceLastRun: Setting<Bool> = Setting(
+    flag: "since-last-run", help: "report only releases no earlier report told of, then remember them as told",
+    commands: [.report]
+  )
+  .listed(after: \SettingsTable.run.wait)
+  let dryRun: Setting<Bool> = Setting(
+    flag: "dry-run", help: "change nothing in the state database's record of what was reported", commands: [.report]
+  )
+  .listed(after: \SettingsTable.ledger.sinceLastRun)
+}

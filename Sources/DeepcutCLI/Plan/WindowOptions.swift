@@ -1,0 +1,44 @@
+internal import Catalog
+internal import Delivery
+internal import Foundation
+internal import HTTP
+internal import Identity
+internal import MusicLibrary
+internal import Report
+internal import Scheduling
+internal import SettingsKit
+internal import State
+
+/// What counts as new and where each class of release is listed: what makes the night's ``FinderOptions``.
+struct WindowOptions: SettingGroup {
+  let days: Setting<Int> = Setting(
+    flag: "days", key: "days", placeholder: "N", help: "releases of the last N days count as new",
+    kind: .integer(0...3650), default: .value(30),
+    commands: [.report, .why.worded("releases of the last N days count as new (default as for report)")],
+    example: .default())
+  let since: Setting<CalendarDay?> = Setting(
+    flag: "since", placeholder: "DATE", help: "releases since DATE (YYYY-MM-DD) count as new", kind: .day,
+    commands: [.report, .why])
+  let types: Setting<[ReleaseKind]> = Setting(
+    flag: "types", key: "types", placeholder: "KINDS", help: "release kinds to include: {values}",
+    kind: .choices(), default: .value(ReleaseKind.allCases, shown: "all"),
+    commands: [.report, .why.worded("release kinds the report shows: {values} (default as for report)")],
+    example: .value(
+      ReleaseKind.allCases,
+      note: "Release kinds to include: \(ReleaseKind.allCases.map(\.rawValue).joined(separator: ", "))."))
+  let classes: Setting<[ReleaseClass: Placement]> = Setting(
+    flag: "classes", key: "classes", placeholder: "CLASS=WHERE",
+    help: "where each class of release is listed: main, also (one line under Also out) or none (default: {default})",
+    kind: .choiceForEach(), default: .value([:], shown: ClassPlacements().described),
+    commands: [.report, .why.worded("where each class of release is listed (default as for report)")],
+    example: .value(
+      [.live: .main],
+      note: "Where each class of release is listed: \"main\" (New, Upcoming), \"also\" (one line each under Also out)",
+      "or \"none\". Classes: studio, soundtrack, live, remix, compilation, reissue, version (sped up, slowed,",
+      "instrumental, karaoke), other (spoken word). By default \(ClassPlacements().described)."))
+  let ignoreTitles: Setting<[String]> = Setting(
+    key: "ignoreTitles", help: "release titles to leave out (regular expressions)", kind: .patterns,
+    default: .value([]), example: .value(["(?i)karaoke", #"(?i)\btribute to\b"#])
+  )
+  .listed(after: \SettingsTable.library.ignoreArtists)
+}

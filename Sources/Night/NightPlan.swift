@@ -4,88 +4,123 @@ public import Foundation
 public import Identity
 public import Report
 
-/// Everything one night is asked to do, as plain values: which catalogs, which library, which window, which format,
-/// where it goes. The command line makes one from its settings; a test makes one by hand.
+/// Everything one night is asked to do, as plain values, in parts that cannot disagree: the library, the catalogs,
+/// the output, the e-mail (its message and where it goes, together), the push, the ledger. The command line makes
+/// each part from its group of settings; a test makes one by hand.
 public struct NightPlan: Sendable {
-  /// The export to read.
-  public var library: String
-  /// The night's catalogs, in the order of their links, each with how it is asked. Never empty.
-  public var catalogs: [CatalogNight]
-  /// Catalogs asked only for links to the releases the report lists, by UPC.
-  public var linkedCatalogs: [CatalogNight] = []
-  /// Where the person listens, which each row's title opens; nil opens the first catalog's page.
-  public var listening: Listening?
-  /// The window, the kinds and what is left out: every catalog's releases are judged alike.
-  public var finder: FinderOptions
-  /// The night's time: the clock's, or `--now`.
-  public var now: Date
-  /// The report's format, with what it is made from.
-  public var format: any ReportFormat = MarkdownFormat()
-  public var templates: TemplateLocator
-  /// The e-mail, with the e-mail format: its headers and parts, and where it is handed over.
+  public var library: Library
+  public var catalogs: Catalogs
+  public var output: Output
+  /// The e-mail, with the e-mail format.
   public var mail: Mail?
   /// Where the night's news is pushed beside the e-mail, with `--send`.
   public var push = PushPlan()
+  public var ledger = Ledger()
+  /// The night's time: the clock's, or `--now`.
+  public var now: Date
   /// How long a delivery that failed for now waits before its one retry.
   public var retryAfter: Duration = .seconds(30)
   /// Where a message that was not delivered is kept.
   public var outbox: String
-  /// Where the report is written; nil prints it (unless it is delivered).
-  public var output: String?
-  /// Where the whole report goes as HTML when the e-mail is shortened.
-  public var fullReport: String?
-  /// Other formats written to a folder beside the report, each keeping the whole window (`--feeds`: deepcut.atom
-  /// and deepcut.ics).
-  public var feeds: Feeds?
-  /// Library artists left out, and those with fewer owned tracks.
-  public var ignoredArtists: Set<ArtistKey> = []
-  public var minimumOwnedTracks = 1
-  /// Tell only what no earlier report told, and remember what this one tells.
-  public var sinceLastRun = false
-  /// Tell and remember nothing.
-  public var dryRun = false
   /// Say nothing on standard error but errors.
   public var quiet = false
   /// Say how long each step took, in the report and on standard error.
   public var timings = false
-  /// A library export more whole days old than this is named stale, in the report and on standard error; 0 never.
-  public var staleAfterDays = 0
 
-  public init(
-    library: String, catalogs: [CatalogNight], finder: FinderOptions, now: Date, templates: TemplateLocator,
-    outbox: String
-  ) {
+  public init(library: Library, catalogs: Catalogs, output: Output, now: Date, outbox: String) {
     self.library = library
     self.catalogs = catalogs
-    self.finder = finder
+    self.output = output
     self.now = now
-    self.templates = templates
     self.outbox = outbox
   }
 
   /// What the run log calls this run: a night delivers its e-mail or pushes and tells; anything else is a run by
   /// hand.
   public var runKind: RunKind {
-    if dryRun { return .dryRun }
+    if ledger.dryRun { return .dryRun }
     return mail?.channel == nil && push.channels.isEmpty ? .byHand : .night
   }
 
   /// The order of a release's links: the linked catalogs', then the searched ones'.
-  var linkOrder: [CatalogName] { (linkedCatalogs + catalogs).map(\.definition.name) }
+  var linkOrder: [CatalogName] { (catalogs.linked + catalogs.searched).map(\.definition.name) }
 
   /// The format is a feed or a calendar, which keep the whole window.
-  var rolling: Bool { type(of: format).keepsWindow }
+  var rolling: Bool { type(of: output.format).keepsWindow }
+
+  /// The export to read, and which of its artists are looked up.
+  public struct Library: Sendable {
+    public var path: String
+    /// Library artists left out, and those with fewer owned tracks.
+    public var ignoredArtists: Set<ArtistKey> = []
+    public var minimumOwnedTracks = 1
+    /// An export more whole days old than this is named stale, in the report and on standard error; 0 never.
+    public var staleAfterDays = 0
+
+    public init(path: String) {
+      self.path = path
+    }
+  }
+
+  /// The catalogs asked, what counts as new, and where a row opens.
+  public struct Catalogs: Sendable {
+    /// The night's catalogs, in the order of their links, each with how it is asked. Never empty.
+    public var searched: [CatalogNight]
+    /// Catalogs asked only for links to the releases the report lists, by UPC.
+    public var linked: [CatalogNight] = []
+    /// Where the person listens, which each row's title opens; nil opens the first catalog's page.
+    public var listening: Listening?
+    /// The window, the kinds and what is left out: every catalog's releases are judged alike.
+    public var finder: FinderOptions
+
+    public init(searched: [CatalogNight], finder: FinderOptions) {
+      self.searched = searched
+      self.finder = finder
+    }
+  }
+
+  /// What the report is made as, and where it goes.
+  public struct Output: Sendable {
+    /// The report's format, with what it is made from.
+    public var format: any ReportFormat = MarkdownFormat()
+    public var templates: TemplateLocator
+    /// Where the report is written; nil prints it (unless it is delivered).
+    public var path: String?
+    /// Other formats written to a folder beside the report, each keeping the whole window (`--feeds`: deepcut.atom
+    /// and deepcut.ics).
+    public var feeds: Feeds?
+
+    public init(templates: TemplateLocator) {
+      self.templates = templates
+    }
+  }
 
   /// The e-mail and where it goes, together: a channel without a message to hand over cannot be asked for.
   public struct Mail: Sendable {
     /// Its headers and parts.
     public var message: EmailOptions
-    /// Where it is delivered (`--send`); nil leaves it on standard output or in `output`.
+    /// Where it is delivered (`--send`); nil leaves it on standard output or in the output's file.
     public var channel: (any DeliveryChannel)?
+    /// Where the whole report goes as HTML when the e-mail is shortened.
+    public var fullReport: String?
 
-    public init(message: EmailOptions, channel: (any DeliveryChannel)? = nil) {
+    public init(message: EmailOptions, channel: (any DeliveryChannel)? = nil, fullReport: String? = nil) {
       self.message = message
       self.channel = channel
+      self.fullReport = fullReport
+    }
+  }
+
+  /// What the night tells and remembers as told.
+  public struct Ledger: Sendable {
+    /// Tell only what no earlier report told, and remember what this one tells.
+    public var sinceLastRun = false
+    /// Tell and remember nothing.
+    public var dryRun = false
+
+    public init(sinceLastRun: Bool = false, dryRun: Bool = false) {
+      self.sinceLastRun = sinceLastRun
+      self.dryRun = dryRun
     }
   }
 

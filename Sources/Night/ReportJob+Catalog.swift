@@ -15,8 +15,8 @@ extension ReportJob {
     _ scan: LibraryScan, _ catalogs: [AskedCatalog], links: [LinkCheck]
   ) async throws(NightError) -> Pass {
     var looked = scan
-    let ignored = plan.ignoredArtists
-    let minimum = plan.minimumOwnedTracks
+    let ignored = plan.library.ignoredArtists
+    let minimum = plan.library.minimumOwnedTracks
     looked.library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     let (outcomes, earlyLinks) = await passes(looked.library, catalogs, links: links)
     console.passesDone()
@@ -42,9 +42,10 @@ extension ReportJob {
     }
     night.unreachable = unreachable
     night.linkedTitles = Dictionary(
-      plan.linkedCatalogs.map { ($0.definition.name, $0.definition.linkTitle) }, uniquingKeysWith: { first, _ in first }
+      plan.catalogs.linked.map { ($0.definition.name, $0.definition.linkTitle) },
+      uniquingKeysWith: { first, _ in first }
     )
-    night.listening = plan.listening
+    night.listening = plan.catalogs.listening
     timePasses(night)
     return Pass(scan: looked, night: night, earlyLinks: earlyLinks)
   }
@@ -116,10 +117,10 @@ extension ReportJob {
     }
     let first = pass.night.catalogs.first
     let ledger = ReleaseLedger.apply(
-      findings, seen: seen, now: plan.now, onlyUnreported: plan.sinceLastRun && !plan.rolling,
+      findings, seen: seen, now: plan.now, onlyUnreported: plan.ledger.sinceLastRun && !plan.rolling,
       fallback: first)
     let window =
-      plan.feeds == nil
+      plan.output.feeds == nil
       ? nil
       : ReleaseLedger.apply(findings, seen: seen, now: plan.now, onlyUnreported: false, fallback: first)
     return Told(ledger: ledger, window: window)
@@ -134,7 +135,7 @@ extension ReportJob {
     for catalog in catalogs {
       if let source = catalog.provider.gtins { sources[catalog.night.definition.name] = source }
     }
-    return plan.linkedCatalogs.compactMap { linked in
+    return plan.catalogs.linked.compactMap { linked in
       guard let lookup = linked.provider().gtinLookup else { return nil }
       var check = LinkCheck(
         catalog: linked.definition.name, lookup: lookup, gtinSources: sources, store: store, now: plan.now)
@@ -173,7 +174,7 @@ extension ReportJob {
     -> [Finding]
   {
     // Most played first: the findings' order is the catalogs', so rank them by the library's order.
-    let listed = findings.indices.filter { plan.finder.placements.lists(findings[$0]) }
+    let listed = findings.indices.filter { plan.catalogs.finder.placements.lists(findings[$0]) }
     let order = listed.sorted {
       (ranks[findings[$0].artist.key] ?? Int.max, $0) < (ranks[findings[$1].artist.key] ?? Int.max, $1)
     }
@@ -215,7 +216,7 @@ extension ReportJob {
   ) async throws(NightError) {
     let name = catalog.night.definition.name
     // What is also out shows as a line without a cover.
-    let placements = plan.finder.placements
+    let placements = plan.catalogs.finder.placements
     let listed = (told.ledger.findings + (told.window?.findings ?? [])).filter { placements.placement(of: $0) == .main }
     let asked = listed.filter { $0.release.artworkURL == nil || $0.links.first?.catalog == name }
       .compactMap { finding in finding.links.first { $0.catalog == name }?.release.id }

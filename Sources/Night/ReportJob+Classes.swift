@@ -39,7 +39,7 @@ extension ReportJob {
   private func records(_ findings: [Finding], _ check: BarcodeCheck, _ pass: Pass, _ told: inout Told) async
     -> [Finding]
   {
-    let placements = plan.finder.placements
+    let placements = plan.catalogs.finder.placements
     let listed = findings.indices.filter { findings[$0].category != .edition && placements.lists(findings[$0]) }
     let order = mostPlayedFirst(listed, of: findings, pass)
     let result = await check.records(for: order.map { findings[$0] })

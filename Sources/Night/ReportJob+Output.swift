@@ -37,27 +37,27 @@ extension ReportJob {
 
   func listing(_ findings: [Finding], _ pass: Pass, _ told: Told, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
-      findings: findings, scan: pass.scan, night: pass.night, options: plan.finder, now: plan.now,
+      findings: findings, scan: pass.scan, night: pass.night, options: plan.catalogs.finder, now: plan.now,
       timings: timings,
       linksLine: linksLine(told),
-      libraryAge: LibraryAge(pass.scan, now: plan.now, staleAfterDays: plan.staleAfterDays))
+      libraryAge: LibraryAge(pass.scan, now: plan.now, staleAfterDays: plan.library.staleAfterDays))
   }
 
   /// What waits for the next nights: the linked catalogs' links, and the pages on the person's service.
   func linksLine(_ told: Told) -> String? {
     let lines = [
-      ReportBuilder.linksLine(waiting: told.linksWaiting, to: plan.linkedCatalogs.map(\.definition.linkTitle)),
-      ReportBuilder.linksLine(waiting: told.pagesWaiting, to: plan.listening.map { [$0.service.name] } ?? []),
+      ReportBuilder.linksLine(waiting: told.linksWaiting, to: plan.catalogs.linked.map(\.definition.linkTitle)),
+      ReportBuilder.linksLine(waiting: told.pagesWaiting, to: plan.catalogs.listening.map { [$0.service.name] } ?? []),
     ].compactMap { $0 }
     return lines.isEmpty ? nil : lines.joined(separator: " ")
   }
 
   func render(_ listing: ReportListing) throws(NightError) -> Outputs {
     do {
-      let rendered = try plan.format.render(listing, templates: plan.templates)
+      let rendered = try plan.output.format.render(listing, templates: plan.output.templates)
       return Outputs(
         report: rendered.text, shown: rendered.shown, whole: listing.model,
-        fullReport: plan.fullReport == nil ? nil : rendered.wholeHTML)
+        fullReport: plan.mail?.fullReport == nil ? nil : rendered.wholeHTML)
     } catch {
       throw .template(error.description)
     }
@@ -65,8 +65,8 @@ extension ReportJob {
 
   /// The formats written beside the report, from the user's copies of their templates or the built-in ones.
   func renderFeeds(_ listing: ReportListing) throws(NightError) -> [(name: String, text: String)] {
-    guard let feeds = plan.feeds else { return [] }
-    let templates = plan.templates.withoutExplicit
+    guard let feeds = plan.output.feeds else { return [] }
+    let templates = plan.output.templates.withoutExplicit
     do {
       return try feeds.formats.map { (format) throws(ReportError) in
         ("deepcut." + type(of: format).fileExtension, try format.render(listing, templates: templates).text)
@@ -81,15 +81,15 @@ extension ReportJob {
   /// The report (atomically, to `--output`, else to standard output unless it is being sent), the full report and
   /// the feeds.
   func write(_ outputs: Outputs) throws(NightError) {
-    if let output = plan.output {
+    if let output = plan.output.path {
       try Self.write(Data(outputs.report.utf8), to: output)
     } else if plan.mail?.channel == nil {
       console.report(outputs.report)
     }
-    if let fullReport = plan.fullReport, let page = outputs.fullReport {
+    if let fullReport = plan.mail?.fullReport, let page = outputs.fullReport {
       try Self.write(Data(page.utf8), to: fullReport)
     }
-    if let directory = plan.feeds?.directory {
+    if let directory = plan.output.feeds?.directory {
       for (name, text) in outputs.feeds {
         try Self.write(Data(text.utf8), to: directory + "/" + name)
       }
@@ -116,11 +116,11 @@ extension ReportJob {
     let model = outputs.shown.model
     var toldCount = 0
     do {
-      if !plan.dryRun, !delivery.failed {
+      if !plan.ledger.dryRun, !delivery.failed {
         for (catalog, sightings) in Dictionary(grouping: told.ledger.sightings, by: \.catalog) {
           try await store.recordSeen(provider: catalog, sightings.map(\.record))
         }
-        if plan.sinceLastRun, !plan.rolling {
+        if plan.ledger.sinceLastRun, !plan.rolling {
           // All the report listed, but of a shortened e-mail only what it showed: the rest come in the next
           // e-mails, most played first.
           let reported = told.ledger.reported(showing: outputs.shown.findings)
@@ -190,7 +190,7 @@ extension ReportJob {
     if let library = model.library, library.stale {
       let written = library.dateSource == LibraryAge.Source.exportDate.rawValue ? "written" : "last changed"
       console.say(
-        "deepcut: \(plan.library) is \(library.ageDays) days old (\(written) \(library.exportedAtLabel)), so albums "
+        "deepcut: \(plan.library.path) is \(library.ageDays) days old (\(written) \(library.exportedAtLabel)), so albums "
           + "you got since then may be listed as new: \(LibraryAge.briefAdvice)")
     }
     let failed = pass.night.problems.count { !$0.isAnswer }
@@ -205,7 +205,7 @@ extension ReportJob {
       let kept = model.new.count + model.upcoming.count + model.backfill.count + model.editions.count
       let rest =
         "the rest are in the attached \(omitted.attachment)" + (omitted.fullReport.map { " and at \($0)" } ?? "")
-        + (plan.sinceLastRun ? ", and come in the next e-mails" : "")
+        + (plan.ledger.sinceLastRun ? ", and come in the next e-mails" : "")
       console.say(
         "deepcut: the e-mail lists \(kept) of \(kept + omitted.releases) releases, most played artists first, to "
           + "stay under \((plan.mail?.message.maximumPartBytes ?? 0) / 1000) KB; " + rest)

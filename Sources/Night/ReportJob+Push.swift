@@ -24,7 +24,7 @@ extension ReportJob {
 
   /// Pushes tonight's releases to every channel, recording each channel's push as it ends.
   mutating func push(_ outputs: Outputs) async throws(NightError) -> [Pushed] {
-    guard !plan.push.channels.isEmpty, !plan.dryRun else { return [] }
+    guard !plan.push.channels.isEmpty, !plan.ledger.dryRun else { return [] }
     let start = timer.now
     defer { timings.append(ReportModel.Timing(phase: "push", seconds: (timer.now - start).inSeconds)) }
     let tonight = Self.pushItems(outputs.whole)
@@ -48,7 +48,7 @@ extension ReportJob {
 
   /// A library older than the setting is trouble too, told once a day through every channel beside the releases.
   func pushStaleLibrary(_ outputs: Outputs) async -> [String] {
-    guard !plan.push.channels.isEmpty, !plan.dryRun, let library = outputs.whole.library, library.stale,
+    guard !plan.push.channels.isEmpty, !plan.ledger.dryRun, let library = outputs.whole.library, library.stale,
       let line = library.line
     else { return [] }
     return await TroubleTelling.tell(

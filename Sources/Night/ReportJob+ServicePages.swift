@@ -10,7 +10,7 @@ extension ReportJob {
   /// Pages on the service `--listen` names for the releases tonight lists that open nowhere there, most played
   /// first, while the budget lasts; nothing without `--listen`, or when no catalog of the night names pages.
   mutating func askServicePages(_ told: inout Told, _ pass: Pass, _ catalogs: [AskedCatalog]) async {
-    guard let listening = plan.listening else { return }
+    guard let listening = plan.catalogs.listening else { return }
     let sources = catalogs.compactMap { catalog in catalog.provider.servicePages.map { (catalog.night, $0) } }
     guard !sources.isEmpty else { return }
     let start = timer.now
@@ -32,7 +32,7 @@ extension ReportJob {
     -> [Finding]
   {
     let order = mostPlayedFirst(
-      findings.indices.filter { plan.finder.placements.lists(findings[$0]) }, of: findings, pass)
+      findings.indices.filter { plan.catalogs.finder.placements.lists(findings[$0]) }, of: findings, pass)
     let result = await check.pages(for: order.map { findings[$0] })
     told.pageRequests += result.requests
     told.pagesWaiting += result.notAsked

@@ -52,7 +52,7 @@ public struct ReportJob {
       if case .failure(let error) = one.outcome { error } else { nil }
     }
     // A channels file that cannot be read holds back no e-mail, but the night does not end as if all went well.
-    let unread = plan.dryRun ? [] : plan.push.unreadable.map { ["no push: \($0)"] } ?? []
+    let unread = plan.ledger.dryRun ? [] : plan.push.unreadable.map { ["no push: \($0)"] } ?? []
     if !failed.isEmpty || !unread.isEmpty {
       throw .pushed(
         unread + pushNotes(pushed.filter(\.failed)), temporary: unread.isEmpty && failed.allSatisfy(\.isTemporary))
@@ -61,7 +61,7 @@ public struct ReportJob {
 
   /// Every step after the state is open: ask, decide, render, write, deliver, record.
   private mutating func tell(_ scan: LibraryScan) async throws(NightError) -> (Delivery, [Pushed]) {
-    let catalogs = plan.catalogs.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
+    let catalogs = plan.catalogs.searched.map { AskedCatalog(night: $0, provider: $0.definition.provider(for: $0.run)) }
     let links = linkChecks(catalogs)
     let pass = try await runCatalogPasses(scan, catalogs, links: links)
     var told = try await applyLedger(pass)
@@ -123,7 +123,7 @@ public struct ReportJob {
     let start = timer.now
     let scan: LibraryScan
     do {
-      scan = try LibraryReader.read(path: plan.library)
+      scan = try LibraryReader.read(path: plan.library.path)
     } catch {
       throw .library(error)
     }
@@ -131,7 +131,7 @@ public struct ReportJob {
     timings.append(ReportModel.Timing(phase: "read library", seconds: (timer.now - start).inSeconds - keyTime))
     timings.append(ReportModel.Timing(phase: "build keys", seconds: keyTime))
     for warning in scan.warnings.prefix(5) where !plan.quiet {
-      console.say("deepcut: warning: \(plan.library):\(warning.line): \(warning.message)")
+      console.say("deepcut: warning: \(plan.library.path):\(warning.line): \(warning.message)")
     }
     return scan
   }

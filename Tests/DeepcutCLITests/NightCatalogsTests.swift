@@ -130,17 +130,19 @@ struct NightCatalogsTests {
       "--provider", "musicbrainz,itunes,deezer", "--offline", "--rate-limit", "0", "--batch-size", "30",
       "--max-age", "itunes=2", "--max-age", "5", "--timeout", "7",
     ])
-    #expect(report.catalogs.map(\.definition.name) == ["musicbrainz", "itunes", "deezer"])
-    #expect(report.catalogs.allSatisfy { $0.run.requestsPerMinute == .infinity })
-    #expect(report.catalogs.map(\.pass.batchSize) == [30, 30, 30])
+    #expect(report.plan.catalogs.searched.map(\.definition.name) == ["musicbrainz", "itunes", "deezer"])
+    #expect(report.plan.catalogs.searched.allSatisfy { $0.run.requestsPerMinute == .infinity })
+    #expect(report.plan.catalogs.searched.map(\.pass.batchSize) == [30, 30, 30])
     let hour: TimeInterval = 3600
-    #expect(report.catalogs.map(\.pass.maxAge) == [5 * hour, 2 * hour, 5 * hour])
+    #expect(report.plan.catalogs.searched.map(\.pass.maxAge) == [5 * hour, 2 * hour, 5 * hour])
     // Editions are a catalog's own way too; the window is the night's.
-    #expect(report.catalogs.map(\.finder.catalogGroupsEditions) == [true, false, false])
-    #expect(Set(report.catalogs.map(\.finder.since)).count == 1)
+    #expect(report.plan.catalogs.searched.map(\.finder.catalogGroupsEditions) == [true, false, false])
+    #expect(Set(report.plan.catalogs.searched.map(\.finder.since)).count == 1)
     // The window and the kinds are the night's, read once.
-    #expect(report.catalogs.first?.definition.name == "musicbrainz")
-    #expect(report.finder.since == report.catalogs[0].finder.since && !report.finder.catalogGroupsEditions)
+    #expect(report.plan.catalogs.searched.first?.definition.name == "musicbrainz")
+    #expect(
+      report.plan.catalogs.finder.since == report.plan.catalogs.searched[0].finder.since
+        && !report.plan.catalogs.finder.catalogGroupsEditions)
   }
 
   @Test func nameEqualsIsOneCatalogsOnlyForARegisteredName() throws {
@@ -174,14 +176,15 @@ struct NightCatalogsTests {
         + "provider.NAME.baseURL for each")
     let each = try ReportSettingsTests.report(
       night + ["--offline", "--base-url", "deezer=http://d.test", "--base-url", "musicbrainz=http://m.test"])
-    #expect(each.catalogs.map(\.run.baseURL.host) == ["d.test", "m.test"])
+    #expect(each.plan.catalogs.searched.map(\.run.baseURL.host) == ["d.test", "m.test"])
     let file = try ReportSettingsTests.report(
       night + ["--offline", "--base-url", "deezer=http://d.test"],
       config: #"{"provider": {"baseURL": "http://x.test", "musicbrainz": {"baseURL": "http://m.test"}}}"#)
-    #expect(file.catalogs.map(\.run.baseURL.host) == ["d.test", "m.test"])
+    #expect(file.plan.catalogs.searched.map(\.run.baseURL.host) == ["d.test", "m.test"])
     // With one catalog, a bare one is its own as it always was.
     #expect(
-      try ReportSettingsTests.report(["--offline", "--base-url", "http://x.test"]).catalogs[0].run.baseURL.host
+      try ReportSettingsTests.report(["--offline", "--base-url", "http://x.test"]).plan.catalogs.searched[0].run.baseURL
+        .host
         == "x.test")
   }
 
@@ -200,7 +203,7 @@ struct NightCatalogsTests {
     // config.json may keep another night's values: they are not read tonight.
     let kept = try ReportSettingsTests.report(
       ["--offline", "--provider", "itunes"], config: #"{"provider": {"deezer": {"requestsPerMinute": 5}}}"#)
-    #expect(kept.catalogs[0].run.requestsPerMinute == Double(ITunesCatalog().defaultRequestsPerMinute))
+    #expect(kept.plan.catalogs.searched[0].run.requestsPerMinute == Double(ITunesCatalog().defaultRequestsPerMinute))
   }
 
   /// The etiquette is each catalog's: who runs this for one that asks it, and its production limit.
@@ -214,7 +217,7 @@ struct NightCatalogsTests {
         _ = try ReportSettingsTests.report(night + ["--contact", "me@example.org", "--rate-limit", "musicbrainz=120"])
       } == "musicbrainz.org takes at most one request a second: --rate-limit musicbrainz=60 or less")
     let kept = try ReportSettingsTests.report(night + ["--contact", "me@example.org", "--rate-limit", "itunes=120"])
-    #expect(kept.catalogs.map(\.run.requestsPerMinute) == [120, 50])
+    #expect(kept.plan.catalogs.searched.map(\.run.requestsPerMinute) == [120, 50])
   }
 
   // MARK: - config.json
@@ -226,10 +229,12 @@ struct NightCatalogsTests {
       """#
     #expect(Deepcut.configurationProblem(in: Data(file.utf8), path: "c.json") == nil)
     let report = try ReportSettingsTests.report(["--offline"], config: file)
-    #expect(report.catalogs.map(\.run.baseURL.absoluteString) == ["http://d.test", "https://musicbrainz.org"])
-    #expect(report.catalogs.map(\.pass.batchSize) == [3, CatalogPassOptions().batchSize])
-    #expect(report.catalogs.map(\.run.requestsPerMinute) == [540, 12])
-    #expect(report.catalogs[1].run[MusicBrainzCatalog.coverArtURL].absoluteString == "http://c.test/covers")
+    #expect(
+      report.plan.catalogs.searched.map(\.run.baseURL.absoluteString) == ["http://d.test", "https://musicbrainz.org"])
+    #expect(report.plan.catalogs.searched.map(\.pass.batchSize) == [3, CatalogPassOptions().batchSize])
+    #expect(report.plan.catalogs.searched.map(\.run.requestsPerMinute) == [540, 12])
+    #expect(
+      report.plan.catalogs.searched[1].run[MusicBrainzCatalog.coverArtURL].absoluteString == "http://c.test/covers")
   }
 
   @Test func configJSONRefusesKeysNoCatalogHas() throws {
@@ -268,12 +273,12 @@ struct NightCatalogsTests {
     try Data().write(to: directory.appendingPathComponent("itunes"))
     defer { try? FileManager.default.removeItem(at: directory) }
     let path = directory.path
-    #expect(try ReportSettings.snapshot(in: path, of: Self.catalog("deezer")) == path + "/deezer")
-    #expect(try ReportSettings.snapshot(in: path, of: Self.catalog("musicbrainz")) == path)
-    #expect(try ReportSettings.snapshot(in: path, of: Self.catalog("itunes")) == path)
+    #expect(try CatalogOptions.snapshot(in: path, of: Self.catalog("deezer")) == path + "/deezer")
+    #expect(try CatalogOptions.snapshot(in: path, of: Self.catalog("musicbrainz")) == path)
+    #expect(try CatalogOptions.snapshot(in: path, of: Self.catalog("itunes")) == path)
     // Answered from recorded responses, no catalog is held to a pace or asked to be told who runs this.
     let report = try ReportSettingsTests.report(["--provider", "deezer,musicbrainz", "--snapshot", path])
-    #expect(report.catalogs.allSatisfy { $0.run.requestsPerMinute == .infinity })
+    #expect(report.plan.catalogs.searched.allSatisfy { $0.run.requestsPerMinute == .infinity })
   }
 
   // MARK: - Commands that ask one catalog
@@ -310,8 +315,9 @@ struct NightCatalogsTests {
   @Test func whyTakesTheNightsCatalogs() throws {
     let why = try Self.resolved(["--provider", "deezer,musicbrainz"], for: WhyCommand.spec)
     #expect(try Self.names(why) == ["deezer", "musicbrainz"])
-    let report = try ReportSettings(why.overriding(\.catalogs.offline, with: true).overriding(\.library.path, with: "/m.xml"))
-    #expect(report.catalogs.map(\.definition.name) == ["deezer", "musicbrainz"])
+    let report = try ReportSettings(
+      why.overriding(\.catalogs.offline, with: true).overriding(\.library.path, with: "/m.xml"))
+    #expect(report.plan.catalogs.searched.map(\.definition.name) == ["deezer", "musicbrainz"])
   }
 
   // MARK: - The declarations

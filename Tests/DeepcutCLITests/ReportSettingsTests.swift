@@ -22,27 +22,29 @@ struct ReportSettingsTests {
       config: #"{"minimumOwnedTracks": 3}"#)
     let output: String? = settings[\.output.path]
     #expect(output?.hasSuffix("/r.json") == true && output?.hasPrefix("~") == false)
-    #expect(settings[\.run.quiet] && settings[\.ledger.dryRun] && !settings[\.run.timings] && !settings[\.ledger.sinceLastRun])
+    #expect(
+      settings[\.run.quiet] && settings[\.ledger.dryRun] && !settings[\.run.timings] && !settings[\.ledger.sinceLastRun]
+    )
     #expect(settings[\.output.format] == FormatName(JSONFormat.self))
-    #expect(settings.format is JSONFormat)
+    #expect(settings.plan.output.format is JSONFormat)
     #expect(settings[\.output.feeds] == "/srv/feeds")
     #expect(settings[\.catalogs.snapshot] == "/s")
     #expect(settings[\.library.minimumOwnedTracks] == 3)
-    #expect(settings.library == "/music/Library.xml")
+    #expect(settings.plan.library.path == "/music/Library.xml")
     // What is made of several settings is made once: recorded answers come at once.
-    #expect(settings.catalogs[0].run.requestsPerMinute == .infinity)
+    #expect(settings.plan.catalogs.searched[0].run.requestsPerMinute == .infinity)
   }
 
   /// One setting says where each class goes: pairs on the command line, an object in the file, the flag's pairs over
   /// the file's, every class not named at its default; the old list of types still reads, as the main list.
   @Test func classesArePlacedByOneSettingAndTheOldTypesStillRead() throws {
     let placed = try Self.report(["--classes", "live=main, Version=also"], config: #"{"classes": {"remix": "none"}}"#)
-    #expect(placed.finder.placements.changed == [.live: .main, .version: .also])
+    #expect(placed.plan.catalogs.finder.placements.changed == [.live: .main, .version: .also])
     let fromFile = try Self.report([], config: #"{"classes": {"remix": "none", "compilation": "also"}}"#)
-    #expect(fromFile.finder.placements.changed == [.remix: .none])
+    #expect(fromFile.plan.catalogs.finder.placements.changed == [.remix: .none])
     let old = try Self.report([], config: #"{"provider": {"includeSecondaryTypes": ["live", "dj-mix"]}}"#)
-    #expect(old.finder.placements.changed == [.live: .main, .compilation: .main])
-    #expect(old.catalogs.allSatisfy { $0.finder.placements == old.finder.placements })
+    #expect(old.plan.catalogs.finder.placements.changed == [.live: .main, .compilation: .main])
+    #expect(old.plan.catalogs.searched.allSatisfy { $0.finder.placements == old.plan.catalogs.finder.placements })
     let refusals = [
       (["--classes", "live"], "{}", "--classes takes NAME=CHOICE pairs"),
       (["--classes", "live=maybe"], "{}", "not 'live=maybe'"),
@@ -66,7 +68,7 @@ struct ReportSettingsTests {
     #expect(markdown[\.mail.fullReportURL] == nil)
     #expect(markdown[\.mail.fullReport] == nil)
     #expect(markdown[\.commands.top] == 10)
-    #expect(markdown.mail == nil)
+    #expect(markdown.plan.mail == nil)
     // Read, they are refused as they always were.
     #expect(
       SettingsTableTests.refusal { _ = try Self.report(["--format", "email", "--to", "a@b.c"], config: file) }
@@ -120,10 +122,12 @@ struct ReportSettingsTests {
     let mirror = try #require(URL(string: "http://127.0.0.1:8080/covers"))
     let flags = ["--provider", "musicbrainz", "--offline"]
     let given = try Self.report(flags + ["--cover-art-url", mirror.absoluteString])
-    #expect(given.catalogs[0].run[MusicBrainzCatalog.coverArtURL] == mirror)
+    #expect(given.plan.catalogs.searched[0].run[MusicBrainzCatalog.coverArtURL] == mirror)
     let file = try Self.report(flags, config: #"{"provider": {"coverArtURL": "http://127.0.0.1:8080/covers"}}"#)
-    #expect(file.catalogs[0].run[MusicBrainzCatalog.coverArtURL] == mirror)
-    #expect(try Self.report(flags).catalogs[0].run[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production)
+    #expect(file.plan.catalogs.searched[0].run[MusicBrainzCatalog.coverArtURL] == mirror)
+    #expect(
+      try Self.report(flags).plan.catalogs.searched[0].run[MusicBrainzCatalog.coverArtURL] == CoverArtArchive.production
+    )
   }
 
   /// What goes with an e-mail only says so in its declaration; the report refuses it in another format, naming all.
@@ -136,7 +140,8 @@ struct ReportSettingsTests {
     }
     // From the file they are the nightly e-mail's, left alone by a report in another format.
     let nightly = try Self.report([], config: #"{"email": {"to": ["a@b.c"], "subject": "s"}}"#)
-    #expect(nightly.mail == nil && nightly[\.mail.subject] == nil)
-    #expect(try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).mail?.message.subject == "s")
+    #expect(nightly.plan.mail == nil && nightly[\.mail.subject] == nil)
+    #expect(
+      try Self.report(["--format", "email", "--to", "a@b.c", "--subject", "s"]).plan.mail?.message.subject == "s")
   }
 }

@@ -268,7 +268,8 @@ struct SettingsTableTests {
     #expect(try xdg[\.run.stateDirectory] == "/s/deepcut")
     #expect(try xdg[\.run.config] == "/c/deepcut/config.json")
     let musicBrainz = try Self.resolved(["--provider", "musicbrainz"], config: "{}")
-    #expect(try musicBrainz[\.catalogs.baseURL, for: musicBrainz.nightCatalogs[0]] == MusicBrainzCatalog().defaultBaseURL)
+    #expect(
+      try musicBrainz[\.catalogs.baseURL, for: musicBrainz.nightCatalogs[0]] == MusicBrainzCatalog().defaultBaseURL)
     // Given, the flag's value; a `~/` is the home folder.
     let given = try Self.resolved(["--state-dir", "~/st", "--now", "2026-11-29"], config: "{}")
     #expect(try given[\.run.stateDirectory] == given.environment["HOME"].map { $0 + "/st" })
@@ -288,9 +289,15 @@ struct SettingsTableTests {
         "--budget takes a length of time like 90s, 10m, 2h or 1h30m, not 'soon'"
       ),
       ("--since 2026-1-1", { _ = try $0[\.window.since] }, "--since takes a date like 2026-11-01, not '2026-1-1'"),
-      ("--format pdf", { _ = try $0[\.output.format] }, "--format takes markdown, html, json, email, atom or ics, not 'pdf'"),
+      (
+        "--format pdf", { _ = try $0[\.output.format] },
+        "--format takes markdown, html, json, email, atom or ics, not 'pdf'"
+      ),
       ("--provider x", { _ = try $0[\.catalogs.provider] }, "--provider takes itunes, musicbrainz or deezer, not 'x'"),
-      ("--now soon", { _ = try $0[\.run.now] }, "--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not 'soon'"),
+      (
+        "--now soon", { _ = try $0[\.run.now] },
+        "--now takes a date like 2026-11-29 or 2026-11-29T21:00:00Z, not 'soon'"
+      ),
     ]
     for (line, read, message) in refusals {
       let settings = try Self.resolved(line.split(separator: " ").map(String.init), config: "{}")
@@ -317,7 +324,8 @@ struct SettingsTableTests {
           == "--country takes a two-letter store code like US or GB, not 'USA'")
     }
     // Who runs this: trimmed, and refused with what would end the User-Agent's comment.
-    #expect(try Self.resolved(["--contact", "  me@example.org "], config: "{}")[\.catalogs.contact] == "me@example.org")
+    #expect(
+      try Self.resolved(["--contact", "  me@example.org "], config: "{}")[\.catalogs.contact] == "me@example.org")
     #expect(
       Self.refusal { _ = try Self.resolved([], config: #"{"contact": " a(b) "}"#)[\.catalogs.contact] }
         == "--contact takes an e-mail address or a URL, not 'a(b)'")
@@ -340,12 +348,12 @@ struct SettingsTableTests {
     let file = #"{"push": {"serviceURLs": ["ntfy=http://127.0.0.1:1", "slack=https://hooks.example"]}}"#
     for settings in [try Self.resolved(flags, config: "{}"), try Self.resolved([], config: file)] {
       #expect(
-        try settings[\.push.pushURLs] == [
+        try settings[\.push.serviceURLs] == [
           "ntfy": try #require(URL(string: "http://127.0.0.1:1")),
           "slack": try #require(URL(string: "https://hooks.example")),
         ])
     }
-    #expect(try Self.resolved([], config: "{}")[\.push.pushURLs].isEmpty)
+    #expect(try Self.resolved([], config: "{}")[\.push.serviceURLs].isEmpty)
     let which = "--push-url (push.serviceURLs, the second)"
     let refusals = [
       ("gotify=http://x", "\(which) takes SERVICE=URL, SERVICE one of ntfy, discord, slack, json, URL http(s)://"),
@@ -358,14 +366,14 @@ struct SettingsTableTests {
     ]
     for (given, message) in refusals {
       let flags = ["--push-url", "json=http://ok", "--push-url", given]
-      #expect(Self.refusal { _ = try Self.resolved(flags, config: "{}")[\.push.pushURLs] } == message)
+      #expect(Self.refusal { _ = try Self.resolved(flags, config: "{}")[\.push.serviceURLs] } == message)
       let config = #"{"push": {"serviceURLs": ["json=http://ok", "\#(given)"]}}"#
-      #expect(Self.refusal { _ = try Self.resolved([], config: config)[\.push.pushURLs] } == message)
+      #expect(Self.refusal { _ = try Self.resolved([], config: config)[\.push.serviceURLs] } == message)
       #expect(!message.contains("S3cret"))
     }
     // As config.json keeps it, and help says it.
-    let setting = SettingsTable.standard.push.pushURLs
-    let urls = try Self.resolved(flags, config: "{}")[\.push.pushURLs]
+    let setting = SettingsTable.standard.push.serviceURLs
+    let urls = try Self.resolved(flags, config: "{}")[\.push.serviceURLs]
     #expect(setting.kind.json(urls) == #"["ntfy=http://127.0.0.1:1", "slack=https://hooks.example"]"#)
     #expect(setting.kind.text([:]) == nil)
   }
@@ -401,14 +409,15 @@ struct SettingsTableTests {
   @Test func aCommandSetsATypedValueOverTheFlagAndTheFile() throws {
     let last = Date(timeIntervalSince1970: 1_795_953_600.25)
     let given = try Self.resolved(["--now", "2026-11-01"], config: #"{"days": 3}"#)
-    let explained = given.overriding(\.run.now, with: last).overriding(\.catalogs.offline, with: true).overriding(\.window.days, with: 7)
+    let explained = given.overriding(\.run.now, with: last).overriding(\.catalogs.offline, with: true).overriding(
+      \.window.days, with: 7)
     #expect(try explained[\.run.now] == last)
     #expect(try explained[\.catalogs.offline])
     #expect(try explained[\.window.days] == 7)
     #expect(try given[\.window.days] == 3 && !given[\.catalogs.offline])
     // Read for a report, the report has them too.
     let report = try ReportSettings(explained.overriding(\.library.path, with: "/music/Library.xml"))
-    #expect(report[\.run.now] == last && report.catalogs.allSatisfy(\.pass.offline))
+    #expect(report[\.run.now] == last && report.plan.catalogs.searched.allSatisfy(\.pass.offline))
   }
 
   @Test func theCommandLineKeepsEveryValueOfARepeatedFlagAndTakesFlagsAlone() throws {

@@ -10,7 +10,7 @@ import Testing
 /// its connection refused, a 503 to the retry too, or a 429 asking for an hour. At the end every release the nights
 /// told reached every channel, none twice on any channel, and `status` says each channel is fine.
 ///
-/// A timeout is not among the ways down: a push waits 30 seconds for its answer (`ReportSettings.pushClient`, not a
+/// A timeout is not among the ways down: a push waits 30 seconds for its answer (`PushOptions.client`, not a
 /// setting), twice, which would make the soak take many minutes; `PushChannelTests` hold the channels to theirs.
 ///
 /// What the soak measured (seed 30; printed at the end of each run, the same on the debug and the release build):

@@ -31,8 +31,8 @@ import Testing
     }
     let library = samples.appendingPathComponent("Library.xml").path
     return NightPlan(
-      library: library, catalogs: catalogs, finder: finder, now: now, templates: TemplateLocator(),
-      outbox: Self.folder() + "/undelivered")
+      library: NightPlan.Library(path: library), catalogs: NightPlan.Catalogs(searched: catalogs, finder: finder),
+      output: NightPlan.Output(templates: TemplateLocator()), now: now, outbox: Self.folder() + "/undelivered")
   }
 
   static func folder() -> String {
@@ -65,17 +65,17 @@ import Testing
   @Test func aPlanWithAStaleLibraryNamesItInTheReportAndOnStandardError() async throws {
     var plan = try Self.samplePlan()
     plan.now = Self.now.addingTimeInterval(30 * 86_400)
-    plan.finder = FinderOptions(today: CalendarDay.today(at: plan.now), days: 30)
+    plan.catalogs.finder = FinderOptions(today: CalendarDay.today(at: plan.now), days: 30)
     for (staleAfter, named) in [(14, true), (0, false), (45, false)] {
       let (store, console) = (MemoryNightStore(), KeptConsole())
-      plan.staleAfterDays = staleAfter
+      plan.library.staleAfterDays = staleAfter
       try await Self.run(plan, store, console)
       let report = try #require(console.reports.first)
       #expect(report.contains("> **The library export is 29 days old") == named, "\(staleAfter)")
       #expect(console.lines.contains { $0.contains("Library.xml is 29 days old (written 29 Nov 2026)") } == named)
     }
     plan.quiet = true
-    plan.staleAfterDays = 14
+    plan.library.staleAfterDays = 14
     let console = KeptConsole()
     try await Self.run(plan, MemoryNightStore(), console)
     #expect(console.reports.first?.contains("29 days old") == true)
@@ -85,7 +85,7 @@ import Testing
   @Test func aNightSinceTheLastRunTellsEachReleaseOnce() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     var plan = try Self.samplePlan()
-    plan.sinceLastRun = true
+    plan.ledger.sinceLastRun = true
     try await Self.run(plan, store, console)
     let told = await store.told.count
     try await Self.run(plan, store, console)
@@ -128,9 +128,9 @@ import Testing
   static func emailPlan() throws -> NightPlan {
     var plan = try samplePlan()
     let email = EmailOptions(from: "night@example.org", to: ["me@example.org"], subject: nil, date: now)
-    plan.format = EmailFormat(options: email)
+    plan.output.format = EmailFormat(options: email)
     plan.mail = NightPlan.Mail(message: email)
-    plan.sinceLastRun = true
+    plan.ledger.sinceLastRun = true
     return plan
   }
 }

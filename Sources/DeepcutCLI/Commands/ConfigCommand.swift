@@ -35,19 +35,19 @@ enum ConfigCommand: Command {
   /// Each push channel the channels file names, made as a night makes it (a wrong line names its place), by the
   /// name logs give it: never its token.
   static func pushLines(_ settings: Resolved) throws(CLIError) -> [String] {
-    let addresses = try ReportSettings.pushAddresses(settings)
+    let addresses = try PushOptions.addresses(settings)
     guard !addresses.isEmpty else { return [] }
-    let urls = try settings[\.push.pushURLs]
+    let urls = try settings[\.push.serviceURLs]
     let channels: [any PushChannel]
     do {
       channels = try PushServices.standard.channels(
-        addresses, serviceURLs: urls, transport: HTTPClient(configuration: ReportSettings.pushClient),
+        addresses, serviceURLs: urls, transport: HTTPClient(configuration: PushOptions.client),
         apprise: "apprise")
     } catch {
       throw .config(error.description)
     }
     let when = try settings[\.mail.send] ? "" : " (with --send)"
-    let path = try ReportSettings.pushChannelsPath(settings)
+    let path = try PushOptions.channelsPath(settings)
     return ["push: \(channels.count) channel\(channels.count == 1 ? "" : "s") in \(path)\(when)"]
       + channels.map { "  \($0.name)" }
   }

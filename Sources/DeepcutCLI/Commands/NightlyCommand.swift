@@ -57,9 +57,9 @@ enum NightlyCommand: Command {
       stamp = CalendarDay.today(at: now).description
       let mailed = try !settings[\.mail.to].isEmpty
       // A channels file that cannot be read still says the person pushes; the night says why it could not.
-      let path = try ReportSettings.pushChannelsPath(settings)
+      let path = try PushOptions.channelsPath(settings)
       let pushing =
-        (try? ReportSettings.pushAddresses(settings)).map { !$0.isEmpty }
+        (try? PushOptions.addresses(settings)).map { !$0.isEmpty }
         ?? FileManager.default.fileExists(atPath: path)
       pushOnly = !mailed && pushing
     }

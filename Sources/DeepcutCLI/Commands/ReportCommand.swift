@@ -85,7 +85,7 @@ enum ReportCommand: Command {
 
   /// Pushes `trouble` through the night's channels, once a day, saying so on standard error.
   static func tell(_ trouble: Trouble, _ plan: NightPlan, folder: String) async {
-    guard !plan.push.channels.isEmpty, !plan.dryRun else { return }
+    guard !plan.push.channels.isEmpty, !plan.ledger.dryRun else { return }
     let took = await TroubleTelling.tell(
       trouble, through: plan.push.channels, folder: plan.push.troubleFolder ?? folder, now: plan.now,
       retryAfter: plan.retryAfter)

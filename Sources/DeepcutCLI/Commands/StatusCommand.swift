@@ -82,7 +82,7 @@ enum StatusCommand: Command {
   /// longer shown or judged. Nil when the file cannot be read, which `config --check` explains: then every channel
   /// that ever pushed is shown.
   static func currentChannels(_ settings: Resolved) -> [PushChannelID: String]? {
-    guard let maker = try? PushChannelMaker(settings), let addresses = try? ReportSettings.pushAddresses(settings)
+    guard let maker = try? PushChannelMaker(settings), let addresses = try? PushOptions.addresses(settings)
     else { return nil }
     let channels = addresses.compactMap { try? maker.channel($0) }
     return Dictionary(channels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })

@@ -38,20 +38,21 @@ enum WhyCommand: Command {
     let settings = try ReportSettings(try await explained(given, store: store))
     let scan: LibraryScan
     do {
-      scan = try LibraryReader.read(path: settings.library)
+      scan = try LibraryReader.read(path: settings.plan.library.path)
     } catch {
       throw .library(error)
     }
     guard let artist = artist(named: query, in: scan.library) else {
-      throw .usage(unknownArtist(query, in: scan.library, path: settings.library))
+      throw .usage(unknownArtist(query, in: scan.library, path: settings.plan.library.path))
     }
     var explained: [(explanation: Explanation, facts: Explainer.Facts, options: FinderOptions)] = []
-    for catalog in settings.catalogs {
+    for catalog in settings.plan.catalogs.searched {
       let provider = catalog.definition.provider(for: catalog.run)
       let facts = try await facts(about: artist, scan: scan, store: store, provider: provider, catalog, settings)
       var explainer = explainer(provider, catalog)
-      explainer.listening = settings.plan.listening
-      explainer.servicePages = await keptPages(of: artist, facts, provider, listening: settings.plan.listening, store)
+      explainer.listening = settings.plan.catalogs.listening
+      explainer.servicePages = await keptPages(
+        of: artist, facts, provider, listening: settings.plan.catalogs.listening, store)
       explainer.barcodeListings = await keptRecords(of: artist, facts, provider, settings, store)
       let explanation = explainer.explain(facts, album: arguments.positionals.dropFirst().first)
       explained.append((explanation, facts, catalog.finder))
@@ -83,7 +84,9 @@ enum WhyCommand: Command {
     of artist: LibraryArtist, _ facts: Explainer.Facts, _ provider: any CatalogProvider, _ settings: ReportSettings,
     _ store: StateStore
   ) async -> [ReleaseReference: ReleaseLink] {
-    guard let typing = settings.catalogs.first(where: { $0.provider().barcodeTypes != nil })?.definition.name else {
+    guard
+      let typing = settings.plan.catalogs.searched.first(where: { $0.provider().barcodeTypes != nil })?.definition.name
+    else {
       return [:]
     }
     let releases = facts.outcome.followed.filter { $0.artist.key == artist.key }.flatMap(\.releases)
@@ -142,7 +145,7 @@ enum WhyCommand: Command {
     _ catalog: CatalogNight, _ settings: ReportSettings
   ) async throws(CLIError) -> Explainer.Facts {
     var library = scan.library
-    let ignored = settings.ignoredArtists
+    let ignored = settings.plan.library.ignoredArtists
     let minimum = settings[\.library.minimumOwnedTracks]
     library.artists.removeAll { ignored.contains($0.key) || $0.trackCount < minimum }
     var options = catalog.pass
@@ -180,7 +183,7 @@ enum WhyCommand: Command {
   }
 
   static func exclusion(of artist: LibraryArtist, _ settings: ReportSettings) -> String? {
-    if settings.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
+    if settings.plan.library.ignoredArtists.contains(artist.key) { return "ignoreArtists in the config names it" }
     let minimum = settings[\.library.minimumOwnedTracks]
     if artist.trackCount < minimum {
       return "you own \(artist.trackCount) of its tracks, fewer than minimumOwnedTracks (\(minimum))"

@@ -1,9 +1,11 @@
+internal import Basics
 internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import HTTP
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import Scheduling
 internal import SettingsKit
@@ -59,11 +61,67 @@ struct MailOptions: SettingGroup {
   let smtp: SMTPRoute.Options = SMTPRoute.Options()
   /// The mail command's own.
   let sendmail: SendmailRoute.Options = SendmailRoute.Options()
-  let mailTimeout: Setting<Int> = Setting(
+  let timeout: Setting<Int> = Setting(
     key: "email.timeoutSeconds", help: "how long one delivery may take", kind: .integer(5...600), default: .value(60),
     example: .default(note: "How long one delivery may take, and how long to wait before"))
-  let mailRetry: Setting<Int> = Setting(
+  let retryAfter: Setting<Int> = Setting(
     key: "email.retryAfterSeconds", help: "how long to wait before the one retry a delivery failed for now gets",
     kind: .integer(0...3600), default: .value(30),
     example: .default(note: "the one retry a delivery that failed for now (no connection, a 4xx reply) gets."))
+}
+
+/// The e-mail's part of the night: its message, and with `--send` its route, together.
+extension MailOptions {
+  static func part(
+    _ settings: Resolved, message: EmailOptions?, format: FormatName, pushing: Bool
+  ) throws(CLIError) -> NightPlan.Mail? {
+    let channel = try delivery(settings, format: format, pushing: pushing)
+    guard let message else { return nil }
+    return NightPlan.Mail(message: message, channel: channel, fullReport: try settings[\.mail.fullReport])
+  }
+
+  /// The e-mail's headers and parts, with `--format email`.
+  static func message(_ settings: Resolved, format: FormatName, now: Date) throws(CLIError) -> EmailOptions? {
+    guard format == FormatName(EmailFormat.self) else { return nil }
+    let recipients = try settings[\.mail.to]
+    guard !recipients.isEmpty else { throw .usage("--format email needs --to ADDRESS (or email.to in the config)") }
+    let from = try Self.sender(settings)
+    let subject = try settings[\.mail.subject]
+    for value in recipients + [from] + [subject ?? ""] where value.contains(where: \.isNewline) {
+      throw .usage("e-mail headers cannot contain line breaks: '\(value)'")
+    }
+    // --full-report's path is not named in the e-mail: a shortened one carries that report attached.
+    return EmailOptions(
+      from: from, to: recipients, subject: subject, date: now, maximumPartBytes: try settings[\.mail.maxPartBytes],
+      fullReportURL: try settings[\.mail.fullReportURL]?.absoluteString)
+  }
+
+}
+
+/// `--send`: where the e-mail is delivered, every part of it checked before the catalog is asked anything, so a
+/// mistake in the mail settings costs no night.
+extension MailOptions {
+  static func delivery(
+    _ settings: Resolved, format: FormatName, pushing: Bool
+  ) throws(CLIError) -> (any DeliveryChannel)? {
+    guard try settings[\.mail.send] else { return nil }
+    guard format == FormatName(EmailFormat.self) else {
+      // email.send is for the nightly e-mail; a report asked for by hand in another format is only pushed.
+      if settings.onCommandLine(\.mail.send), !pushing {
+        throw .usage("--send goes with --format email, or with push channels (--push-channels FILE)")
+      }
+      return nil
+    }
+    return try MailRoutes.standard.channel(settings)
+  }
+
+  /// email.from; without it, mail sent as a user that is an address comes from that address, which is what a mail
+  /// provider's submission server accepts; else the default sender.
+  static func sender(_ settings: Resolved) throws(CLIError) -> String {
+    if let from = try settings.given(\.mail.from) { return from }
+    if try settings[\.mail.smtp.url] != nil, let user = try settings[\.mail.smtp.user], user.contains("@") {
+      return "\(Product.name) <\(user)>"
+    }
+    return try settings[\.mail.from]
+  }
 }

@@ -49,7 +49,7 @@ struct MailRoutes: Sendable {
 
   /// The channel of the route `settings` choose.
   func channel(_ settings: Resolved) throws(CLIError) -> any DeliveryChannel {
-    try chosen(settings).channel(settings, timeout: .seconds(try settings[\.mail.mailTimeout]))
+    try chosen(settings).channel(settings, timeout: .seconds(try settings[\.mail.timeout]))
   }
 
   /// Where the route setup's answer names stands, in any case.

@@ -19,7 +19,7 @@ enum SMTPRoute: MailRoute {
   }
 
   static func described(_ settings: Resolved) throws(CLIError) -> String {
-    let server = try server(settings, timeout: .seconds(try settings[\.mail.mailTimeout]))
+    let server = try server(settings, timeout: .seconds(try settings[\.mail.timeout]))
     let file = try settings[\.mail.smtp.passwordFile]
     let source = passwordInEnvironment(settings) == nil ? file ?? "" : passwordVariable
     return "sent through \(server.name)" + (server.user.map { " as \($0), the password from \(source)" } ?? "")

@@ -24,7 +24,7 @@ enum SendmailRoute: MailRoute {
   }
 
   static func described(_ settings: Resolved) throws(CLIError) -> String {
-    "handed to '\(try channel(settings, timeout: .seconds(try settings[\.mail.mailTimeout])).name)'"
+    "handed to '\(try channel(settings, timeout: .seconds(try settings[\.mail.timeout])).name)'"
   }
 
   static func ask(_ setup: inout Setup) throws(CLIError) { try setup.chooseCommand() }

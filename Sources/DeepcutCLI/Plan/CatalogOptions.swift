@@ -1,9 +1,11 @@
+internal import Basics
 internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import HTTP
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import Scheduling
 internal import SettingsKit
@@ -136,4 +138,177 @@ struct CatalogOptions: SettingGroup {
     flag: "offline", help: "answer from the cache only, never touch the network", commands: [.report]
   )
   .listed(after: \SettingsTable.catalogs.budget)
+}
+
+/// The catalogs' part of the night: each catalog searched and linked to, as it is asked, with the window.
+extension CatalogOptions {
+  /// Reads and checks in the order a mistake is told: each catalog's place, pace and etiquette, the linked ones,
+  /// then what is left out of the window (``WindowOptions/select(_:into:)``).
+  static func part(
+    _ settings: Resolved, night: [any ProviderDefinition], window: FinderOptions
+  ) throws(CLIError) -> NightPlan.Catalogs {
+    var finder = window
+    let searched = try night.map { (catalog) throws(CLIError) in try asked(settings, catalog, finder: finder) }
+    var linked: [(any ProviderDefinition, ProviderRun, CatalogPassOptions)] = []
+    for catalog in try Self.linked(settings, night: night) {
+      let (_, run, pass) = try asked(settings, catalog, finder: finder)
+      if !pass.offline, try !Self.isReady(catalog, run, named: settings[\.catalogs.links]) { continue }
+      linked.append((catalog, run, pass))
+    }
+    try WindowOptions.select(settings, into: &finder)
+    var catalogs = NightPlan.Catalogs(
+      searched: searched.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }, finder: finder)
+    catalogs.linked = linked.map { CatalogNight(definition: $0, run: $1, pass: $2, finder: finder) }
+    let country = try settings[\.catalogs.country]
+    catalogs.listening = try settings[\.catalogs.listen].map { Listening(service: $0, country: country) }
+    return catalogs
+  }
+
+  /// A catalog as the night asks it: its run and its pass.
+  static func asked(
+    _ settings: Resolved, _ catalog: any ProviderDefinition, finder: FinderOptions
+  ) throws(CLIError) -> (any ProviderDefinition, ProviderRun, CatalogPassOptions) {
+    let place = try Self.place(settings, catalog)
+    let pass = try Self.pass(settings, catalog)
+    return (catalog, try Self.providerRun(settings, catalog, place, finder: finder, offline: pass.offline), pass)
+  }
+
+  /// The catalogs `--links` names that the night does not search; each must be one a release can be looked up in.
+  static func linked(_ settings: Resolved, night: [any ProviderDefinition]) throws(CLIError) -> [any ProviderDefinition]
+  {
+    let linked = try settings.linkCatalogs.filter { link in !night.contains { $0.name == link.name } }
+    if let other = linked.first(where: { !$0.canBeLinked }) {
+      let linkable = settings.registry.providers.filter(\.canBeLinked).map(\.name.rawValue).joined(separator: ", ")
+      throw .usage(
+        "--links takes catalogs a release can be looked up in by its UPC (\(linkable)), not '\(other.name)'; "
+          + "search it with --provider instead")
+    }
+    return linked
+  }
+
+  /// Whether a linked catalog can be asked: one that needs the person's app asks only once its credentials are
+  /// given. Where you listen alone links it, rows open a search there until then; named by `--links`, it must be.
+  static func isReady(
+    _ catalog: any ProviderDefinition, _ run: ProviderRun, named: [any ProviderDefinition]
+  ) throws(CLIError) -> Bool {
+    guard let app = catalog as? any LinkCatalog else { return true }
+    let given: Bool
+    do {
+      given = try app.hasCredentials(run)
+    } catch {
+      throw .config(error.description)
+    }
+    if !given, named.contains(where: { $0.name == catalog.name }) {
+      throw .config(
+        "--links \(catalog.name) needs your app's client id and secret in \(app.credentialsPath(run)): "
+          + "run deepcut setup, or write them there as client_id = … and client_secret = … (chmod 600)")
+    }
+    return given
+  }
+
+  /// How fast, how long, how much: the cache's age and the batch (each catalog's), the budget.
+  static func pass(_ settings: Resolved, _ catalog: any ProviderDefinition) throws(CLIError) -> CatalogPassOptions {
+    var pass = CatalogPassOptions()
+    pass.maxAge = Double(try settings[\.catalogs.maxAge, for: catalog]) * 3600
+    pass.batchSize = try settings[\.catalogs.batchSize, for: catalog]
+    pass.offline = try settings[\.catalogs.offline]
+    pass.recheckResolvedAfterDays = try settings[\.catalogs.recheckAfterDays]
+    pass.budget = try settings[\.catalogs.budget]
+    return pass
+  }
+
+}
+
+/// How each catalog is asked: where, for which store, with which of its own settings, how fast, and by whom.
+extension CatalogOptions {
+  /// Where a catalog is asked and for which store.
+  struct Place {
+    var country: String
+    var baseURL: URL
+    /// The catalog's own settings.
+    var values: ProviderSettingValues
+    /// Recorded answers to give instead, with `--snapshot`.
+    var snapshot: String?
+  }
+
+  static func place(_ settings: Resolved, _ provider: any ProviderDefinition) throws(CLIError) -> Place {
+    Place(
+      country: try settings[\.catalogs.country], baseURL: try settings[\.catalogs.baseURL, for: provider],
+      values: try CatalogSetting.values(of: provider, in: settings),
+      snapshot: try settings[\.catalogs.snapshot].map { snapshot(in: $0, of: provider) })
+  }
+
+  /// A catalog's recorded answers in `directory`: its own folder there (`DIR/NAME`, where a night of several
+  /// catalogs records each), else the folder itself (where one catalog's were recorded).
+  static func snapshot(in directory: String, of provider: any ProviderDefinition) -> String {
+    let own = URL(fileURLWithPath: directory).appendingPathComponent(provider.name.rawValue).path
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: own, isDirectory: &isFolder) && isFolder.boolValue ? own : directory
+  }
+
+  /// The run as the provider is handed it, once the pace and who runs this are known and the catalog's rules for its
+  /// clients are kept (unless it is not asked at all).
+  static func providerRun(
+    _ settings: Resolved, _ provider: any ProviderDefinition, _ place: Place, finder: FinderOptions, offline: Bool
+  ) throws(CLIError) -> ProviderRun {
+    let rate = try settings[\.catalogs.rateLimit, for: provider]
+    // Recorded answers come at once: no limit to count time with.
+    let pace = rate == 0 || place.snapshot != nil ? Double.infinity : Double(rate)
+    let timeout = Duration.seconds(try settings[\.catalogs.timeout, for: provider])
+    let contact = try Self.contact(settings)
+    if place.snapshot == nil, !offline {
+      try checkEtiquette(provider, contact: contact, baseURL: place.baseURL, pace: pace)
+    }
+    var run = ProviderRun(
+      baseURL: place.baseURL, country: place.country, today: finder.today, since: finder.since,
+      requestsPerMinute: pace, settingValues: place.values,
+      transport: transport(provider, snapshot: place.snapshot, timeout: timeout, contact: contact))
+    run.configFolder = try settings[\.run.config].map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    return run
+  }
+
+  /// Who runs this: `--contact` (an empty one says no one), else the sender's address, checked as `--contact` is.
+  static func contact(_ settings: Resolved) throws(CLIError) -> String? {
+    let contact: String?
+    if let given = try settings.given(\.catalogs.contact) {
+      contact = given
+    } else if let sender = try settings.given(\.mail.from) {
+      contact = try settings.reading(\.catalogs.contact, asGiven: OutgoingMail.bareAddress(sender))
+    } else {
+      contact = nil
+    }
+    return contact.flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// The catalog's rules for its clients: say who runs this, and keep under its limit. Each catalog of the night is
+  /// held to its own.
+  static func checkEtiquette(
+    _ provider: any ProviderDefinition, contact: String?, baseURL: URL, pace: Double
+  ) throws(CLIError) {
+    if provider.requiresContact, contact == nil {
+      throw .config(
+        "\(provider.name) asks every client to say who runs it: set \"contact\" (an e-mail address or URL) in the "
+          + "config, or email.from, or pass --contact")
+    }
+    if let limit = provider.productionLimit, baseURL.host == limit.host, !(pace <= Double(limit.requestsPerMinute)) {
+      throw .usage(
+        "\(limit.host) takes at most \(limit.words): --rate-limit \(provider.name)=\(limit.requestsPerMinute) or less")
+    }
+  }
+
+  /// What the catalog is asked through: a paced client tuned for it, or the snapshot folder.
+  static func transport(
+    _ provider: any ProviderDefinition, snapshot: String?, timeout: Duration, contact: String?
+  ) -> @Sendable (Double) -> any CatalogTransport {
+    let userAgent = Product.userAgent(contact: contact)
+    return { pace in
+      if let snapshot { return provider.snapshotTransport(URL(fileURLWithPath: snapshot)) }
+      var configuration = HTTPClientConfiguration()
+      configuration.requestsPerMinute = pace
+      configuration.requestTimeout = timeout
+      configuration.userAgent = userAgent
+      provider.tune(&configuration)
+      return LiveTransport(client: HTTPClient(configuration: configuration))
+    }
+  }
 }

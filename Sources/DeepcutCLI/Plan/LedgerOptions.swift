@@ -4,6 +4,7 @@ internal import Foundation
 internal import HTTP
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import Scheduling
 internal import SettingsKit
@@ -20,4 +21,11 @@ struct LedgerOptions: SettingGroup {
     flag: "dry-run", help: "change nothing in the state database's record of what was reported", commands: [.report]
   )
   .listed(after: \SettingsTable.ledger.sinceLastRun)
+}
+
+/// The ledger's part of the night.
+extension LedgerOptions {
+  static func part(_ settings: Resolved) throws(CLIError) -> NightPlan.Ledger {
+    NightPlan.Ledger(sinceLastRun: try settings[\.ledger.sinceLastRun], dryRun: try settings[\.ledger.dryRun])
+  }
 }

@@ -4,6 +4,7 @@ internal import Foundation
 internal import HTTP
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import Scheduling
 internal import SettingsKit
@@ -46,4 +47,18 @@ struct LibraryOptions: SettingGroup {
     example: .value(3, note: "Look up only artists with at least this many owned tracks.")
   )
   .listed(after: \SettingsTable.window.ignoreTitles)
+}
+
+/// The library's part of the night.
+extension LibraryOptions {
+  static func part(_ settings: Resolved) throws(CLIError) -> NightPlan.Library {
+    guard let path = try settings[\.library.path] else {
+      throw .usage("report needs --library PATH (the Library.xml exported from Music), or \"library\" in the config")
+    }
+    var library = NightPlan.Library(path: path)
+    library.ignoredArtists = Set(try settings[\.library.ignoreArtists].map { ArtistKey($0) })
+    library.minimumOwnedTracks = try settings[\.library.minimumOwnedTracks]
+    library.staleAfterDays = try settings[\.library.staleAfter]
+    return library
+  }
 }

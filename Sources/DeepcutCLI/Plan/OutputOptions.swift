@@ -4,6 +4,7 @@ internal import Foundation
 internal import HTTP
 internal import Identity
 internal import MusicLibrary
+internal import Night
 internal import Report
 internal import Scheduling
 internal import SettingsKit
@@ -41,9 +42,9 @@ struct OutputOptions: SettingGroup {
     commands: [.report],
     example: .commentedOut(
       "/var/www/deepcut", note: "Also write deepcut.atom (a feed) and deepcut.ics (a calendar) here, in the same run."
-    ).placed(after: \SettingsTable.mail.mailRetry)
+    ).placed(after: \SettingsTable.mail.retryAfter)
   )
-  .listed(after: \SettingsTable.push.pushWhenEmpty)
+  .listed(after: \SettingsTable.push.whenEmpty)
   let feedURL: Setting<URL?> = Setting(
     flag: "feed-url", key: "feeds.url", placeholder: "URL",
     help: "where deepcut.atom is published: the feed's self link and id", kind: .url("an http(s) address"),
@@ -64,4 +65,46 @@ struct OutputOptions: SettingGroup {
     example: .default(note: "The feed and the calendar hold the main list; this adds what is also out.")
   )
   .listed(after: \SettingsTable.output.calendarIncludesNew)
+}
+
+/// The output's part of the night: the format made with what it needs, the template, the file, the feeds.
+extension OutputOptions {
+  static func part(_ settings: Resolved, format: FormatName, inputs: FormatInputs) throws(CLIError) -> NightPlan.Output
+  {
+    guard let made = format.format?.init(inputs) else {
+      throw .usage("--format \(format.rawValue) needs what its settings give: see deepcut report --help")
+    }
+    var output = NightPlan.Output(
+      templates: TemplateLocator(
+        explicitPath: try settings[\.output.template],
+        overrideDirectory: TemplateLocator.overrideDirectory(environment: settings.environment)))
+    output.format = made
+    output.path = try settings[\.output.path]
+    // Every format that keeps the whole window: deepcut.atom and deepcut.ics.
+    let windowFormats = FormatRegistry.standard.formats.filter { $0.keepsWindow }.compactMap { $0.init(inputs) }
+    output.feeds = try settings[\.output.feeds].map { NightPlan.Feeds(directory: $0, formats: windowFormats) }
+    return output
+  }
+
+  /// Refuses a flag that goes with another format than the run's, naming every one that goes with it (`--to, --from,
+  /// ... go with --format email`).
+  static func refuseOtherFormats(_ settings: Resolved, format: FormatName) throws(CLIError) {
+    for other in FormatName.allCases where other != format {
+      let only = SettingsTable.settings(goingWith: other)
+      if only.contains(where: settings.arguments.gives) {
+        throw .usage("\(sentence(only.map { "--" + $0.name }, "and")) go with --format \(other.rawValue)")
+      }
+    }
+  }
+
+  /// What deepcut.atom and deepcut.ics say of themselves.
+  static func feed(_ settings: Resolved, _ provider: any ProviderDefinition, library: String) throws(CLIError)
+    -> FeedOptions
+  {
+    let feedURL = try settings[\.output.feedURL]?.absoluteString
+    return FeedOptions(
+      selfURL: feedURL, identity: provider.name.rawValue + " " + library,
+      calendarIncludesNew: try settings[\.output.calendarIncludesNew],
+      includesAlsoOut: try settings[\.output.feedsIncludeAlsoOut])
+  }
 }

@@ -42,3 +42,31 @@ struct WindowOptions: SettingGroup {
   )
   .listed(after: \SettingsTable.library.ignoreArtists)
 }
+
+/// The window's part of the night: what counts as new, and where each class goes.
+extension WindowOptions {
+  /// The window: `--since DATE`, or the last `--days`; and the kinds to show.
+  static func window(_ settings: Resolved, today: CalendarDay) throws(CLIError) -> FinderOptions {
+    var finder: FinderOptions
+    if settings.onCommandLine(\.window.since), settings.onCommandLine(\.window.days) {
+      throw .usage("give --days or --since, not both")
+    }
+    if let since = try settings[\.window.since] {
+      finder = FinderOptions(today: today, since: since)
+    } else {
+      finder = FinderOptions(today: today, days: try settings[\.window.days])
+    }
+    finder.kinds = Set(try settings[\.window.types])
+    return finder
+  }
+
+  /// What is looked up and what is left out.
+  static func select(_ settings: Resolved, into finder: inout FinderOptions) throws(CLIError) {
+    // The old list of types to report keeps working: each names a class, listed in the main list as it was.
+    for type in try settings[\.catalogs.includeSecondaryTypes] {
+      if let named = ReleaseClass(typeWord: type) { finder.placements[named] = .main }
+    }
+    for (named, placement) in try settings[\.window.classes] { finder.placements[named] = placement }
+    finder.ignoredTitles = try settings[\.window.ignoreTitles]
+  }
+}

@@ -88,7 +88,7 @@ struct Resolved: Sendable, SettingReader {
   /// The catalogs a night asks when none is named, worked out from the state, the snapshot and the contact.
   var unnamedNight: UnnamedNight {
     get throws(CLIError) {
-      let hasContact = try ReportSettings.contact(self) != nil
+      let hasContact = try CatalogOptions.contact(self) != nil
       return UnnamedNight(
         registry: registry, earlier: earlierCatalogs, snapshot: try self[\.catalogs.snapshot], hasContact: hasContact)
     }

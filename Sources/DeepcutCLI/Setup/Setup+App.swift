@@ -62,8 +62,8 @@ extension Setup {
   private func appRun(_ app: any LinkCatalog) throws(CLIError) -> ProviderRun {
     let settings = try draftedSettings()
     let today = CalendarDay.today(at: Date())
-    let place = try ReportSettings.place(settings, app)
-    return try ReportSettings.providerRun(
+    let place = try CatalogOptions.place(settings, app)
+    return try CatalogOptions.providerRun(
       settings, app, place, finder: FinderOptions(today: today, days: 30), offline: false)
   }
 

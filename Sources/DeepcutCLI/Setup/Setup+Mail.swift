@@ -59,7 +59,7 @@ extension Setup {
   func sendTestMail() async throws(CLIError) {
     let drafted = try draftedSettings()
     let route = try MailRoutes.standard.channel(drafted)
-    let from = try ReportSettings.sender(drafted)
+    let from = try MailOptions.sender(drafted)
     let to = try drafted[\.mail.to]
     Console.out("sending a test e-mail to \(to.joined(separator: ", ")) through \(route.name)…")
     let options = EmailOptions(from: from, to: to, subject: nil, date: Date(), maximumPartBytes: 100_000)

@@ -72,8 +72,8 @@ struct PushChannelMaker {
 
   init(_ settings: Resolved) throws(CLIError) {
     self.init(
-      serviceURLs: try settings[\.push.pushURLs],
-      transport: HTTPClient(configuration: ReportSettings.pushClient))
+      serviceURLs: try settings[\.push.serviceURLs],
+      transport: HTTPClient(configuration: PushOptions.client))
   }
 
   /// Where a typed URL is said to be in a refusal, in place of the URL itself.
@@ -159,7 +159,7 @@ extension Setup {
       settings.onCommandLine(\.mail.to) || current(\.mail.to) != nil || settings.onCommandLine(\.mail.smtp.url)
       || settings.onCommandLine(\.mail.sendmail.command) || password != nil
     let filed = !(try Self.channels(in: channelsPath)).isEmpty
-    let pushes = pipedChannels != nil || settings.onCommandLine(\.push.pushChannels) || filed
+    let pushes = pipedChannels != nil || settings.onCommandLine(\.push.channels) || filed
     return (Telling.given(mails: mails, pushes: pushes), filed)
   }
 
@@ -172,7 +172,7 @@ extension Setup {
   /// The channels file, absolute: as given, else as the config names it, else beside config.json.
   var channelsPath: String {
     get throws(CLIError) {
-      let path = try settings[\.push.pushChannels]
+      let path = try settings[\.push.channels]
       return path.hasPrefix("/") ? path : configFolder + "/" + path
     }
   }
@@ -210,10 +210,10 @@ extension Setup {
 
   /// A channels file elsewhere, and services reached elsewhere, go in the config; the URLs themselves never do.
   mutating func notePushSettings(_ path: String) throws(CLIError) {
-    if settings.onCommandLine(\.push.pushChannels), path != configFolder + "/push-channels" {
-      try set(\.push.pushChannels, to: path)
+    if settings.onCommandLine(\.push.channels), path != configFolder + "/push-channels" {
+      try set(\.push.channels, to: path)
     }
-    if settings.onCommandLine(\.push.pushURLs) { try set(\.push.pushURLs, to: try settings[\.push.pushURLs]) }
+    if settings.onCommandLine(\.push.serviceURLs) { try set(\.push.serviceURLs, to: try settings[\.push.serviceURLs]) }
   }
 
   /// Whether the channels the file holds stay: on a terminal, when the person says so and each took its test

@@ -107,7 +107,7 @@ extension Setup {
   /// A catalog that asks who runs this is left out of the proposed ones when nothing says who: said, so the night's
   /// catalogs are no surprise.
   func sayWhoIsLeftOut(of catalogs: [any ProviderDefinition]?) throws(CLIError) {
-    guard try ReportSettings.contact(try draftedSettings()) == nil else { return }
+    guard try CatalogOptions.contact(try draftedSettings()) == nil else { return }
     let chosen = Set((catalogs ?? []).map { $0.name.rawValue })
     let left = settings.registry.providers.filter { $0.requiresContact && !chosen.contains($0.name.rawValue) }
     guard !left.isEmpty else { return }
@@ -121,7 +121,7 @@ extension Setup {
   /// asked only of a setup that pushes alone (or given with `--contact`).
   mutating func chooseContact(for catalogs: [any ProviderDefinition]) throws(CLIError) {
     let asking = catalogs.filter(\.requiresContact).map(\.name.rawValue)
-    let contact = try ReportSettings.contact(try draftedSettings())
+    let contact = try CatalogOptions.contact(try draftedSettings())
     let needed = !asking.isEmpty && contact == nil
     guard needed || settings.onCommandLine(\.catalogs.contact) else { return }
     let given = try answer(

@@ -47,9 +47,9 @@ public final class FakeCatalogServer: Sendable {
   private let session: URLSession
 
   /// Starts a server. `arguments` are extra command-line knobs such as `["--latency-ms", "200"]`; `world` is
-  /// the world JSON object (artists and albums), written to a temporary file for `--world`.
+  /// the world it serves, written to a temporary file for `--world`.
   public static func start(
-    _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil, filePath: String = #filePath
+    _ service: Service = .itunes, arguments: [String] = [], world: FakeWorld? = nil, filePath: String = #filePath
   ) async throws -> FakeCatalogServer {
     let script = try scriptPath(service, filePath: filePath)
     var worldFile: URL?
@@ -57,7 +57,7 @@ public final class FakeCatalogServer: Sendable {
     if let world {
       let file = FileManager.default.temporaryDirectory.appendingPathComponent(
         "fake-itunes-world-\(UUID().uuidString).json")
-      try JSONSerialization.data(withJSONObject: world).write(to: file)
+      try world.json().write(to: file)
       worldFile = file
       allArguments += ["--world", file.path]
     }
@@ -120,7 +120,7 @@ public final class FakeCatalogServer: Sendable {
 
   /// Runs `body` with a fresh server and stops it afterwards, also when `body` throws.
   public static func with<T>(
-    _ service: Service = .itunes, arguments: [String] = [], world: [String: Any]? = nil,
+    _ service: Service = .itunes, arguments: [String] = [], world: FakeWorld? = nil,
     filePath: String = #filePath, _ body: (FakeCatalogServer) async throws -> T
   ) async throws -> T {
     let server = try await start(service, arguments: arguments, world: world, filePath: filePath)
@@ -168,27 +168,32 @@ public final class FakeCatalogServer: Sendable {
     return components.url(relativeTo: baseURL)?.absoluteURL ?? baseURL
   }
 
-  /// Changes knobs at run time (`POST /_control`), e.g. `["fail_next": 2, "fail_status": 503]`.
-  public func setKnobs(_ knobs: [String: Any]) async throws {
-    _ = try await control("POST", "/_control", body: knobs)
+  /// Changes knobs at run time (`POST /_control`), e.g. `FakeKnobs { $0.failNext = 2; $0.failStatus = 503 }`;
+  /// the knobs left nil stay as they are.
+  public func setKnobs(_ knobs: FakeKnobs) async throws {
+    _ = try await control("POST", "/_control", body: encoded(knobs))
   }
 
-  /// Current knobs (`GET /_control`).
-  public func knobs() async throws -> [String: Any] {
-    try await control("GET", "/_control")
+  /// Current knobs (`GET /_control`); one that is null reads as nil.
+  public func knobs() async throws -> FakeKnobs {
+    try await JSONDecoder().decode(FakeKnobs.self, from: control("GET", "/_control"))
   }
 
-  /// Logged API requests, oldest first: `seq, method, path, query, ids?, status, fault, time, duration_ms`.
-  public func requestLog() async throws -> [[String: Any]] {
-    let log = try await control("GET", "/_log")
-    return log["requests"] as? [[String: Any]] ?? []
+  /// Logged API requests, oldest first.
+  public func requestLog() async throws -> [FakeRequest] {
+    try await JSONDecoder().decode(Log.self, from: control("GET", "/_log")).requests
   }
 
   /// How many API requests reached the server.
   public var requestCount: Int {
     get async throws {
-      try await control("GET", "/_log")["count"] as? Int ?? 0
+      try await JSONDecoder().decode(Log.self, from: control("GET", "/_log")).count
     }
+  }
+
+  private struct Log: Decodable {
+    var count: Int
+    var requests: [FakeRequest]
   }
 
   /// Empties the request log.
@@ -209,26 +214,32 @@ public final class FakeCatalogServer: Sendable {
   }
 
   /// Replaces the world (`POST /_world`).
-  public func setWorld(_ world: [String: Any]) async throws {
-    _ = try await control("POST", "/_world", body: world)
+  public func setWorld(_ world: FakeWorld) async throws {
+    _ = try await control("POST", "/_world", body: world.json())
   }
 
-  private func control(_ method: String, _ path: String, body: [String: Any]? = nil) async throws -> [String: Any] {
+  private func encoded(_ knobs: FakeKnobs) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(knobs)
+  }
+
+  /// The answer to a control request, a JSON object; any other answer throws.
+  private func control(_ method: String, _ path: String, body: Data? = nil) async throws -> Data {
     var request = URLRequest(url: url(path))
     request.httpMethod = method
     request.timeoutInterval = 10
     if let body {
-      request.httpBody = try JSONSerialization.data(withJSONObject: body)
+      request.httpBody = body
       request.setValue("application/json", forHTTPHeaderField: "Content-Type")
     }
     let (data, response) = try await session.data(for: request)
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-    let object = try? JSONSerialization.jsonObject(with: data)
-    guard status == 200, let dictionary = object as? [String: Any] else {
+    guard status == 200, (try? JSONValue(json: data))?.object != nil else {
       throw Failure(
         description: "\(method) \(path) answered \(status): \(String(decoding: data, as: UTF8.self))")
     }
-    return dictionary
+    return data
   }
 
   public static func scriptPath(_ service: Service = .itunes, filePath: String = #filePath) throws -> String {

@@ -35,7 +35,7 @@ extension JointWorld {
   }
 
   /// The world `Tests/Fakes/fake_app_service.py` serves for `service`.
-  public func appWorld(_ service: AppService) -> [String: Any] {
+  public func appWorld(_ service: AppService) -> FakeWorld {
     let held = holdings(of: service)
     let albums: [[String: Any]] = releases.compactMap { release in
       guard let (id, title) = held[release.id] else { return nil }
@@ -49,6 +49,8 @@ extension JointWorld {
         "tracks": release.trackCount,
       ]
     }
-    return ["app": ["client_id": service.clientID, "client_secret": service.clientSecret], "albums": albums]
+    return FakeWorld(building: [
+      "app": ["client_id": service.clientID, "client_secret": service.clientSecret], "albums": albums,
+    ])
   }
 }

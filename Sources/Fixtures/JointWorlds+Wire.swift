@@ -6,7 +6,7 @@ internal import MusicLibrary
 /// The worlds the fakes in `Tests/Fakes` serve, in each fake's world format (see the top of each script).
 extension JointWorld {
   /// The world of `catalog`'s fake.
-  public func world(for catalog: Catalog) -> [String: Any] {
+  public func world(for catalog: Catalog) -> FakeWorld {
     switch catalog {
     case .iTunes: iTunesWorld
     case .deezer: deezerWorld
@@ -16,7 +16,7 @@ extension JointWorld {
 
   /// For `fake_itunes.py`: every artist with its collections, the clean twin beside the explicit one, each with
   /// its UPC (found by `/lookup?upc=`, named in the artwork path where the listing says so).
-  public var iTunesWorld: [String: Any] {
+  public var iTunesWorld: FakeWorld {
     let artists = listed(in: .iTunes).map { artist, listings -> [String: Any] in
       var albums: [[String: Any]] = []
       for (release, listing) in listings {
@@ -42,12 +42,12 @@ extension JointWorld {
         "albums": albums,
       ]
     }
-    return ["artists": artists]
+    return FakeWorld(building: ["artists": artists])
   }
 
   /// For `fake_deezer.py`: albums, then EPs, then singles, as Deezer groups an artist's list, each with the UPC
   /// its `/album/{id}` carries.
-  public var deezerWorld: [String: Any] {
+  public var deezerWorld: FakeWorld {
     let order: [ReleaseKind] = [.album, .ep, .single]
     let artists = listed(in: .deezer).enumerated().map { index, entry -> [String: Any] in
       let (artist, listings) = entry
@@ -76,13 +76,13 @@ extension JointWorld {
         "albums": grouped.map(\.element.1),
       ]
     }
-    return ["artists": artists]
+    return FakeWorld(building: ["artists": artists])
   }
 
   /// For `fake_musicbrainz.py`: one release group per release, typed, dated to the day, with its releases' links
   /// (``musicBrainzURLs(of:)``) and the release its barcode finds. The group answers carry no barcode: the recorded
   /// answers show none beside a release group; the release search by barcode does.
-  public var musicBrainzWorld: [String: Any] {
+  public var musicBrainzWorld: FakeWorld {
     let artists = listed(in: .musicBrainz).map { artist, listings -> [String: Any] in
       let groups = listings.map { release, listing -> [String: Any] in
         var group: [String: Any] = [
@@ -98,7 +98,7 @@ extension JointWorld {
       }
       return ["id": artist.ids[.musicBrainz] ?? "", "name": artist.name, "release-groups": groups]
     }
-    return ["artists": artists]
+    return FakeWorld(building: ["artists": artists])
   }
 
   /// Every artist with the catalog's listings of its releases, in an order of the catalog's own: catalogs sort

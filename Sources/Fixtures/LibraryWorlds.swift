@@ -3,7 +3,7 @@ public import MusicLibrary
 /// Catalog worlds made from a library, for the benchmarks and the end-to-end tests that run a whole library.
 public enum LibraryWorlds {
   /// One artist per library artist, with the albums the user owns and, for every third, a new one.
-  public static func iTunes(for library: OwnedLibrary) -> [String: Any] {
+  public static func iTunes(for library: OwnedLibrary) -> FakeWorld {
     let owned = library.albumsByArtist()
     var artists: [[String: Any]] = []
     var collectionID = 700_000_000
@@ -26,13 +26,13 @@ public enum LibraryWorlds {
         "artistId": 300_000_000 + index, "artistName": artist.name, "primaryGenreName": "Rock", "albums": albums,
       ])
     }
-    return ["artists": artists]
+    return FakeWorld(building: ["artists": artists])
   }
 
   /// Every library artist as a MusicBrainz artist with its owned albums as release groups, a new one for every
   /// third (with a cover in the Cover Art Archive for half of them); every fiftieth has a namesake with a release of
   /// its own, so the owned albums have to decide.
-  public static func musicBrainz(for library: OwnedLibrary) -> [String: Any] {
+  public static func musicBrainz(for library: OwnedLibrary) -> FakeWorld {
     let owned = library.albumsByArtist()
     func id(_ number: Int, _ kind: Int) -> String {
       let hex = String(number, radix: 16)
@@ -68,6 +68,6 @@ public enum LibraryWorlds {
         ])
       }
     }
-    return ["artists": artists]
+    return FakeWorld(building: ["artists": artists])
   }
 }

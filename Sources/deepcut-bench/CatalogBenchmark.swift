@@ -129,7 +129,7 @@ enum CatalogBenchmark {
 
   /// The iTunes world of ``LibraryWorlds/iTunes(for:)``, written where the fake server reads it.
   static func writeWorld(for library: OwnedLibrary, to path: String) throws {
-    try JSONSerialization.data(withJSONObject: LibraryWorlds.iTunes(for: library)).write(to: URL(fileURLWithPath: path))
+    try LibraryWorlds.iTunes(for: library).json().write(to: URL(fileURLWithPath: path))
   }
 
   /// The process's CPU time so far, user and system, or user alone.
@@ -218,8 +218,8 @@ enum CatalogBenchmark {
       charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~,")
     func encoded(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text }
     return try await server.requestLog().map { entry in
-      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\(encoded($0.key))=\(encoded("\($0.value)"))" }
-      return (entry["path"] as? String ?? "") + "?" + query.sorted().joined(separator: "&")
+      let query = entry.query.map { "\(encoded($0.key))=\(encoded($0.value))" }
+      return entry.path + "?" + query.sorted().joined(separator: "&")
     }
   }
 }

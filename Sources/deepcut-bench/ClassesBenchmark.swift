@@ -87,7 +87,7 @@ enum ClassesBenchmark {
     try await world.serve { served in
       var servers: [CatalogName: FakeCatalogServer] = [:]
       for (catalog, server) in served { servers[CatalogName(catalog.rawValue)] = server }
-      try await servers["deezer"]?.setKnobs(["quota": NSNull()])
+      try await servers["deezer"]?.setKnobs(FakeKnobs { $0.quota = .null })
       let store = try ProvidersBenchmark.freshStore(directory)
       var results: [CatalogResult] = []
       var providers: [CatalogName: any CatalogProvider] = [:]

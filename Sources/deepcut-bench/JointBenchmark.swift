@@ -45,7 +45,7 @@ enum JointBenchmark {
       var servers: [CatalogName: FakeCatalogServer] = [:]
       for (catalog, server) in served { servers[CatalogName(catalog.rawValue)] = server }
       // Requests are counted and timed at each catalog's pace afterwards; the fake's own quota would only wait.
-      try await servers["deezer"]?.setKnobs(["quota": NSNull()])
+      try await servers["deezer"]?.setKnobs(FakeKnobs { $0.quota = .null })
       var rows: [Row] = []
       for night in nights {
         print("measuring \(night.label)…")
@@ -71,7 +71,7 @@ enum JointBenchmark {
     let world = JointWorld(library: library, today: day, seed: 1)
     for catalog in JointWorld.Catalog.allCases {
       let path = directory + "/\(catalog.rawValue).json"
-      try JSONSerialization.data(withJSONObject: world.world(for: catalog)).write(to: URL(fileURLWithPath: path))
+      try world.world(for: catalog).json().write(to: URL(fileURLWithPath: path))
     }
     print(
       "\(library.artists.count) artists, \(library.albums.count) albums; \(world.releasesAnyCatalogHas().count) new and "

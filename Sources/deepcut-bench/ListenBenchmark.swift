@@ -42,7 +42,7 @@ enum ListenBenchmark {
       try await FakeCatalogServer.with(.init(catalog: "spotify"), world: world.appWorld(app)) { spotify in
         var servers: [CatalogName: FakeCatalogServer] = ["spotify": spotify]
         for (catalog, server) in served { servers[CatalogName(catalog.rawValue)] = server }
-        try await servers["deezer"]?.setKnobs(["quota": NSNull()])
+        try await servers["deezer"]?.setKnobs(FakeKnobs { $0.quota = .null })
         print("\(artists) artists; the night lists the releases below")
         print(
           "\nlisten        rows  direct  pass requests (min)       link requests  after passes (min)  while they run (min)"
@@ -167,7 +167,7 @@ enum ListenBenchmark {
   {
     var times: [CatalogName: [Double]] = [:]
     for name in searched {
-      times[name] = try await servers[name]?.requestLog().compactMap { $0["time"] as? Double }.sorted() ?? []
+      times[name] = try await servers[name]?.requestLog().map(\.time).sorted() ?? []
     }
     let kept = times
     return { name, moment in

@@ -13,34 +13,33 @@ internal import State
 enum MusicBrainzBenchmark {
   struct Row {
     var name: String
-    var log: [[String: Any]]
+    var log: [FakeRequest]
     var wallSeconds: Double
     var coverage: Coverage
 
     /// Cover Art Archive questions, for the releases the night's report lists.
-    var covers: Int { log.count { ($0["path"] as? String)?.hasPrefix("/release-group/") == true } }
-    var searches: Int { log.count { $0["path"] as? String == "/ws/2/artist" } }
+    var covers: Int { log.count { $0.path.hasPrefix("/release-group/") } }
+    var searches: Int { log.count { $0.path == "/ws/2/artist" } }
     /// MusicBrainz at its one a second, the Cover Art Archive at the pace deepcut asks it.
     var minutesAtLimit: Double {
       Double(log.count - covers) / 60 + Double(covers) / CoverArtArchive.pace
     }
     var evidence: Int { log.count { Self.query($0).contains("releasegroup:") } }
     var releases: Int { log.count { Self.query($0).hasPrefix("firstreleasedate:") } }
-    var distinct: Int { Set(log.map { ($0["path"] as? String ?? "") + Self.query($0) + Self.offset($0) }).count }
+    var distinct: Int { Set(log.map { $0.path + Self.query($0) + Self.offset($0) }).count }
 
-    static func query(_ entry: [String: Any]) -> String {
-      (entry["query"] as? [String: Any])?["query"] as? String ?? ""
+    static func query(_ entry: FakeRequest) -> String {
+      entry.query["query"] ?? ""
     }
-    static func offset(_ entry: [String: Any]) -> String {
-      (entry["query"] as? [String: Any])?["offset"] as? String ?? ""
+    static func offset(_ entry: FakeRequest) -> String {
+      entry.query["offset"] ?? ""
     }
   }
 
   static func run(artists: Int, albums: Int, requestsPerMinute: Double, directory: String) async throws {
     let library = try CatalogBenchmark.library(artists: artists, albums: albums, directory: directory)
     let worldPath = directory + "/deepcut-bench-musicbrainz-\(artists).json"
-    try JSONSerialization.data(withJSONObject: LibraryWorlds.musicBrainz(for: library))
-      .write(to: URL(fileURLWithPath: worldPath))
+    try LibraryWorlds.musicBrainz(for: library).json().write(to: URL(fileURLWithPath: worldPath))
     let stateDirectory = directory + "/deepcut-bench-musicbrainz-state-\(UUID().uuidString)"
     defer { try? FileManager.default.removeItem(atPath: stateDirectory) }
     let store = try StateStore(directory: stateDirectory)
@@ -96,8 +95,7 @@ enum MusicBrainzBenchmark {
 
   /// The pace the service saw: the most MusicBrainz requests that started within any one second, and on average.
   static func pace(_ row: Row) -> (busiest: Int, average: Double) {
-    let times = row.log.filter { ($0["path"] as? String)?.hasPrefix("/ws/2/") == true }
-      .compactMap { $0["time"] as? Double }.sorted()
+    let times = row.log.filter { $0.path.hasPrefix("/ws/2/") }.map(\.time).sorted()
     var busiest = 0
     var start = 0
     for end in times.indices {

@@ -42,7 +42,7 @@ enum ProvidersBenchmark {
   }
 
   /// MusicBrainz holds its own world (release groups, ids of its own); the others read the iTunes-shaped one.
-  static func world(for definition: any ProviderDefinition, _ library: OwnedLibrary) -> [String: Any] {
+  static func world(for definition: any ProviderDefinition, _ library: OwnedLibrary) -> FakeWorld {
     definition.name == MusicBrainzCatalog().name
       ? LibraryWorlds.musicBrainz(for: library) : LibraryWorlds.iTunes(for: library)
   }
@@ -51,8 +51,7 @@ enum ProvidersBenchmark {
     _ definition: any ProviderDefinition, _ library: OwnedLibrary, realPace: Bool, directory: String
   ) async throws -> Row {
     let worldPath = directory + "/deepcut-bench-\(definition.name)-\(library.artists.count).json"
-    try JSONSerialization.data(withJSONObject: world(for: definition, library)).write(
-      to: URL(fileURLWithPath: worldPath))
+    try world(for: definition, library).json().write(to: URL(fileURLWithPath: worldPath))
     var row = Row(catalog: definition.name, perMinute: Double(definition.defaultRequestsPerMinute))
     let pace = realPace ? row.perMinute : .infinity
     try await FakeCatalogServer.with(.init(catalog: definition.name), arguments: ["--world", worldPath]) { server in
@@ -92,13 +91,13 @@ enum ProvidersBenchmark {
     _ = try await night(definition, library, server, store, .infinity, at: 0)
     let after = try await server.requestLog()
     row.resumed = after.count
-    let asked = Set(before.filter { ($0["status"] as? Int) == 200 }.map(target))
+    let asked = Set(before.filter { $0.status == 200 }.map(target))
     row.repeated = after.count { asked.contains(target($0)) }
   }
 
-  static func target(_ entry: [String: Any]) -> String {
-    let query = (entry["query"] as? [String: Any])?.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    return (entry["path"] as? String ?? "") + "?" + (query ?? []).joined(separator: "&")
+  static func target(_ entry: FakeRequest) -> String {
+    let query = entry.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    return entry.path + "?" + query.joined(separator: "&")
   }
 
   static func freshStore(_ directory: String) throws -> StateStore {

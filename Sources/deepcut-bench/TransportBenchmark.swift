@@ -16,8 +16,9 @@ struct NoAnswers: Error, CustomStringConvertible {
 /// CPU each spends while the answers are on their way.
 enum TransportBenchmark {
   static func run(requests: Int, latencyMilliseconds: Int, concurrency: Int, runs: Int) async throws {
-    let world: [String: Any] = [
-      "artists": (0..<requests).map { ["artistId": 100 + $0, "artistName": "Artist \($0)", "albums": []] }
+    let world: FakeWorld = [
+      "artists": .array(
+        (0..<requests).map { ["artistId": .int(100 + $0), "artistName": .string("Artist \($0)"), "albums": []] })
     ]
     try await FakeCatalogServer.with(arguments: ["--latency-ms", String(latencyMilliseconds)], world: world) { server in
       let urls = (0..<requests).compactMap {

@@ -127,9 +127,7 @@ struct ClassNightTests {
       let first = try await JointNightTests().report(setup, servers, provider: "deezer,musicbrainz")
       #expect(first.status == 0, "\(first.stderr)")
       let barcodes = { () async throws -> Int in
-        try await musicBrainz.requestLog().count {
-          (($0["query"] as? [String: Any])?["query"] as? String)?.contains("barcode:") == true
-        }
+        try await musicBrainz.requestLog().count { $0.query["query"]?.contains("barcode:") == true }
       }
       let asked = try await barcodes()
       // Two searches a page of 25 barcodes at most: a few requests, not one a release.

@@ -7,10 +7,9 @@ import Testing
 /// `--provider deezer` as a person runs it: the real binary against the fake Deezer service on 127.0.0.1 (the
 /// sample world), then offline from what it kept, and its ids for `artists pin`.
 struct DeezerCommandTests {
-  static var world: [String: Any] {
+  static var world: FakeWorld {
     get throws {
-      let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/deezer/world.json")
-      return try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any] ?? [:]
+      try FakeWorld(contentsOf: DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/deezer/world.json"))
     }
   }
 
@@ -30,7 +29,7 @@ struct DeezerCommandTests {
       #expect(report.new.allSatisfy { $0.url?.hasPrefix("https://www.deezer.com/album/") == true })
       #expect(report.new.allSatisfy { $0.artworkURL?.contains("dzcdn.net") == true })
       let log = try await server.requestLog()
-      #expect(log.allSatisfy { $0["accept_language"] as? String == "en" })
+      #expect(log.allSatisfy { $0.acceptLanguage == "en" })
       // Offline: the same releases from what the state kept, and not one request.
       try await server.clearLog()
       let offline = try await DeepcutProcess.run(arguments + ["--offline"])

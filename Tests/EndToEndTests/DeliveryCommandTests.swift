@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TestSupport
 import Testing
@@ -17,7 +18,9 @@ struct DeliveryCommandTests {
     var report: String { path + "/report.eml" }
     var passwordFile: String { path + "/smtp-password" }
 
-    init(smtp: [String: Any]?, password: String = DeliveryCommandTests.password, email: [String: Any] = [:]) throws {
+    init(
+      smtp: [String: JSONValue]?, password: String = DeliveryCommandTests.password, email: [String: JSONValue] = [:]
+    ) throws {
       path = NSTemporaryDirectory() + "deepcut-send-" + UUID().uuidString
       try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
       try Data((password + "\n").utf8).write(to: URL(fileURLWithPath: passwordFile))
@@ -26,20 +29,20 @@ struct DeliveryCommandTests {
     }
 
     /// Writes the config: the e-mail goes to `smtp` (nil: no mail server), with `email` over the usual settings.
-    func configure(smtp: [String: Any]?, email: [String: Any] = [:]) throws {
-      var mail: [String: Any] = [
+    func configure(smtp: [String: JSONValue]?, email: [String: JSONValue] = [:]) throws {
+      var mail: [String: JSONValue] = [
         "to": ["Ana <ana@example.org>", "bo@example.org"], "from": "deepcut <deepcut@example.org>", "send": true,
         "retryAfterSeconds": 0,
       ]
       mail.merge(email) { $1 }
       if var smtp {
         smtp["user"] = smtp["user"] ?? "ana"
-        smtp["passwordFile"] = smtp["passwordFile"] ?? passwordFile
-        mail["smtp"] = smtp
+        smtp["passwordFile"] = smtp["passwordFile"] ?? .string(passwordFile)
+        mail["smtp"] = .object(smtp)
       }
       let library = DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path
-      let config: [String: Any] = ["library": library, "format": "email", "email": mail]
-      try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: self.config))
+      let config: JSONValue = ["library": .string(library), "format": "email", "email": .object(mail)]
+      try config.json().write(to: URL(fileURLWithPath: self.config))
     }
 
     /// Tonight's e-mail, sent, for the night of `now`.
@@ -62,8 +65,8 @@ struct DeliveryCommandTests {
     }
   }
 
-  static func smtp(_ server: FakeMailServer, _ certificate: TestCertificate) -> [String: Any] {
-    ["url": server.url(), "caFile": certificate.certificate]
+  static func smtp(_ server: FakeMailServer, _ certificate: TestCertificate) -> [String: JSONValue] {
+    ["url": .string(server.url()), "caFile": .string(certificate.certificate)]
   }
 
   static func options(_ certificate: TestCertificate) -> [String] {
@@ -130,7 +133,9 @@ struct DeliveryCommandTests {
   @Test func aServerThatIsDownExits75AndTheNextRunDeliversEverythingOnce() async throws {
     let certificate = try await TestCertificate.make()
     let home = try await RefusingPort.with { port in
-      let home = try Home(smtp: ["url": "smtp://127.0.0.1:\(port)", "caFile": certificate.certificate])
+      let home = try Home(smtp: [
+        "url": .string("smtp://127.0.0.1:\(port)"), "caFile": .string(certificate.certificate),
+      ])
       let down = try await home.report()
       #expect(down.status == 75, "\(down.stderr)")
       #expect(down.stderr.contains("cannot reach the mail server smtp://127.0.0.1:\(port)"), "\(down.stderr)")
@@ -207,8 +212,8 @@ struct DeliveryCommandTests {
   }
 
   @Test func mailSettingsThatCannotWorkAreRefusedBeforeTheCatalogIsAsked() async throws {
-    let url = ["url": "smtps://smtp.example.org:465"]
-    let inTheFile = try Home(smtp: url.merging(["password": Self.password]) { $1 })
+    let url: [String: JSONValue] = ["url": "smtps://smtp.example.org:465"]
+    let inTheFile = try Home(smtp: url.merging(["password": .string(Self.password)]) { $1 })
     let refused = try await inTheFile.report()
     #expect(refused.status == 78)
     #expect(refused.stderr.contains("email.smtp.password: deepcut does not read passwords"), "\(refused.stderr)")

@@ -138,7 +138,7 @@ struct DiskFaultTests {
           directory + "/state",
         ])
       try await waiting.waitUntilWaitingForTheLock()
-      try await server.setKnobs(["hold_from": NSNull()])
+      try await server.setKnobs(FakeKnobs { $0.holdFrom = .null })
       let waited = try await waiting.finish()
       #expect(waited.status == 0, "\(waited.stderr)")
       let held = try await holder.finish()

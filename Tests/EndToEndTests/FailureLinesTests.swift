@@ -149,18 +149,24 @@ struct FailureLinesTests {
       let base = ["--provider", "itunes", "--base-url", server.baseURL.absoluteString]
       switch fault {
       case .timedOut:
-        try await server.setKnobs(["fault_every": 1, "fault_kind": "hang"])
+        try await server.setKnobs(
+          FakeKnobs {
+            $0.faultEvery = 1; $0.faultKind = "hang"
+          })
         let result = try await night.run(base + ["--timeout", "1"])
         return (result, Ending(status: 69, lines: ["the catalog cannot be reached", "no answer in time"]))
       case .oneAnswerCut:
         // Tried again, and the second answer is whole: the night goes on as if nothing happened.
-        try await server.setKnobs(["truncate_next": 1])
+        try await server.setKnobs(FakeKnobs { $0.truncateNext = 1 })
         let result = try await night.run(base)
         #expect(result.stdout.contains("Repentless"), "\(result.stdout)")
         #expect(!result.stderr.contains("failed"), "\(result.stderr)")
         return (result, Ending(status: 0, lines: []))
       default:
-        try await server.setKnobs(["fault_every": 1, "fault_kind": "truncate"])
+        try await server.setKnobs(
+          FakeKnobs {
+            $0.faultEvery = 1; $0.faultKind = "truncate"
+          })
         let result = try await night.run(base)
         return (result, Ending(status: 69, lines: ["the catalog cannot be reached", "its answers broke off"]))
       }
@@ -171,7 +177,7 @@ struct FailureLinesTests {
     let certificate = try await TestCertificate.make()
     return try await RefusingPort.with { port in
       let home = try DeliveryCommandTests.Home(
-        smtp: ["url": "smtp://127.0.0.1:\(port)", "caFile": certificate.certificate])
+        smtp: ["url": .string("smtp://127.0.0.1:\(port)"), "caFile": .string(certificate.certificate)])
       let result = try await home.report()
       return (
         result,

@@ -18,19 +18,18 @@ struct HostileTextTests {
   static let titles = [lines, markup, mentions, hidden, long]
 
   /// The sample's iTunes world, with the hostile albums added to its first artist, credited to a hostile name.
-  static func world() throws -> [String: Any] {
+  static func world() throws -> FakeWorld {
     let path = DeepcutProcess.packageRoot.appendingPathComponent("samples/catalogs/itunes/world.json")
-    var world = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: path)) as? [String: Any])
-    var artists = try #require(world["artists"] as? [[String: Any]])
-    var albums = try #require(artists[0]["albums"] as? [[String: Any]])
+    var world = try FakeWorld(contentsOf: path)
+    try #require(world["artists"][0]["albums"].array != nil)
+    let artistID = world["artists"][0]["artistId"]
     for (index, title) in titles.enumerated() {
-      albums.append([
-        "collectionId": 1_900_000_000 + index, "collectionName": title, "releaseDate": "2026-11-2\(index)",
-        "trackCount": 10, "artistId": artists[0]["artistId"] ?? 0, "artistName": credit,
+      world["artists"][0]["albums"].append([
+        "collectionId": .int(1_900_000_000 + index), "collectionName": .string(title),
+        "releaseDate": .string("2026-11-2\(index)"), "trackCount": 10,
+        "artistId": artistID.isNull ? 0 : artistID, "artistName": .string(credit),
       ])
     }
-    artists[0]["albums"] = albums
-    world["artists"] = artists
     return world
   }
 
@@ -101,32 +100,30 @@ struct HostileTextTests {
           ] + services.serviceURLs)
         #expect(night.status == 0, "\(night.stderr)")
         let ntfy = try #require(try await services.taken(services.ntfy).first)
-        let message = try #require(ntfy["message"] as? String)
+        let message = try #require(ntfy["message"].string)
         #expect(message.utf8.count <= 4_096 && Self.isClean(message))
         #expect(!message.split(separator: "\n").contains { $0.hasPrefix("- injected") || $0.hasPrefix("# A heading") })
         #expect(!message.contains("[click](https://evil"))
         let discord = try #require(try await services.taken(services.discord).first)
-        #expect((discord["allowed_mentions"] as? [String: Any])?["parse"] as? [String] == [])
-        let content = try #require(discord["content"] as? String)
+        #expect(discord["allowed_mentions"]["parse"] == [])
+        let content = try #require(discord["content"].string)
         #expect(content.utf16.count <= 2_000 && Self.isClean(content))
-        let embeds = discord["embeds"] as? [[String: Any]] ?? []
+        let embeds = discord["embeds"].array ?? []
         let embedded = embeds.reduce(0) {
-          $0 + (($1["title"] as? String)?.utf16.count ?? 0) + (($1["description"] as? String)?.utf16.count ?? 0)
+          $0 + (($1["title"].string)?.utf16.count ?? 0) + (($1["description"].string)?.utf16.count ?? 0)
         }
         #expect(embeds.count <= 10 && embedded <= 6_000)
-        #expect(embeds.allSatisfy { (($0["title"] as? String)?.utf16.count ?? 0) <= 256 })
+        #expect(embeds.allSatisfy { (($0["title"].string)?.utf16.count ?? 0) <= 256 })
         let slack = try #require(try await services.taken(services.slack).first)
-        let sections = (slack["blocks"] as? [[String: Any]] ?? []).compactMap {
-          ($0["text"] as? [String: Any])?["text"] as? String
-        }
+        let sections = (slack["blocks"].array ?? []).compactMap { $0["text"]["text"].string }
         #expect(sections.allSatisfy { $0.count <= 3_000 && Self.isClean($0) } && sections.count <= 50)
         let said = sections.joined(separator: "\n")
         #expect(!said.contains("<!channel>") && !said.contains("<!here>") && !said.contains("<@&"))
         #expect(!said.contains("@here") && said.contains("@\u{2060}here"))
         let json = try #require(try await services.taken(services.webhook).first)
-        #expect(((json["message"] as? String) ?? "").split(separator: "\n").allSatisfy { !$0.hasPrefix("- injected") })
+        #expect(((json["message"].string) ?? "").split(separator: "\n").allSatisfy { !$0.hasPrefix("- injected") })
         let gotify = try #require(try await services.taken(services.gotify).first)
-        #expect(((gotify["message"] as? String) ?? "").count <= 1_900)
+        #expect(((gotify["message"].string) ?? "").count <= 1_900)
       }
     }
   }

@@ -114,7 +114,7 @@ struct JointNightTests {
       let rows = try Self.rows(result.stdout)
       let log = try await itunes.requestLog()
       #expect(!log.isEmpty)
-      #expect(log.allSatisfy { ($0["path"] as? String) == "/lookup" }, "iTunes was searched")
+      #expect(log.allSatisfy { ($0.path) == "/lookup" }, "iTunes was searched")
       #expect(log.count <= rows.count, "\(log.count) iTunes requests for \(rows.count) rows")
       // Every listed release whose UPC iTunes sells it under carries its Apple Music link, first; no link is to
       // another release (Deezer now and then shows another edition's UPC: that one goes without).

@@ -67,7 +67,7 @@ struct ListenAppTests {
         #expect(refused > 0, "the world holds no other edition under a release's code")
         // One token for the whole night; the next night asks the service nothing.
         let log = try await fake.requestLog()
-        #expect(log.filter { ($0["method"] as? String) == "POST" }.count == 1)
+        #expect(log.filter { ($0.method) == "POST" }.count == 1)
         try await fake.clearLog()
         let again = try await DeepcutProcess.run(arguments)
         #expect(again.status == 0, "\(again.stderr)")
@@ -119,20 +119,23 @@ struct ListenAppTests {
 
         // A 429 asking to wait two hours: not sat out; the night goes on with searches and says so.
         try write(secret: app.clientSecret)
-        try await fake.setKnobs(["throttle_next": 1, "retry_after": 7200])
+        try await fake.setKnobs(
+          FakeKnobs {
+            $0.throttleNext = 1; $0.retryAfter = .value(7200)
+          })
         let throttled = try await night()
         #expect(throttled.status == 0, "\(throttled.stderr)")
         #expect(throttled.stderr.contains("spotify was asked no more tonight"), "\(throttled.stderr)")
-        #expect(try await fake.requestLog().count { ($0["status"] as? Int) == 429 } == 1)
+        #expect(try await fake.requestLog().count { ($0.status) == 429 } == 1)
 
         // A token that expires mid-night is asked again once; the links all come (a state that kept none).
-        try await fake.setKnobs(["expire_tokens_next": 1])
+        try await fake.setKnobs(FakeKnobs { $0.expireTokensNext = 1 })
         let renewed = try await night(state: "state-fresh")
         #expect(renewed.status == 0, "\(renewed.stderr)")
         #expect(!renewed.stderr.contains("asked no more"), "\(renewed.stderr)")
         let renewedLog = try await fake.requestLog()
-        #expect(renewedLog.count { ($0["method"] as? String) == "POST" } == 2)
-        #expect(renewedLog.count { ($0["status"] as? Int) == 401 } == 1)
+        #expect(renewedLog.count { ($0.method) == "POST" } == 2)
+        #expect(renewedLog.count { ($0.status) == 401 } == 1)
         #expect(try ReportModel(json: renewed.stdout).new.contains { $0.listen?.direct == true })
       }
     }

@@ -64,11 +64,9 @@ struct ListenPagesTests {
   /// The release groups whose releases' links were asked, in the order asked.
   static func linkRequests(_ server: FakeCatalogServer) async throws -> [String] {
     try await server.requestLog().compactMap { entry in
-      guard entry["path"] as? String == "/ws/2/release", let query = entry["query"] as? [String: Any] else {
-        return nil
-      }
-      #expect(query["inc"] as? String == "url-rels" && query["limit"] as? String == "100")
-      return query["release-group"] as? String
+      guard entry.path == "/ws/2/release" else { return nil }
+      #expect(entry.query["inc"] == "url-rels" && entry.query["limit"] == "100")
+      return entry.query["release-group"]
     }
   }
 }

@@ -132,7 +132,7 @@ extension ListenTests {
     defer { try? FileManager.default.removeItem(atPath: setup.home) }
     try await setup.world.serve { servers in
       let (itunes, musicBrainz) = (try #require(servers[.iTunes]), try #require(servers[.musicBrainz]))
-      try await musicBrainz.setKnobs(["hold_from": 3])
+      try await musicBrainz.setKnobs(FakeKnobs { $0.holdFrom = .value(3) })
       let night = Task {
         let result = try await JointNightTests().report(
           setup, servers, provider: "deezer,musicbrainz", listen: "applemusic")
@@ -141,18 +141,17 @@ extension ListenTests {
       // Bounded: the night cannot end while MusicBrainz holds its answers, so lookups here came before it did.
       var lookups = 0
       for _ in 0..<600 where lookups == 0 {
-        lookups = try await itunes.requestLog().count { ($0["path"] as? String) == "/lookup" }
+        lookups = try await itunes.requestLog().count { $0.path == "/lookup" }
         if lookups == 0 { try await Task.sleep(for: .milliseconds(200)) }
       }
-      let heldLog = try await musicBrainz.requestLog().filter { ($0["seq"] as? Int ?? 0) >= 3 }
+      let heldLog = try await musicBrainz.requestLog().filter { $0.seq >= 3 }
       let held = heldLog.count
       // Before the first held request could time out and end MusicBrainz's pass by failing (20 s a try).
-      let firstHeld = heldLog.compactMap { $0["time"] as? Double }.min() ?? 0
+      let firstHeld = heldLog.map(\.time).min() ?? 0
       let firstLookup =
-        try await itunes.requestLog().filter { ($0["path"] as? String) == "/lookup" }
-        .compactMap { $0["time"] as? Double }.min() ?? .infinity
+        try await itunes.requestLog().filter { $0.path == "/lookup" }.map(\.time).min() ?? .infinity
       #expect(firstLookup < firstHeld + 15, "the first lookup came \(firstLookup - firstHeld) s into the hold")
-      try await musicBrainz.setKnobs(["hold_from": NSNull()])
+      try await musicBrainz.setKnobs(FakeKnobs { $0.holdFrom = .null })
       let result = try await night.value
       #expect(lookups > 0, "no Apple Music lookup while MusicBrainz was held")
       #expect(held > 0, "MusicBrainz was not held")

@@ -12,31 +12,34 @@ struct MusicBrainzCommandTests {
   }
 
   /// The report tests' library (Slayer, Portishead, Nobody Knows) as MusicBrainz holds it, with a namesake.
-  static var world: [String: Any] {
-    func group(_ number: Int, _ title: String, _ date: String, type: String = "Album", secondary: [String] = [])
-      -> [String: Any]
-    {
-      [
-        "id": id(number, 1), "title": title, "primary-type": type, "first-release-date": date,
-        "secondary-types": secondary,
+  static var world: FakeWorld {
+    func group(
+      _ number: Int, _ title: String, _ date: String, type: String = "Album", secondary: [String] = [],
+      cover: Bool? = nil
+    ) -> JSONValue {
+      var group: JSONValue = [
+        "id": .string(id(number, 1)), "title": .string(title), "primary-type": .string(type),
+        "first-release-date": .string(date), "secondary-types": .array(secondary.map(JSONValue.string)),
       ]
+      if let cover { group["cover"] = .bool(cover) }
+      return group
     }
     return [
       "artists": [
         [
-          "id": id(1), "name": "Slayer", "disambiguation": "US thrash metal band",
+          "id": .string(id(1)), "name": "Slayer", "disambiguation": "US thrash metal band",
           "release-groups": [
             group(1, "Reign in Blood", "1986-10-07"),
-            group(2, "Repentless", "2026-11-20").merging(["cover": true]) { $1 },
+            group(2, "Repentless", "2026-11-20", cover: true),
             group(3, "Live Undead", "2026-11-10", secondary: ["Live"]),
             group(4, "Final Campaign", "2027-01", type: "EP"),
           ],
         ],
         [
-          "id": id(2), "name": "Slayer", "disambiguation": "UK DJ",
+          "id": .string(id(2)), "name": "Slayer", "disambiguation": "UK DJ",
           "release-groups": [group(5, "Bass Drops", "2026-11-10", type: "Single")],
         ],
-        ["id": id(3), "name": "Portishead", "release-groups": [group(6, "Dummy", "1994-08-22")]],
+        ["id": .string(id(3)), "name": "Portishead", "release-groups": [group(6, "Dummy", "1994-08-22")]],
       ]
     ]
   }
@@ -99,9 +102,9 @@ struct MusicBrainzCommandTests {
       // the sender's address from the e-mail settings.
       let log = try await server.requestLog()
       #expect(log.count == 6)
-      #expect(log.allSatisfy { ($0["user_agent"] as? String)?.hasSuffix(" ( me@example.org )") == true })
-      #expect(log.compactMap { $0["status"] as? Int }.sorted() == [200, 200, 200, 200, 200, 404])
-      #expect(log.filter { ($0["path"] as? String)?.hasPrefix("/release-group/") == true }.count == 2)
+      #expect(log.allSatisfy { $0.userAgent?.hasSuffix(" ( me@example.org )") == true })
+      #expect(log.compactMap { $0.status }.sorted() == [200, 200, 200, 200, 200, 404])
+      #expect(log.filter { $0.path.hasPrefix("/release-group/") == true }.count == 2)
 
       // Resolutions are kept per catalog: MusicBrainz knows Slayer, iTunes has not been asked.
       let listed = try await DeepcutProcess.run(["artists", "--provider", "musicbrainz"], environment: environment)

@@ -63,8 +63,8 @@ import Testing
     }
 
     /// The messages each service took, in order.
-    func taken(_ server: FakeCatalogServer) async throws -> [[String: Any]] {
-      try await server.requestLog().compactMap { $0["message"] as? [String: Any] }
+    func taken(_ server: FakeCatalogServer) async throws -> [JSONValue] {
+      try await server.requestLog().compactMap(\.message)
     }
   }
 
@@ -82,11 +82,11 @@ import Testing
         atPath: channels, contents: Data((lines.joined(separator: "\n") + "\n").utf8),
         attributes: [.posixPermissions: 0o600])
       let library = DeepcutProcess.packageRoot.appendingPathComponent("samples/Library.xml").path
-      let config: [String: Any] = [
-        "library": library, "email": ["send": true, "retryAfterSeconds": 0],
+      let config: JSONValue = [
+        "library": .string(library), "email": ["send": true, "retryAfterSeconds": 0],
         "push": ["channels": "push-channels"],
       ]
-      try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: self.config))
+      try config.json().write(to: URL(fileURLWithPath: self.config))
     }
 
     func report(_ extra: [String], now: String = "2026-11-29") async throws -> DeepcutProcess.Result {
@@ -115,20 +115,20 @@ import Testing
       #expect(night.status == 0, "\(night.stderr)")
       let ntfy = try await services.taken(services.ntfy)
       #expect(ntfy.count == 1)
-      #expect(ntfy.first?["title"] as? String == Self.title)
-      let text = ntfy.first?["message"] as? String ?? ""
+      #expect(ntfy.first?["title"].string == Self.title)
+      let text = ntfy.first?["message"].string ?? ""
       for release in Self.releases { #expect(text.contains(release), "\(release)") }
       #expect(!text.contains("Live at the Roundhouse") && text.contains("and 4 more also out"))
       #expect(!text.contains("Sped Up"))
       let request = try #require(try await services.ntfy.requestLog().first)
-      #expect(request["authorization"] as? String == "Bearer \(Self.token)")
+      #expect(request.authorization == "Bearer \(Self.token)")
       #expect(try await services.taken(services.discord).count == 1)
       #expect(try await services.taken(services.slack).count == 1)
       let json = try #require(try await services.taken(services.webhook).first)
-      #expect((json["releases"] as? [[String: Any]])?.count == 10)
+      #expect(json["releases"].array?.count == 10)
       let gotify = try #require(try await services.taken(services.gotify).first)
-      #expect(gotify["title"] as? String == Self.title)
-      #expect((gotify["message"] as? String)?.contains("Static Bloom") == true)
+      #expect(gotify["title"].string == Self.title)
+      #expect((gotify["message"].string)?.contains("Static Bloom") == true)
       #expect(night.stderr.contains("deepcut: pushed 10 releases to ntfy topic de… on 127.0.0.1"))
 
       // The next night has nothing new: no channel is asked anything.
@@ -151,7 +151,10 @@ import Testing
   @Test func aChannelDownSaysItsReleasesFirstOnTheNextNightAndHoldsBackNoOther() async throws {
     try await Services.with { services in
       let home = try Home(services.lines)
-      try await services.slack.setKnobs(["fail_next": 10, "fail_status": 503])
+      try await services.slack.setKnobs(
+        FakeKnobs {
+          $0.failNext = 10; $0.failStatus = 503
+        })
       let night = try await home.report(services.serviceURLs)
       #expect(night.status == 75, "\(night.stderr)")
       #expect(
@@ -159,13 +162,13 @@ import Testing
       #expect(try await services.taken(services.ntfy).count == 1)
       #expect(try await services.slack.requestLog().count == 2, "one retry, then the release waits")
 
-      try await services.slack.setKnobs(["fail_next": 0])
+      try await services.slack.setKnobs(FakeKnobs { $0.failNext = 0 })
       for server in services.all { try await server.clearLog() }
       let next = try await home.report(services.serviceURLs, now: "2026-11-30")
       #expect(next.status == 0, "\(next.stderr)")
       let slack = try await services.taken(services.slack)
       #expect(slack.count == 1)
-      let said = String(describing: slack.first ?? [:])
+      let said = String(decoding: try slack.first?.json() ?? Data(), as: UTF8.self)
       for release in Self.releases { #expect(said.contains(release), "\(release)") }
       for server in [services.ntfy, services.discord, services.webhook, services.gotify] {
         #expect(try await server.requestLog().isEmpty, "a channel that told them says nothing twice")
@@ -239,8 +242,8 @@ import Testing
       #expect(night.status == 66, "\(night.stderr)")
       let told = try await services.taken(services.ntfy)
       #expect(told.count == 1)
-      #expect(told.first?["title"] as? String == "deepcut: the library could not be read")
-      #expect((told.first?["message"] as? String)?.contains("Export Library") == true)
+      #expect(told.first?["title"].string == "deepcut: the library could not be read")
+      #expect((told.first?["message"].string)?.contains("Export Library") == true)
       #expect(try await services.taken(services.discord).count == 1)
       #expect(try await services.taken(services.gotify).count == 1)
       #expect(night.stderr.contains("deepcut: told the trouble (library) to "), "\(night.stderr)")
@@ -262,12 +265,12 @@ import Testing
       #expect(first.status == 69, "\(first.stderr)")
       let pushed = try await services.taken(services.ntfy)
       #expect(pushed.count == 1, "the releases are pushed though the e-mail was refused")
-      #expect(pushed.first?["title"] as? String == Self.title)
+      #expect(pushed.first?["title"].string == Self.title)
       let second = try await home.report(services.serviceURLs + mail, now: "2026-11-30")
       #expect(second.status == 69)
       let told = try await services.taken(services.ntfy)
       #expect(told.count == 2, "the releases were told on ntfy already: only the trouble")
-      #expect(told.last?["title"] as? String == "deepcut: the e-mail was not delivered two nights running")
+      #expect(told.last?["title"].string == "deepcut: the e-mail was not delivered two nights running")
     }
   }
 
@@ -293,7 +296,7 @@ import Testing
       let log = try String(contentsOfFile: reports + "/deepcut.log", encoding: .utf8)
       #expect(
         log.contains("wrote \(reports)/report-2026-11-29.html; each push channel has told what was new"), "\(log)")
-      #expect(try await services.taken(services.ntfy).first?["title"] as? String == Self.title)
+      #expect(try await services.taken(services.ntfy).first?["title"].string == Self.title)
       #expect(!log.contains(Self.token))
     }
   }
@@ -305,13 +308,13 @@ import Testing
       let night = try await home.report(services.serviceURLs, now: "2026-12-29")
       #expect(night.status == 0, "\(night.stderr)")
       let told = try await services.taken(services.ntfy)
-      let stale = told.filter { $0["title"] as? String == "deepcut: the library is out of date" }
+      let stale = told.filter { $0["title"].string == "deepcut: the library is out of date" }
       #expect(stale.count == 1, "\(told)")
-      #expect((stale.first?["message"] as? String)?.contains("days old (written") == true, "\(stale)")
+      #expect((stale.first?["message"].string)?.contains("days old (written") == true, "\(stale)")
       #expect(night.stderr.contains("deepcut: told the trouble (stale library) to ntfy topic de…"))
       _ = try await home.report(services.serviceURLs, now: "2026-12-29")
       let again = try await services.taken(services.ntfy).filter {
-        $0["title"] as? String == "deepcut: the library is out of date"
+        $0["title"].string == "deepcut: the library is out of date"
       }
       #expect(again.count == 1, "once a day")
       let fresh = try await home.report(services.serviceURLs + ["--stale-after", "0"], now: "2026-12-30")

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 
 /// What one accepted message showed, read back from what the fake service took: the releases its lines name, how
@@ -22,43 +23,43 @@ struct SoakMessage {
   }
 
   /// Reads `message` (the fake's decoded record of it) as `channel` sent it.
-  init(_ message: [String: Any], channel: SoakChannel, night: Int, bodyBytes: Int) {
+  init(_ message: JSONValue, channel: SoakChannel, night: Int, bodyBytes: Int) {
     self.night = night
     ids = []
     switch channel {
     case .ntfy, .gotify:
-      let text = message["message"] as? String ?? ""
+      let text = message["message"].string ?? ""
       (shown, announced) = Self.read(Self.lines(text).compactMap(Self.markdownLine))
       heldBack = Self.heldBack(text)
       (size, sizeUnit) = channel == .ntfy ? (text.utf8.count, "bytes") : (text.count, "characters")
     case .discord:
-      let content = message["content"] as? String ?? ""
-      let embeds = message["embeds"] as? [[String: Any]] ?? []
+      let content = message["content"].string ?? ""
+      let embeds = message["embeds"].array ?? []
       let headings = embeds.compactMap { embed in
-        Self.heading(embed["title"] as? String ?? "").map {
-          ($0, ((embed["description"] as? String) ?? "").contains(", out "))
+        Self.heading(embed["title"].string ?? "").map {
+          ($0, ((embed["description"].string) ?? "").contains(", out "))
         }
       }
       (shown, announced) = Self.read(headings + Self.lines(content).compactMap(Self.markdownLine))
       heldBack = Self.heldBack(content)
       let embedCharacters = embeds.reduce(0) { total, embed in
-        total + ((embed["title"] as? String) ?? "").utf16.count + ((embed["description"] as? String) ?? "").utf16.count
+        total + ((embed["title"].string) ?? "").utf16.count + ((embed["description"].string) ?? "").utf16.count
       }
       (size, sizeUnit) = (content.utf16.count + embedCharacters, "characters (content and embeds)")
     case .slack:
-      let blocks = message["blocks"] as? [[String: Any]] ?? []
-      let sections = blocks.filter { $0["type"] as? String == "section" }
-        .compactMap { ($0["text"] as? [String: Any])?["text"] as? String }
+      let blocks = message["blocks"].array ?? []
+      let sections = blocks.filter { $0["type"].string == "section" }
+        .compactMap { $0["text"]["text"].string }
       let text = sections.joined(separator: "\n")
       (shown, announced) = Self.read(Self.lines(text).compactMap(Self.slackLine))
       heldBack = Self.heldBack(text)
       (size, sizeUnit) = (text.count, "characters in \(blocks.count) blocks")
     case .json:
-      let releases = message["releases"] as? [[String: Any]] ?? []
-      ids = releases.compactMap { $0["id"] as? String }
+      let releases = message["releases"].array ?? []
+      ids = releases.compactMap { $0["id"].string }
       (shown, announced) = Self.read(
         releases.map {
-          (SoakLine(artist: $0["artist"] as? String ?? "", title: $0["title"] as? String ?? ""), $0["upcoming"] != nil)
+          (SoakLine(artist: $0["artist"].string ?? "", title: $0["title"].string ?? ""), $0.object?["upcoming"] != nil)
         })
       heldBack = 0
       (size, sizeUnit) = (bodyBytes, "bytes")

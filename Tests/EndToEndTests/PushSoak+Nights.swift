@@ -51,11 +51,11 @@ struct Soak {
   /// A config that pushes and sends no e-mail; a retry comes at once. The library is written once and the nights
   /// go on a month: its age, told once a day as trouble, is `PushCommandTests`' to check, not the soak's.
   func writeConfig() throws {
-    let config: [String: Any] = [
-      "library": world.libraryPath, "email": ["send": true, "retryAfterSeconds": 0], "staleAfterDays": 0,
+    let config: JSONValue = [
+      "library": .string(world.libraryPath), "email": ["send": true, "retryAfterSeconds": 0], "staleAfterDays": 0,
       "push": ["channels": "push-channels"],
     ]
-    try JSONSerialization.data(withJSONObject: config).write(to: URL(fileURLWithPath: self.config))
+    try config.json().write(to: URL(fileURLWithPath: self.config))
   }
 
   /// The channels file, one a line, as a person writes them; a channel refused tonight points at a port that refuses.
@@ -145,8 +145,8 @@ struct Soak {
     try await server.clearLog()
     requests[channel, default: 0] += log.count
     let taken = log.compactMap { entry -> SoakMessage? in
-      guard let message = entry["message"] as? [String: Any] else { return nil }
-      return SoakMessage(message, channel: channel, night: night, bodyBytes: entry["body_bytes"] as? Int ?? 0)
+      guard let message = entry.message else { return nil }
+      return SoakMessage(message, channel: channel, night: night, bodyBytes: entry.bodyBytes ?? 0)
     }
     messages[channel, default: []] += taken
     let failed = stderr.contains("not pushed to \(channel.name)")
@@ -170,21 +170,10 @@ struct Soak {
   }
 
   /// `deepcut status --json`'s channels, by name.
-  func channelStates() async throws -> [String: [String: Any]] {
+  func channelStates() async throws -> [String: StatusJSON.Channel] {
     let status = try await DeepcutProcess.run(["status", "--json", "--config", config, "--state-dir", state])
-    let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
-    let channels = try #require(object?["channels"] as? [[String: Any]], "\(status.stdout)\(status.stderr)")
-    return Dictionary(channels.map { ($0["name"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
-  }
-
-  /// A key of `status --json` with no value: null, or left out.
-  static func isNull(_ value: Any?) -> Bool {
-    value == nil || value is NSNull
-  }
-
-  /// A true or false of `status --json`, as JSONSerialization reads it.
-  static func flag(_ value: Any?) -> Bool {
-    (value as? NSNumber)?.boolValue ?? false
+    let channels = try #require(try? StatusJSON(json: status.stdout).channels, "\(status.stdout)\(status.stderr)")
+    return Dictionary(channels.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
   /// `status` tells each night's pushes as they went: a failure for now with what waits, or the push and what it
@@ -198,11 +187,11 @@ struct Soak {
         states.first(where: { $0.key.hasPrefix(channel.name) })?.value,
         "night \(night): status names no \(channel.name)")
       if failed.contains(channel) {
-        #expect(state["failure"] is String && state["lastAttempt"] as? String == now, "night \(night): \(state)")
-        #expect(!Self.flag(state["permanent"]) && (state["waiting"] as? Int ?? 0) > 0, "\(state)")
+        #expect(state.failure != nil && state.lastAttempt == now, "night \(night): \(state)")
+        #expect(!state.permanent && state.waiting > 0, "\(state)")
       } else if let message = accepted[channel] {
-        #expect(Self.isNull(state["failure"]) && state["lastDelivered"] as? String == now, "night \(night): \(state)")
-        #expect(state["waiting"] as? Int == message.heldBack, "night \(night): \(channel): \(state)")
+        #expect(state.failure == nil && state.lastDelivered == now, "night \(night): \(state)")
+        #expect(state.waiting == message.heldBack, "night \(night): \(channel): \(state)")
       }
     }
   }

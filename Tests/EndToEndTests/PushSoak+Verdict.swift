@@ -29,9 +29,9 @@ extension Soak {
       let state = try #require(
         states.first(where: { $0.key.hasPrefix(channel.name) })?.value, "status names no \(channel.name)")
       let last = SoakWorld.now(try #require(messages[channel]?.last, "\(channel) took nothing").night)
-      #expect(Self.isNull(state["failure"]) && !Self.flag(state["permanent"]), "\(channel): \(state)")
-      #expect(state["waiting"] as? Int == 0, "\(channel): \(state)")
-      #expect(state["lastDelivered"] as? String == last && state["lastAttempt"] as? String == last, "\(state)")
+      #expect(state.failure == nil && !state.permanent, "\(channel): \(state)")
+      #expect(state.waiting == 0, "\(channel): \(state)")
+      #expect(state.lastDelivered == last && state.lastAttempt == last, "\(state)")
     }
   }
 

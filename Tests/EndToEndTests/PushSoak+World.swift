@@ -30,7 +30,7 @@ struct SoakWorld: Sendable {
   let libraryPath: String
   let artists: [String]
   /// The catalog's artists with the albums the library owns, as fake_itunes.py's world JSON.
-  let base: Data
+  let base: FakeWorld
   let releases: [Release]
 
   /// The day of night `night`, in December 2026.
@@ -49,17 +49,16 @@ struct SoakWorld: Sendable {
     }
     // The catalog has every artist and the albums owned, and none of the releases LibraryWorlds adds.
     var world = LibraryWorlds.iTunes(for: library)
-    var catalogArtists = world["artists"] as? [[String: Any]] ?? []
-    for index in catalogArtists.indices {
-      let albums = catalogArtists[index]["albums"] as? [[String: Any]] ?? []
-      catalogArtists[index]["albums"] = albums.filter {
-        ($0["collectionName"] as? String)?.hasPrefix("New Light") != true
-      }
-    }
-    world["artists"] = catalogArtists
+    let catalogArtists = world["artists"].array ?? []
+    world["artists"] = .array(
+      catalogArtists.map { artist in
+        var artist = artist
+        artist["albums"] = .array(
+          (artist["albums"].array ?? []).filter { $0["collectionName"].string?.hasPrefix("New Light") != true })
+        return artist
+      })
     return SoakWorld(
-      libraryPath: libraryPath, artists: library.artists.map(\.name),
-      base: try JSONSerialization.data(withJSONObject: world),
+      libraryPath: libraryPath, artists: library.artists.map(\.name), base: world,
       releases: releases(artists: library.artists.count, seed: seed))
   }
 
@@ -94,18 +93,15 @@ struct SoakWorld: Sendable {
   }
 
   /// The catalog as it stands on night `night`: what the library owns, and every release listed by then.
-  func catalog(onNight night: Int) throws -> [String: Any] {
-    var world = try JSONSerialization.jsonObject(with: base) as? [String: Any] ?? [:]
-    var catalogArtists = world["artists"] as? [[String: Any]] ?? []
-    for release in releases where release.listed <= night && release.artist < catalogArtists.count {
-      var albums = catalogArtists[release.artist]["albums"] as? [[String: Any]] ?? []
-      albums.append([
-        "collectionId": 900_000_000 + release.number, "collectionName": release.title,
-        "releaseDate": Self.day(release.out), "trackCount": release.title.hasSuffix(" - Single") ? 1 : 10,
+  func catalog(onNight night: Int) throws -> FakeWorld {
+    var world = base
+    let count = world["artists"].array?.count ?? 0
+    for release in releases where release.listed <= night && release.artist < count {
+      world["artists"][release.artist]["albums"].append([
+        "collectionId": .int(900_000_000 + release.number), "collectionName": .string(release.title),
+        "releaseDate": .string(Self.day(release.out)), "trackCount": release.title.hasSuffix(" - Single") ? 1 : 10,
       ])
-      catalogArtists[release.artist]["albums"] = albums
     }
-    world["artists"] = catalogArtists
     return world
   }
 }

@@ -69,7 +69,7 @@ struct SoakServices {
 
   /// The services' own rate limits are lifted: a failure is only what a night injects.
   static func with<T>(_ body: (SoakServices) async throws -> T) async throws -> T {
-    try await FakeCatalogServer.with(.itunes, world: ["artists": [[String: Any]]()]) { catalog in
+    try await FakeCatalogServer.with(.itunes, world: ["artists": []]) { catalog in
       try await FakeCatalogServer.with(
         .init(catalog: "ntfy"), arguments: ["--token", PushSoakTests.token, "--request-burst", "10000"]
       ) { ntfy in
@@ -108,17 +108,25 @@ struct SoakServices {
 
 extension SoakOutage {
   /// The knobs that make a push service down this way; nil when it is the address that refuses.
-  var knobs: [String: Any]? {
+  var knobs: FakeKnobs? {
     switch self {
     case .refused: nil
     // More failures than a night asks for: whatever is left is taken back after the night.
-    case .unavailable: ["fail_next": 10, "fail_status": 503, "retry_after": NSNull()]
-    case .slowDown: ["fail_next": 10, "fail_status": 429, "retry_after": 3600]
+    case .unavailable: Self.failing(10, status: 503, retryAfter: .null)
+    case .slowDown: Self.failing(10, status: 429, retryAfter: .value(3600))
     }
   }
 
   /// The knobs of a service that is up.
-  static var calm: [String: Any] { ["fail_next": 0, "fail_status": 503, "retry_after": NSNull()] }
+  static var calm: FakeKnobs { failing(0, status: 503, retryAfter: .null) }
+
+  private static func failing(_ count: Int, status: Int, retryAfter: FakeKnobs.Nullable<Int>) -> FakeKnobs {
+    FakeKnobs {
+      $0.failNext = count
+      $0.failStatus = status
+      $0.retryAfter = retryAfter
+    }
+  }
 
   /// The requests a push down this way makes: a 503 is tried once more at once; a wait of an hour is not waited
   /// for, unless the apprise command, which says only that it could not send, is asked again.

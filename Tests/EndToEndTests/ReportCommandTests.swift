@@ -18,7 +18,7 @@ struct ReportCommandTests {
     </dict></dict></plist>
     """
 
-  static var world: [String: Any] {
+  static var world: FakeWorld {
     [
       "artists": [
         [
@@ -144,7 +144,7 @@ struct ReportCommandTests {
   @Test func aSignInPageForEveryRequestIsUnreachable() async throws {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
-      try await server.setKnobs(["html_next": 1_000])
+      try await server.setKnobs(FakeKnobs { $0.htmlNext = 1_000 })
       let result = try await report(server, directory)
       #expect(result.status == 69, "\(result.stderr)")
       #expect(result.stderr.contains("a web page answered instead of the catalog"))
@@ -191,10 +191,13 @@ struct ReportCommandTests {
     let directory = try temporaryDirectory()
     try await FakeCatalogServer.with(world: Self.world) { server in
       // Searches succeed; the album lookup fails past every retry.
-      try await server.setKnobs(["fail_next": 0])
+      try await server.setKnobs(FakeKnobs { $0.failNext = 0 })
       let warmup = try await report(server, directory, ["--max-age", "0"])
       #expect(warmup.status == 0)
-      try await server.setKnobs(["fail_next": 4, "fail_status": 502])
+      try await server.setKnobs(
+        FakeKnobs {
+          $0.failNext = 4; $0.failStatus = 502
+        })
       let result = try await report(server, directory, ["--max-age", "0"])
       #expect(result.status == 0)
       #expect(result.stderr.contains("lookups failed"))

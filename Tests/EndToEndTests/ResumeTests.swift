@@ -27,17 +27,23 @@ struct ResumeTests {
       """
   }
 
-  static func world(_ count: Int) -> [String: Any] {
-    let artists: [[String: Any]] = (0..<count).map { index in
+  static func world(_ count: Int) -> FakeWorld {
+    let artists: [JSONValue] = (0..<count).map { index in
       [
-        "artistId": 1_000 + index, "artistName": "Artist \(index)",
+        "artistId": .int(1_000 + index), "artistName": .string("Artist \(index)"),
         "albums": [
-          ["collectionId": 50_000 + 2 * index, "collectionName": "Owned \(index)", "releaseDate": "2012-03-01"],
-          ["collectionId": 50_001 + 2 * index, "collectionName": "Fresh \(index)", "releaseDate": "2026-11-20"],
+          [
+            "collectionId": .int(50_000 + 2 * index), "collectionName": .string("Owned \(index)"),
+            "releaseDate": "2012-03-01",
+          ],
+          [
+            "collectionId": .int(50_001 + 2 * index), "collectionName": .string("Fresh \(index)"),
+            "releaseDate": "2026-11-20",
+          ],
         ],
       ]
     }
-    return ["artists": artists]
+    return ["artists": .array(artists)]
   }
 
   struct Setup {
@@ -61,9 +67,9 @@ struct ResumeTests {
     }
 
     /// A logged request as "path?sorted query".
-    static func request(_ entry: [String: Any]) -> String {
-      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
-      return (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
+    static func request(_ entry: FakeRequest) -> String {
+      let query = entry.query.map { "\($0.key)=\($0.value)" }.sorted()
+      return entry.path + "?" + query.joined(separator: "&")
     }
 
     /// What the state keeps: an artist's resolution for each search answered, an album list for each artist
@@ -128,21 +134,21 @@ struct ResumeTests {
     func interrupt(
       with signal: Int32, after answered: Int
     ) async throws -> (result: DeepcutProcess.Result, held: [String]) {
-      try await server.setKnobs(["hold_from": answered + 1])
+      try await server.setKnobs(FakeKnobs { $0.holdFrom = .value(answered + 1) })
       // No timeout while held: a request sent again would be logged twice.
       let run = try DeepcutProcess.start(arguments(["--timeout", "600"]))
       try await waitUntil { try await server.requestCount > answered }
-      let sent = try await server.requestLog().filter { ($0["seq"] as? Int ?? 0) <= answered }
-      let searches = sent.count { $0["path"] as? String == "/search" }
-      let albumLists = sent.reduce(0) { $0 + (($1["ids"] as? [Any])?.count ?? 0) }
+      let sent = try await server.requestLog().filter { $0.seq <= answered }
+      let searches = sent.count { $0.path == "/search" }
+      let albumLists = sent.reduce(0) { $0 + ($1.ids?.count ?? 0) }
       try await waitUntil {
         guard let kept = try await kept() else { return false }
         return kept.resolutions >= searches && kept.albumLists >= albumLists
       }
       kill(run.process.processIdentifier, signal)
       let result = try await run.finish()
-      try await server.setKnobs(["hold_from": NSNull()])
-      let held = try await server.requestLog().filter { ($0["seq"] as? Int ?? 0) > answered }
+      try await server.setKnobs(FakeKnobs { $0.holdFrom = .null })
+      let held = try await server.requestLog().filter { $0.seq > answered }
       return (result, held.map(Self.request))
     }
 
@@ -153,7 +159,7 @@ struct ResumeTests {
     /// budget could have been spent (a very busy machine): the run may have stopped before the hold, so it shows
     /// nothing, and the caller tries again with a longer budget.
     func spendBudget(_ budget: Duration, after answered: Int) async throws -> DeepcutProcess.Result? {
-      try await server.setKnobs(["hold_from": answered + 1])
+      try await server.setKnobs(FakeKnobs { $0.holdFrom = .value(answered + 1) })
       let started = ContinuousClock.now
       // No timeout while held: a request sent again would be logged twice.
       let run = try DeepcutProcess.start(arguments(["--timeout", "600", "--budget", "\(budget.components.seconds)s"]))
@@ -163,7 +169,7 @@ struct ResumeTests {
       // Held before the run's clock could reach the budget: the run cannot end until the hold does.
       let held = ContinuousClock.now < started + budget && run.process.isRunning
       try await Task.sleep(until: firstRequest + budget, clock: .continuous)
-      try await server.setKnobs(["hold_from": NSNull()])
+      try await server.setKnobs(FakeKnobs { $0.holdFrom = .null })
       let result = try await run.finish()
       return held ? result : nil
     }

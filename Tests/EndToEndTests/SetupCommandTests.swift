@@ -249,7 +249,7 @@ struct SetupCommandTests {
   @Test func onATerminalEachQuestionHasADefaultAndAWrongPasswordIsAskedAgain() async throws {
     let scene = try await Scene()
     // Spotify's token is asked of a fake: the address a config already there names.
-    let app: [String: Any] = ["client_id": "my-app", "client_secret": "app-secret-42"]
+    let app: JSONValue = ["client_id": "my-app", "client_secret": "app-secret-42"]
     let spotify = try await FakeCatalogServer.start(.init(catalog: "spotify"), world: ["app": app, "albums": []])
     defer { Task { await spotify.stop() } }
     try FileManager.default.createDirectory(
@@ -258,35 +258,35 @@ struct SetupCommandTests {
     try Data(#"{"provider": {"spotifyTokenURL": "\#(tokenURL)"}}"#.utf8)
       .write(to: URL(fileURLWithPath: scene.config))
     try await scene.server { server in
-      let dialogue: [[String: Any]] = [
-        ["expect": "Your Library.xml \\[.*Library.xml\\]: ", "send": ""],
-        ["expect": "tell you each night: e-mail, push or both \\[e-mail\\]: ", "send": ""],
-        ["expect": "Who gets the e-mail: ", "send": "ana@example.org"],
-        ["expect": "Sent from \\[deepcut <ana@example.org>\\]: ", "send": ""],
-        ["expect": "Catalogs to ask.*\\[deezer,musicbrainz\\]: ", "send": ""],
-        ["expect": "Where you listen.*\\[none\\]: ", "send": "Spotify"],
-        ["expect": "developer.spotify.com/dashboard"],
-        ["expect": "Give deepcut your Spotify app now\\? \\[Y/n\\]: ", "send": ""],
-        ["expect": "Spotify client ID: ", "send": "my-app"],
-        ["expect": "Spotify client secret \\(not shown\\): ", "send": "not-the-secret", "secret": true],
-        ["expect": "refused the app's credentials \\(invalid_client\\)"],
-        ["expect": "Spotify client ID: ", "send": "my-app"],
-        ["expect": "Spotify client secret \\(not shown\\): ", "send": "app-secret-42", "secret": true],
-        ["expect": "Spotify took the app's credentials"],
-        ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": "smtp"],
-        ["expect": "Mail server .*: ", "send": "smtp://127.0.0.1:\(server.port)"],
-        ["expect": "user name at the server \\[ana@example.org\\]: ", "send": "ana"],
-        ["expect": "Password for ana .*: ", "send": "not-the-password", "secret": true],
-        ["expect": "try again\\? \\[Y/n\\]: ", "send": "y"],
-        ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": ""],
-        ["expect": "Mail server .*\\[smtp://127.0.0.1:\(server.port)\\]: ", "send": ""],
-        ["expect": "user name at the server \\[ana\\]: ", "send": ""],
-        ["expect": "Password for ana .*: ", "send": SetupCommandTests.password, "secret": true],
-        ["expect": "accepted: 250"],
-        ["expect": "\\(cron, systemd, launchd or none\\) \\[.*\\]: ", "send": "cron"],
-        ["expect": "At what time \\(HH:MM\\) \\[06:30\\]: ", "send": ""],
-        ["expect": "Write these changes\\? \\[Y/n\\]: ", "send": ""],
-        ["expect": "deepcut status"],
+      let dialogue: [TerminalSession.Step] = [
+        .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),
+        .expect("tell you each night: e-mail, push or both \\[e-mail\\]: ", send: ""),
+        .expect("Who gets the e-mail: ", send: "ana@example.org"),
+        .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
+        .expect("Catalogs to ask.*\\[deezer,musicbrainz\\]: ", send: ""),
+        .expect("Where you listen.*\\[none\\]: ", send: "Spotify"),
+        .expect("developer.spotify.com/dashboard"),
+        .expect("Give deepcut your Spotify app now\\? \\[Y/n\\]: ", send: ""),
+        .expect("Spotify client ID: ", send: "my-app"),
+        .expect("Spotify client secret \\(not shown\\): ", send: "not-the-secret", secret: true),
+        .expect("refused the app's credentials \\(invalid_client\\)"),
+        .expect("Spotify client ID: ", send: "my-app"),
+        .expect("Spotify client secret \\(not shown\\): ", send: "app-secret-42", secret: true),
+        .expect("Spotify took the app's credentials"),
+        .expect("\\(sendmail\\) \\[smtp\\]: ", send: "smtp"),
+        .expect("Mail server .*: ", send: "smtp://127.0.0.1:\(server.port)"),
+        .expect("user name at the server \\[ana@example.org\\]: ", send: "ana"),
+        .expect("Password for ana .*: ", send: "not-the-password", secret: true),
+        .expect("try again\\? \\[Y/n\\]: ", send: "y"),
+        .expect("\\(sendmail\\) \\[smtp\\]: ", send: ""),
+        .expect("Mail server .*\\[smtp://127.0.0.1:\(server.port)\\]: ", send: ""),
+        .expect("user name at the server \\[ana\\]: ", send: ""),
+        .expect("Password for ana .*: ", send: SetupCommandTests.password, secret: true),
+        .expect("accepted: 250"),
+        .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
+        .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
+        .expect("Write these changes\\? \\[Y/n\\]: ", send: ""),
+        .expect("deepcut status"),
       ]
       let session = try await TerminalSession.run(
         [DeepcutProcess.executable.path, "setup", "--ca-file", scene.certificate.certificate], dialogue: dialogue,
@@ -325,7 +325,7 @@ struct SetupCommandTests {
 
     let session = try await TerminalSession.run(
       [DeepcutProcess.executable.path, "setup", "--yes", "--password-stdin"],
-      dialogue: [["expect": "--password-stdin reads a pipe or a file"]], environment: scene.sandbox.environment)
+      dialogue: [.expect("--password-stdin reads a pipe or a file")], environment: scene.sandbox.environment)
     #expect(session.status == 64, "\(session.transcript)")
   }
 

@@ -31,8 +31,8 @@ struct SetupPushCommandTests {
     var discordURL: [String] { ["--push-url", "discord=\(discord.baseURL.absoluteString)"] }
 
     /// The messages each service took, in order.
-    func taken(_ server: FakeCatalogServer) async throws -> [[String: Any]] {
-      try await server.requestLog().compactMap { $0["message"] as? [String: Any] }
+    func taken(_ server: FakeCatalogServer) async throws -> [JSONValue] {
+      try await server.requestLog().compactMap(\.message)
     }
   }
 
@@ -60,8 +60,8 @@ struct SetupPushCommandTests {
 
       let ntfy = try await services.taken(services.ntfy)
       #expect(ntfy.count == 1)
-      #expect(ntfy.first?["title"] as? String == "deepcut's test message")
-      #expect(ntfy.first?["message"] as? String == "deepcut is set up: this channel will get the nightly new releases")
+      #expect(ntfy.first?["title"].string == "deepcut's test message")
+      #expect(ntfy.first?["message"].string == "deepcut is set up: this channel will get the nightly new releases")
       #expect(try await services.ntfy.requestLog().count == 2, "the refused token, then the right one")
       let discord = try await services.taken(services.discord)
       #expect(discord.count == 1)
@@ -83,34 +83,34 @@ struct SetupPushCommandTests {
   }
 
   /// The person's side of the terminal session: e-mail through a mail command, then the channels.
-  static func dialogue(_ services: Services) -> [[String: Any]] {
+  static func dialogue(_ services: Services) -> [TerminalSession.Step] {
     let url = "Push channel URL \\(not shown; Enter ends the list\\): "
     return [
-      ["expect": "Your Library.xml \\[.*Library.xml\\]: ", "send": ""],
-      ["expect": "e-mail, push or both \\[e-mail\\]: ", "send": "both"],
-      ["expect": "Who gets the e-mail: ", "send": "ana@example.org"],
-      ["expect": "Sent from \\[deepcut <ana@example.org>\\]: ", "send": ""],
-      ["expect": "Catalogs to ask.*\\[deezer,musicbrainz\\]: ", "send": ""],
-      ["expect": "Where you listen.*\\[none\\]: ", "send": ""],
-      ["expect": "\\(sendmail\\) \\[smtp\\]: ", "send": "sendmail"],
-      ["expect": "Mail command .*: ", "send": "/bin/true"],
-      ["expect": "accepted: '/bin/true' exited 0"],
-      ["expect": "A push channel is one URL: ntfy://TOPIC"],
-      ["expect": url, "send": "discord://4242", "secret": true],
-      ["expect": "that URL: write a Discord webhook as discord://WEBHOOK_ID/WEBHOOK_TOKEN"],
-      ["expect": url, "send": "ntfy://tk_NotTheToken@\(services.ntfyHost)/deepcut-news", "secret": true],
-      ["expect": "refused the token \\(http 401\\)"],
-      ["expect": url, "send": services.urls[0], "secret": true],
-      ["expect": "accepted: 200"],
-      ["expect": "added ntfy topic de… on 127.0.0.1"],
-      ["expect": url, "send": services.urls[0], "secret": true],
-      ["expect": "in the list already"],
-      ["expect": url, "send": services.urls[1], "secret": true],
-      ["expect": "added Discord webhook 4242…"],
-      ["expect": url, "send": ""],
-      ["expect": "\\(cron, systemd, launchd or none\\) \\[.*\\]: ", "send": "cron"],
-      ["expect": "At what time \\(HH:MM\\) \\[06:30\\]: ", "send": ""],
-      ["expect": "deepcut status"],
+      .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),
+      .expect("e-mail, push or both \\[e-mail\\]: ", send: "both"),
+      .expect("Who gets the e-mail: ", send: "ana@example.org"),
+      .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
+      .expect("Catalogs to ask.*\\[deezer,musicbrainz\\]: ", send: ""),
+      .expect("Where you listen.*\\[none\\]: ", send: ""),
+      .expect("\\(sendmail\\) \\[smtp\\]: ", send: "sendmail"),
+      .expect("Mail command .*: ", send: "/bin/true"),
+      .expect("accepted: '/bin/true' exited 0"),
+      .expect("A push channel is one URL: ntfy://TOPIC"),
+      .expect(url, send: "discord://4242", secret: true),
+      .expect("that URL: write a Discord webhook as discord://WEBHOOK_ID/WEBHOOK_TOKEN"),
+      .expect(url, send: "ntfy://tk_NotTheToken@\(services.ntfyHost)/deepcut-news", secret: true),
+      .expect("refused the token \\(http 401\\)"),
+      .expect(url, send: services.urls[0], secret: true),
+      .expect("accepted: 200"),
+      .expect("added ntfy topic de… on 127.0.0.1"),
+      .expect(url, send: services.urls[0], secret: true),
+      .expect("in the list already"),
+      .expect(url, send: services.urls[1], secret: true),
+      .expect("added Discord webhook 4242…"),
+      .expect(url, send: ""),
+      .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
+      .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
+      .expect("deepcut status"),
     ]
   }
 
@@ -160,7 +160,7 @@ struct SetupPushCommandTests {
       executable: URL(fileURLWithPath: scene.program), environment: scene.sandbox.environment)
     #expect(night.status == 0, "\(night.stdout)\(night.stderr)")
     let title = "9 new releases and 1 announced from artists you own"
-    #expect(try await services.taken(services.ntfy).first?["title"] as? String == title)
+    #expect(try await services.taken(services.ntfy).first?["title"].string == title)
     #expect(try await services.taken(services.discord).count == 1)
     let reports = scene.sandbox.home + "/.local/state/deepcut/reports"
     let files = try FileManager.default.contentsOfDirectory(atPath: reports)

@@ -43,11 +43,10 @@ struct SinceLastRunTests {
 
       // The catalog adds an old album: Backfill, not New.
       var world = ReportCommandTests.world
-      var artists = try #require(world["artists"] as? [[String: Any]])
-      var albums = try #require(artists[0]["albums"] as? [[String: Any]])
-      albums.append(["collectionId": 9, "collectionName": "Live Undead", "releaseDate": "1984-08-01"])
-      artists[0]["albums"] = albums
-      world["artists"] = artists
+      try #require(world["artists"][0]["albums"].array != nil)
+      world["artists"][0]["albums"].append([
+        "collectionId": 9, "collectionName": "Live Undead", "releaseDate": "1984-08-01",
+      ])
       try await server.setWorld(world)
       let third = try await run(server, directory, now: "2026-11-30")
       #expect(third.backfill.map(\.title) == ["Live Undead"])

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TestSupport
 import Testing
@@ -67,11 +68,13 @@ struct StaleLibraryTests {
     let json = try await home.report(["--format", "json", "--quiet"])
     #expect(json.status == 0, "\(json.stderr)")
     #expect(json.stderr.isEmpty, "--quiet says nothing but errors")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let library = try #require(object["library"] as? [String: Any])
-    #expect(library["stale"] as? Bool == true)
-    #expect(library["ageDays"] as? Int == 30)
-    #expect(library["exportedAt"] as? String == "2026-11-29T17:33:26Z")
+    let object = try JSONValue(json: json.stdout)
+    try #require(object.object != nil)
+    let library = object["library"]
+    try #require(library.object != nil)
+    #expect(library["stale"].bool == true)
+    #expect(library["ageDays"].int == 30)
+    #expect(library["exportedAt"].string == "2026-11-29T17:33:26Z")
 
     let never = try await home.report(["--stale-after", "0"])
     #expect(never.status == 0, "\(never.stderr)")
@@ -96,11 +99,12 @@ struct StaleLibraryTests {
     let home = try Home()
     let stale = try await home.status(["--json"])
     #expect(stale.status == 1, "\(stale.stdout)\(stale.stderr)")
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(stale.stdout.utf8)) as? [String: Any])
-    #expect((object["problem"] as? String)?.contains("\(home.library) is 30 days old") == true)
-    let age = (object["library"] as? [String: Any])?["age"] as? [String: Any]
-    #expect(age?["stale"] as? Bool == true)
-    #expect(age?["advice"] as? String != nil)
+    let object = try JSONValue(json: stale.stdout)
+    try #require(object.object != nil)
+    #expect((object["problem"].string)?.contains("\(home.library) is 30 days old") == true)
+    let age = object["library"]["age"]
+    #expect(age["stale"].bool == true)
+    #expect(age["advice"].string != nil)
 
     let text = try await home.status()
     #expect(text.status == 1)
@@ -127,9 +131,11 @@ struct StaleLibraryTests {
     #expect(stale.stdout.contains("stale, so albums you got since then may be listed as new"))
     let never = try await DeepcutProcess.run(
       ["scan", "--library", home.library, "--stale-after", "0", "--json"], environment: home.environment)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(never.stdout.utf8)) as? [String: Any])
-    let library = try #require(object["library"] as? [String: Any])
-    #expect(library["exportedAt"] as? String == "2020-01-01T00:00:00Z")
-    #expect(library["stale"] as? Bool == false)
+    let object = try JSONValue(json: never.stdout)
+    try #require(object.object != nil)
+    let library = object["library"]
+    try #require(library.object != nil)
+    #expect(library["exportedAt"].string == "2020-01-01T00:00:00Z")
+    #expect(library["stale"].bool == false)
   }
 }

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TestSupport
 import Testing
@@ -31,10 +32,11 @@ struct StatusCommandTests {
         ["status", "--state-dir", state] + extra, environment: ["XDG_CONFIG_HOME": root + "/config"])
     }
 
-    func json(_ extra: [String] = []) async throws -> (status: Int32, object: [String: Any]) {
+    func json(_ extra: [String] = []) async throws -> (status: Int32, object: JSONValue) {
       let result = try await status(["--json"] + extra)
-      let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
-      return (result.status, try #require(object, "\(result.stdout)"))
+      let object = try? JSONValue(json: result.stdout)
+      try #require(object?.object != nil, "\(result.stdout)")
+      return (result.status, object ?? .null)
     }
   }
 
@@ -50,21 +52,22 @@ struct StatusCommandTests {
 
     let (status, object) = try await home.json()
     #expect(status == 0)
-    let nights = try #require(object["nights"] as? [[String: Any]])
+    let nights = try #require(object["nights"].array)
     #expect(nights.count == 1)
     let last = try #require(nights.first)
-    #expect(last["kind"] as? String == "night")
-    #expect(last["status"] as? String == "ok")
-    #expect(last["delivered"] as? Bool == true)
-    #expect((last["requests"] as? Int ?? 0) > 0)
-    #expect(last["artistsChecked"] as? Int == last["libraryArtists"] as? Int)
-    #expect((last["new"] as? Int ?? 0) > 0)
-    #expect((last["told"] as? Int ?? 0) >= (last["new"] as? Int ?? 0))
-    #expect(object["problem"] is NSNull)
-    #expect(object["schedule"] is NSNull)
-    let state = try #require(object["state"] as? [String: Any])
-    #expect((state["bytes"] as? Int ?? 0) > 0)
-    #expect((state["answers"] as? [[String: Any]])?.first?["catalog"] as? String == "deezer")
+    #expect(last["kind"].string == "night")
+    #expect(last["status"].string == "ok")
+    #expect(last["delivered"].bool == true)
+    #expect((last["requests"].int ?? 0) > 0)
+    #expect(last["artistsChecked"].int == last["libraryArtists"].int)
+    #expect((last["new"].int ?? 0) > 0)
+    #expect((last["told"].int ?? 0) >= (last["new"].int ?? 0))
+    #expect(object.object?["problem"] == .some(.null))
+    #expect(object.object?["schedule"] == .some(.null))
+    let state = object["state"]
+    try #require(state.object != nil)
+    #expect((state["bytes"].int ?? 0) > 0)
+    #expect(state["answers"].array?.first?["catalog"].string == "deezer")
 
     let text = try await home.status()
     #expect(text.status == 0)
@@ -83,13 +86,13 @@ struct StatusCommandTests {
 
     let (status, object) = try await home.json()
     #expect(status == 1)
-    let nights = try #require(object["nights"] as? [[String: Any]])
-    #expect(nights.map { $0["status"] as? String } == ["undelivered", "ok"])
-    #expect(nights.first?["delivered"] as? Bool == false)
-    #expect((nights.first?["reply"] as? String)?.contains("/bin/false") == true)
-    #expect(nights.first?["told"] as? Int == 0)
-    #expect((object["problem"] as? String)?.contains("its e-mail was not delivered") == true)
-    let kept = try #require(object["undelivered"] as? [[String: Any]])
+    let nights = try #require(object["nights"].array)
+    #expect(nights.map { $0["status"].string } == ["undelivered", "ok"])
+    #expect(nights.first?["delivered"].bool == false)
+    #expect((nights.first?["reply"].string)?.contains("/bin/false") == true)
+    #expect(nights.first?["told"].int == 0)
+    #expect((object["problem"].string)?.contains("its e-mail was not delivered") == true)
+    let kept = try #require(object["undelivered"].array)
     #expect(kept.count == 1)
 
     let text = try await home.status()
@@ -101,7 +104,7 @@ struct StatusCommandTests {
     #expect(try await home.night("2026-12-01").status == 0)
     let (again, after) = try await home.json()
     #expect(again == 0)
-    #expect((after["undelivered"] as? [Any])?.isEmpty == true)
+    #expect(after["undelivered"].array?.isEmpty == true)
   }
 
   @Test func aNightThatWroteNoReportFailsAndRunsByHandAreNotNights() async throws {
@@ -115,11 +118,11 @@ struct StatusCommandTests {
 
     let (status, object) = try await home.json()
     #expect(status == 1)
-    let night = try #require((object["nights"] as? [[String: Any]])?.first)
-    #expect(night["status"] as? String == "failed")
-    #expect(night["delivered"] is NSNull)
-    #expect((night["note"] as? String)?.contains(folder) == true)
-    #expect((object["problem"] as? String)?.contains("it wrote no report") == true)
+    let night = try #require(object["nights"].array?.first)
+    #expect(night["status"].string == "failed")
+    #expect(night.object?["delivered"] == .some(.null))
+    #expect((night["note"].string)?.contains(folder) == true)
+    #expect((object["problem"].string)?.contains("it wrote no report") == true)
 
     // Runs by hand show as such, and do not decide: the last night still failed.
     let samples = DeepcutProcess.packageRoot.appendingPathComponent("samples").path
@@ -133,7 +136,7 @@ struct StatusCommandTests {
     }
     let (still, runs) = try await home.json()
     #expect(still == 1)
-    let kinds = (runs["nights"] as? [[String: Any]])?.map { $0["kind"] as? String }
+    let kinds = runs["nights"].array?.map { $0["kind"].string }
     #expect(kinds == ["dry-run", "by-hand", "night"])
     let text = try await home.status()
     #expect(text.stdout.contains("ok, dry-run"))
@@ -157,6 +160,6 @@ struct StatusCommandTests {
     #expect(log.contains("another run holds the lock; nothing done"))
     let (status, object) = try await home.json()
     #expect(status == 0)
-    #expect((object["nights"] as? [[String: Any]])?.contains { $0["kind"] as? String == "night" } == false)
+    #expect(object["nights"].array?.contains { $0["kind"].string == "night" } == false)
   }
 }

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import TestSupport
 import Testing
@@ -40,27 +41,26 @@ struct WhyCommandTests {
     #expect(why.stdout.components(separatedBy: "told on 29 Nov 2026 as new").count - 1 >= 2)
     let json = try await DeepcutProcess.run(
       ["why", "Dario & Odette", "--json"] + night, environment: ["XDG_CONFIG_HOME": state + "/no-config"])
-    let explanations = try #require(
-      try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
-    #expect(explanations.map { $0["provider"] as? String } == ["deezer", "musicbrainz"])
+    let explanations = try #require(try JSONValue(json: json.stdout).array)
+    #expect(explanations.map { $0["provider"].string } == ["deezer", "musicbrainz"])
     let release = try #require(
-      (explanations.first?["releases"] as? [[String: Any]])?.first { $0["title"] as? String == "Glasshouse" })
-    #expect(release["catalogs"] as? [String] == ["deezer", "musicbrainz"])
-    #expect(release["joinedBy"] as? String == "titleAndDate")
+      explanations.first?["releases"].array?.first { $0["title"].string == "Glasshouse" })
+    #expect(release["catalogs"] == ["deezer", "musicbrainz"])
+    #expect(release["joinedBy"].string == "titleAndDate")
 
     // What a release is, and what said so: MusicBrainz's barcode answer kept from the night, asked nothing now.
     let reissue = try await DeepcutProcess.run(
       ["why", "Kælan Fjöll", "Midnight Sun", "--json"] + night, environment: ["XDG_CONFIG_HOME": state + "/no-config"])
-    let said = try #require(try JSONSerialization.jsonObject(with: Data(reissue.stdout.utf8)) as? [[String: Any]])
+    let said = try #require(try JSONValue(json: reissue.stdout).array)
     let sun = try #require(
-      (said.first?["releases"] as? [[String: Any]])?.first { $0["title"] as? String == "Midnight Sun" })
-    #expect(sun["class"] as? String == "reissue" && sun["placement"] as? String == "also")
-    #expect((sun["reissueOf"] as? [String: Any])?["year"] as? Int == 1998)
-    #expect((sun["classEvidence"] as? [[String: Any]])?.first?["source"] as? String == "barcode")
+      said.first?["releases"].array?.first { $0["title"].string == "Midnight Sun" })
+    #expect(sun["class"].string == "reissue" && sun["placement"].string == "also")
+    #expect(sun["reissueOf"]["year"].int == 1998)
+    #expect(sun["classEvidence"].array?.first?["source"].string == "barcode")
     #expect(
-      (sun["sentence"] as? String)?.contains(
+      (sun["sentence"].string)?.contains(
         "a reissue of Midnight Sun (1998) (musicbrainz, asked by its barcode, files it with “Midnight Sun”, first out "
-          + "1998): listed under Also out") == true, "\(sun["sentence"] ?? "")")
+          + "1998): listed under Also out") == true, "\(sun["sentence"])")
   }
 
   @Test(arguments: [
@@ -88,11 +88,13 @@ struct WhyCommandTests {
     #expect(ambiguous.contains("to pin one: deepcut artists pin --provider musicbrainz \"赤い風船\" "))
     let json = try await Self.why(
       ["Daphne Oakes", "Storm and Island", "--json"], provider: "musicbrainz", state: musicbrainz)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-    let album = try #require(object["album"] as? [String: Any])
-    #expect(album["found"] as? Bool == false)
-    #expect(album["owned"] as? [String] == ["Storm & Island"])
-    #expect((album["sentence"] as? String)?.hasPrefix("the catalog lists no release called “Storm and Island”") == true)
+    let object = try JSONValue(json: json.stdout)
+    try #require(object.object != nil)
+    let album = object["album"]
+    try #require(album.object != nil)
+    #expect(album["found"].bool == false)
+    #expect(album["owned"] == ["Storm & Island"])
+    #expect((album["sentence"].string)?.hasPrefix("the catalog lists no release called “Storm and Island”") == true)
 
     // A live album by MusicBrainz's types, though its title says nothing; a studio album that only looks live.
     let live = try await Self.why(["Hélène Mäkelä", "Dusk Sessions"], provider: "musicbrainz", state: musicbrainz)
@@ -130,11 +132,13 @@ struct WhyCommandTests {
     #expect(ignored.stdout.contains("not looked up: ignoreArtists in the config names it"))
     let few = try await DeepcutProcess.run(
       ["why", "Broken Record Society", "--json"] + common, environment: environment)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(few.stdout.utf8)) as? [String: Any])
-    let library = try #require(object["library"] as? [String: Any])
-    #expect(library["lookedUp"] as? Bool == false)
-    #expect((library["notLookedUpBecause"] as? String)?.contains("minimumOwnedTracks (2)") == true)
-    #expect((object["releases"] as? [Any])?.isEmpty == true)
+    let object = try JSONValue(json: few.stdout)
+    try #require(object.object != nil)
+    let library = object["library"]
+    try #require(library.object != nil)
+    #expect(library["lookedUp"].bool == false)
+    #expect((library["notLookedUpBecause"].string)?.contains("minimumOwnedTracks (2)") == true)
+    #expect(object["releases"].array?.isEmpty == true)
   }
 
   @Test func helpShowsItWithAnExample() async throws {

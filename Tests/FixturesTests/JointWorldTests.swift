@@ -40,8 +40,8 @@ private func hasValidCheckDigit(_ gtin: String) -> Bool {
   return sum % 10 == 0
 }
 
-private func canonicalJSON(_ object: [String: Any]) throws -> Data {
-  try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+private func canonicalJSON(_ world: FakeWorld) throws -> Data {
+  try world.json()
 }
 
 @Suite struct JointWorldTests {
@@ -194,18 +194,12 @@ private func canonicalJSON(_ object: [String: Any]) throws -> Data {
     func ids(_ catalog: JointWorld.Catalog) -> [String] {
       world.releases.compactMap { $0.listings[catalog] }.flatMap { [$0.id] + ($0.cleanTwin.map { [$0.id] } ?? []) }
     }
-    let iTunesAlbums = (world.iTunesWorld["artists"] as? [[String: Any]] ?? []).flatMap {
-      $0["albums"] as? [[String: Any]] ?? []
-    }
-    #expect(iTunesAlbums.compactMap { ($0["collectionId"] as? Int).map(String.init) }.sorted() == ids(.iTunes).sorted())
-    let deezerAlbums = (world.deezerWorld["artists"] as? [[String: Any]] ?? []).flatMap {
-      $0["albums"] as? [[String: Any]] ?? []
-    }
-    #expect(deezerAlbums.compactMap { ($0["id"] as? Int).map(String.init) }.sorted() == ids(.deezer).sorted())
-    let groups = (world.musicBrainzWorld["artists"] as? [[String: Any]] ?? []).flatMap {
-      $0["release-groups"] as? [[String: Any]] ?? []
-    }
-    #expect(groups.compactMap { $0["id"] as? String }.sorted() == ids(.musicBrainz).sorted())
+    let iTunesAlbums = (world.iTunesWorld["artists"].array ?? []).flatMap { $0["albums"].array ?? [] }
+    #expect(iTunesAlbums.compactMap { $0["collectionId"].int.map(String.init) }.sorted() == ids(.iTunes).sorted())
+    let deezerAlbums = (world.deezerWorld["artists"].array ?? []).flatMap { $0["albums"].array ?? [] }
+    #expect(deezerAlbums.compactMap { $0["id"].int.map(String.init) }.sorted() == ids(.deezer).sorted())
+    let groups = (world.musicBrainzWorld["artists"].array ?? []).flatMap { $0["release-groups"].array ?? [] }
+    #expect(groups.compactMap { $0["id"].string }.sorted() == ids(.musicBrainz).sorted())
     #expect(Set(ids(.iTunes)).count == ids(.iTunes).count && Set(ids(.musicBrainz)).count == ids(.musicBrainz).count)
     // The stores list a clean twin as an album of its own; MusicBrainz keeps both in one release group.
     for catalog in [JointWorld.Catalog.iTunes, .deezer] {
@@ -341,14 +335,10 @@ private func canonicalJSON(_ object: [String: Any]) throws -> Data {
 
   @Test func theFakesWorldsCarryTheTypesAndTheBarcodes() async throws {
     let world = try await Self.world()
-    let deezer = (world.deezerWorld["artists"] as? [[String: Any]] ?? []).flatMap {
-      $0["albums"] as? [[String: Any]] ?? []
-    }
-    #expect(deezer.contains { $0["record_type"] as? String == "compile" })
-    let groups = (world.musicBrainzWorld["artists"] as? [[String: Any]] ?? []).flatMap {
-      $0["release-groups"] as? [[String: Any]] ?? []
-    }
-    #expect(groups.contains { ($0["secondary-types"] as? [String]) == ["Remix"] })
-    #expect(groups.allSatisfy { (($0["releases"] as? [[String: Any]])?.first?["barcode"] as? String) != nil })
+    let deezer = (world.deezerWorld["artists"].array ?? []).flatMap { $0["albums"].array ?? [] }
+    #expect(deezer.contains { $0["record_type"].string == "compile" })
+    let groups = (world.musicBrainzWorld["artists"].array ?? []).flatMap { $0["release-groups"].array ?? [] }
+    #expect(groups.contains { $0["secondary-types"] == ["Remix"] })
+    #expect(groups.allSatisfy { $0["releases"][0]["barcode"].string != nil })
   }
 }

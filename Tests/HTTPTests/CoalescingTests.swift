@@ -160,7 +160,7 @@ import Testing
       gate.open()
       let body = try await staying.value
       #expect(!body.isEmpty)
-      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      let statuses = try await server.requestLog().compactMap { $0.status }
       #expect(statuses == [200])
       #expect(await client.metrics == HTTPClientMetrics(requests: 1, coalesced: 1))
     }

@@ -20,8 +20,8 @@ import Testing
       #expect(results.first?["artistName"] as? String == "Jack Johnson")
       let log = try await server.requestLog()
       #expect(log.count == 1)
-      #expect(log.first?["path"] as? String == "/search")
-      #expect((log.first?["query"] as? [String: String])?["term"] == "jack johnson")
+      #expect(log.first?.path == "/search")
+      #expect(log.first?.query["term"] == "jack johnson")
       let metrics = await client.metrics
       #expect(metrics == HTTPClientMetrics(requests: 1))
     }
@@ -70,7 +70,7 @@ import Testing
       for caller in callers {
         _ = try await caller.value
       }
-      let terms = try await server.requestLog().map { ($0["query"] as? [String: String])?["term"] }
+      let terms = try await server.requestLog().map { $0.query["term"] }
       #expect(terms == ["w", "x", "y", "z"])
     }
   }
@@ -100,7 +100,7 @@ import Testing
       #expect(!body.isEmpty)
       #expect(clock.deadlines == [.milliseconds(400), .milliseconds(800)])
       #expect(await client.metrics.throttleWaits == 2)
-      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      let statuses = try await server.requestLog().compactMap { $0.status }
       #expect(statuses == [403, 403, 200])
     }
   }
@@ -129,7 +129,7 @@ import Testing
       let client = makeClient(clock: clock) { $0.throttleBackoff = .seconds(30) }
       _ = try await client.get(server.url("/search", ["term": "second"]))
       #expect(clock.deadlines == [.seconds(1)])
-      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      let statuses = try await server.requestLog().compactMap { $0.status }
       #expect(statuses == [429, 200])
       #expect(await client.metrics.throttleWaits == 1)
     }
@@ -163,7 +163,7 @@ import Testing
       let client = makeClient()
       let body = try await client.get(server.url("/search", ["term": "x"]))
       #expect(String(decoding: body, as: UTF8.self).contains("\"resultCount\":0"))
-      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      let statuses = try await server.requestLog().compactMap { $0.status }
       #expect(statuses == [503, 503, 200])
       let metrics = await client.metrics
       #expect(metrics == HTTPClientMetrics(requests: 3, retries: 2))
@@ -187,10 +187,10 @@ import Testing
       let client = makeClient()
       let url = server.url("/lookup", ["id": "909253", "entity": "album"])
       let full = try await client.get(url)
-      try await server.setKnobs(["truncate_next": 1])
+      try await server.setKnobs(FakeKnobs { $0.truncateNext = 1 })
       let again = try await client.get(url)
       #expect(again == full)
-      let faults = try await server.requestLog().map { $0["fault"] as? String }
+      let faults = try await server.requestLog().map { $0.fault }
       #expect(faults == [nil, "truncate", nil])
       #expect(await client.metrics.retries == 1)
     }
@@ -201,7 +201,7 @@ import Testing
       let client = makeClient { $0.maxAttempts = 2 }
       let url = server.url("/lookup", ["id": "909253", "entity": "album"])
       let full = try await client.get(url)
-      try await server.setKnobs(["truncate_next": 5])
+      try await server.setKnobs(FakeKnobs { $0.truncateNext = 5 })
       await #expect(throws: HTTPClientError.truncated(expected: full.count, received: full.count / 2)) {
         try await client.get(url)
       }
@@ -221,7 +221,7 @@ import Testing
       #expect(await client.metrics == HTTPClientMetrics(requests: 2, retries: 1, failures: 1))
       let body = try await client.get(server.url("/search", ["term": "fine"]))
       #expect(!body.isEmpty)
-      let faults = try await server.requestLog().map { $0["fault"] as? String }
+      let faults = try await server.requestLog().map { $0.fault }
       #expect(faults == ["hang", "hang", nil])
     }
   }

@@ -10,24 +10,68 @@ import Testing
 /// (Tests/Fakes/fake_itunes.py knobs).
 @Suite struct NetworkFaultTests {
   struct Fault: Sendable, CustomTestStringConvertible {
-    var knobs: [String: any Sendable]
+    /// The knobs it is made by.
+    var testDescription: String
+    /// The knobs that make the next `times` requests meet it.
+    var knobs: @Sendable (_ times: Int) -> FakeKnobs
     var error: HTTPClientError
-    var testDescription: String { knobs.keys.sorted().joined(separator: ", ") }
   }
 
   static let faults: [Fault] = [
-    Fault(knobs: ["reset_next": 1], error: .unreachable("127.0.0.1: connection lost")),
-    Fault(knobs: ["reset_body_next": 1], error: .unreachable("127.0.0.1: connection lost")),
-    Fault(knobs: ["truncate_next": 1], error: .truncated(expected: 0, received: 0)),
-    Fault(knobs: ["slow_next": 1, "slow_ms": 6_000], error: .timedOut),
-    Fault(knobs: ["fail_next": 1, "fail_status": 500], error: .server(status: 500)),
-    Fault(knobs: ["fail_next": 1, "fail_status": 502], error: .server(status: 502)),
-    Fault(knobs: ["fail_next": 1, "fail_status": 503], error: .server(status: 503)),
     Fault(
-      knobs: ["fail_next": 1, "fail_status": 503, "fail_retry_after": 1], error: .throttled(retryAfter: .seconds(1))),
-    Fault(knobs: ["html_next": 1], error: .webPage),
+      testDescription: "reset_next", knobs: { n in FakeKnobs { $0.resetNext = n } },
+      error: .unreachable("127.0.0.1: connection lost")),
+    Fault(
+      testDescription: "reset_body_next", knobs: { n in FakeKnobs { $0.resetBodyNext = n } },
+      error: .unreachable("127.0.0.1: connection lost")),
+    Fault(
+      testDescription: "truncate_next", knobs: { n in FakeKnobs { $0.truncateNext = n } },
+      error: .truncated(expected: 0, received: 0)),
+    Fault(
+      testDescription: "slow_ms, slow_next",
+      knobs: { n in
+        FakeKnobs {
+          $0.slowNext = n; $0.slowMs = 6_000
+        }
+      }, error: .timedOut),
+    Fault(
+      testDescription: "fail_next, fail_status",
+      knobs: { n in
+        FakeKnobs {
+          $0.failNext = n; $0.failStatus = 500
+        }
+      }, error: .server(status: 500)),
+    Fault(
+      testDescription: "fail_next, fail_status",
+      knobs: { n in
+        FakeKnobs {
+          $0.failNext = n; $0.failStatus = 502
+        }
+      }, error: .server(status: 502)),
+    Fault(
+      testDescription: "fail_next, fail_status",
+      knobs: { n in
+        FakeKnobs {
+          $0.failNext = n; $0.failStatus = 503
+        }
+      }, error: .server(status: 503)),
+    Fault(
+      testDescription: "fail_next, fail_retry_after, fail_status",
+      knobs: { n in
+        FakeKnobs {
+          $0.failNext = n; $0.failStatus = 503; $0.failRetryAfter = .value(1)
+        }
+      },
+      error: .throttled(retryAfter: .seconds(1))),
+    Fault(testDescription: "html_next", knobs: { n in FakeKnobs { $0.htmlNext = n } }, error: .webPage),
     // A portal whose page does not say it is one.
-    Fault(knobs: ["html_next": 1, "html_type": "text/plain"], error: .webPage),
+    Fault(
+      testDescription: "html_next, html_type",
+      knobs: { n in
+        FakeKnobs {
+          $0.htmlNext = n; $0.htmlType = "text/plain"
+        }
+      }, error: .webPage),
   ]
 
   static func client(attempts: Int) -> HTTPClient {
@@ -42,7 +86,7 @@ import Testing
   @Test(arguments: faults)
   func aFaultOnceIsRetriedAndTheAnswerArrives(_ fault: Fault) async throws {
     try await FakeCatalogServer.with(world: sampleWorld()) { server in
-      try await server.setKnobs(fault.knobs.mapValues { $0 as Any })
+      try await server.setKnobs(fault.knobs(1))
       let body = try await Self.client(attempts: 3).get(
         server.url("/search", ["term": "jack johnson", "entity": "musicArtist"]))
       #expect(String(decoding: body, as: UTF8.self).contains("Jack Johnson"))
@@ -54,9 +98,7 @@ import Testing
   func aFaultEveryTimeEndsAsTheErrorThatNamesIt(_ fault: Fault) async throws {
     try await FakeCatalogServer.with(world: sampleWorld()) { server in
       // Every attempt meets the fault.
-      var knobs = fault.knobs.mapValues { $0 as Any }
-      for (name, value) in fault.knobs where name.hasSuffix("_next") { knobs[name] = (value as? Int ?? 1) * 5 }
-      try await server.setKnobs(knobs)
+      try await server.setKnobs(fault.knobs(5))
       do throws(HTTPClientError) {
         _ = try await Self.client(attempts: 2).get(
           server.url("/search", ["term": "jack johnson", "entity": "musicArtist"]))

@@ -1,5 +1,5 @@
 public import Basics
-internal import Fixtures
+public import Fixtures
 internal import Foundation
 public import HTTP
 internal import Synchronization
@@ -19,7 +19,7 @@ public func makeClient(
 }
 
 /// One artist with one album, enough for real search and lookup answers.
-public func sampleWorld() -> [String: Any] {
+public func sampleWorld() -> FakeWorld {
   [
     "artists": [
       [

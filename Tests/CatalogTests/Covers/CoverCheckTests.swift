@@ -114,7 +114,7 @@ struct CoverCheckTests {
         ]
       ]
     ]
-    try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: world)) { server in
       let client = HTTPClient(
         configuration: HTTPClientConfiguration(
           requestsPerMinute: 0, maxAttempts: 2, baseBackoff: .milliseconds(5), maxBackoff: .milliseconds(20),
@@ -128,10 +128,10 @@ struct CoverCheckTests {
       #expect(image.starts(with: [0xFF, 0xD8]))
       let log = try await server.requestLog()
       #expect(
-        log.map { $0["path"] as? String } == [
+        log.map { $0.path } == [
           "/release-group/\(group)", "/release-group/\(bare)", "/release-group/\(group)/front-250",
         ])
-      #expect(log.allSatisfy { ($0["user_agent"] as? String)?.hasPrefix("deepcut/") == true })
+      #expect(log.allSatisfy { $0.userAgent?.hasPrefix("deepcut/") == true })
     }
   }
 }

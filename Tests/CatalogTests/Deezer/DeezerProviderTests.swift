@@ -34,23 +34,24 @@ struct DeezerProviderTests {
   @Test func everyPageIsReadAndTheLanguageIsFixed() async throws {
     let albums = (1...45).map { World.album($0, "Album \($0)", "2020-01-\(String(format: "%02d", $0 % 28 + 1))") }
     let world = ["artists": [World.artist(27, "Daft Punk", albums: albums)]]
-    try await FakeCatalogServer.with(Self.service, arguments: ["--max-limit", "20"], world: world) { server in
+    try await FakeCatalogServer.with(Self.service, arguments: ["--max-limit", "20"], world: FakeWorld(building: world))
+    { server in
       let lists = try await Self.provider(server).releases(of: ["27"])
       #expect(lists["27"]?.releases.count == 45)
       let log = try await server.requestLog()
       #expect(log.count == 3)  // 20 + 20 + 5
-      #expect(log.allSatisfy { $0["accept_language"] as? String == "en" })
-      #expect(log.allSatisfy { ($0["user_agent"] as? String)?.hasPrefix("deepcut/") == true })
+      #expect(log.allSatisfy { $0.acceptLanguage == "en" })
+      #expect(log.allSatisfy { $0.userAgent?.hasPrefix("deepcut/") == true })
     }
   }
 
   @Test func anUnknownIdIsAnEmptyListAndAnotherErrorIsNeverOne() async throws {
     let world = ["artists": [World.artist(1, "Ada North", albums: [World.album(5, "First", "2026-11-20")])]]
-    try await FakeCatalogServer.with(Self.service, world: world) { server in
+    try await FakeCatalogServer.with(Self.service, world: FakeWorld(building: world)) { server in
       let provider = Self.provider(server)
       let gone = try await provider.releases(of: ["404"])
       #expect(gone["404"]?.releases.isEmpty == true)
-      try await server.setKnobs(["error_next": 1])
+      try await server.setKnobs(FakeKnobs { $0.errorNext = 1 })
       await #expect(throws: CatalogError.self) { try await provider.releases(of: ["1"]) }
       #expect(try await provider.releases(of: ["1"])["1"]?.releases.map(\.title) == ["First"])
     }
@@ -60,14 +61,14 @@ struct DeezerProviderTests {
     let world = [
       "artists": (1...8).map { World.artist($0, "Artist \($0)", albums: [World.album($0, "A\($0)", "2026-11-20")]) }
     ]
-    try await FakeCatalogServer.with(Self.service, world: world) { server in
+    try await FakeCatalogServer.with(Self.service, world: FakeWorld(building: world)) { server in
       let provider = Self.provider(server)
-      try await server.setKnobs(["quota_next": 3])
+      try await server.setKnobs(FakeKnobs { $0.quotaNext = 3 })
       var lists: [CatalogArtistID: ReleaseList] = [:]
       for id in 1...8 { lists.merge(try await provider.releases(of: [CatalogArtistID("\(id)")])) { $1 } }
       #expect(lists.count == 8 && lists.values.allSatisfy { $0.releases.count == 1 })
       #expect(lists.values.allSatisfy { !String(decoding: $0.body, as: UTF8.self).contains("Quota") })
-      let faults = try await server.requestLog().compactMap { $0["fault"] as? String }
+      let faults = try await server.requestLog().compactMap { $0.fault }
       #expect(faults == ["quota", "quota", "quota"])
       #expect(try await server.requestCount == 8 + 3)
     }
@@ -80,7 +81,7 @@ struct DeezerProviderTests {
         World.artist(3, "Portishead Karaoke Band"),
       ]
     ]
-    try await FakeCatalogServer.with(Self.service, world: world) { server in
+    try await FakeCatalogServer.with(Self.service, world: FakeWorld(building: world)) { server in
       let found = try await Self.provider(server).search([Self.artist("Portishead")])
       #expect(found.first?.exact.map(\.id) == ["1"])
       #expect(found.first?.near.contains { $0.id == "2" || $0.id == "3" } == false)
@@ -90,14 +91,13 @@ struct DeezerProviderTests {
   @Test func anExactNameSixtyFullerNamesDownIsFoundOnTheNextPage() async throws {
     let fuller = (0..<60).map { World.artist(100 + $0, "Golden \($0 + 1) Golden", fans: 90_000 - $0) }
     let world = ["artists": fuller + [World.artist(7, "Golden Golden", fans: 40)]]
-    try await FakeCatalogServer.with(Self.service, world: world) { server in
+    try await FakeCatalogServer.with(Self.service, world: FakeWorld(building: world)) { server in
       // Ranked as Deezer ranks, popular names first: the exact name is the 61st hit.
-      try await server.setKnobs(["exact_first": false])
+      try await server.setKnobs(FakeKnobs { $0.exactFirst = false })
       let found = try await Self.provider(server).search([Self.artist("Golden Golden")])
       #expect(found.first?.exact.map(\.id) == ["7"])
       let pages = try await server.requestLog().map { entry in
-        let query = entry["query"] as? [String: String] ?? [:]
-        return [query["q"], query["limit"], query["index"]]
+        [entry.query["q"], entry.query["limit"], entry.query["index"]]
       }
       #expect(pages == [["Golden Golden", "10", nil], ["Golden Golden", "100", "10"]])
     }
@@ -108,7 +108,9 @@ struct DeezerProviderTests {
   @Test(arguments: [31, 32] as [UInt64])
   func findsTheNewAndUpcomingAndNothingElse(seed: UInt64) async throws {
     let world = LabelledWorld(artists: 400, seed: seed)
-    try await FakeCatalogServer.with(Self.service, arguments: ["--quota", "0"], world: World.from(world)) { server in
+    try await FakeCatalogServer.with(
+      Self.service, arguments: ["--quota", "0"], world: FakeWorld(building: World.from(world))
+    ) { server in
       let store = try StateStore(directory: NSTemporaryDirectory() + "deepcut-dz-world-" + UUID().uuidString)
       let pass = CatalogPass(
         provider: Self.provider(server), store: store, options: CatalogPassOptions(),

@@ -13,7 +13,7 @@ struct MusicBrainzLabelledWorldTests {
   @Test(arguments: [21, 22] as [UInt64])
   func findsTheNewAndUpcomingAndNothingElse(seed: UInt64) async throws {
     let world = LabelledWorld(artists: 400, seed: seed)
-    try await FakeCatalogServer.with(.musicbrainz, world: MusicBrainzWorld.from(world)) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: MusicBrainzWorld.from(world))) { server in
       let store = try StateStore(directory: NSTemporaryDirectory() + "deepcut-mb-world-" + UUID().uuidString)
       let pass = CatalogPass(
         provider: MusicBrainzProviderTests.provider(server), store: store, options: CatalogPassOptions(),

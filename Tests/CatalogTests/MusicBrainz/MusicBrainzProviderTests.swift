@@ -37,19 +37,19 @@ struct MusicBrainzProviderTests {
   }
 
   static func queries(_ server: FakeCatalogServer) async throws -> [String] {
-    try await server.requestLog().compactMap { ($0["query"] as? [String: Any])?["query"] as? String }
+    try await server.requestLog().compactMap { $0.query["query"] }
   }
 
   @Test func aWholeBatchIsResolvedInOneRequest() async throws {
     let world: [String: Any] = ["artists": (0..<30).map { World.artist($0, "Quiet Harbour \($0)") }]
-    try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: world)) { server in
       let batch = (0..<25).map { Self.artist("Quiet Harbour \($0)") }
       let answers = try await Self.provider(server).search(batch)
       #expect(answers.map { $0.exact.map(\.id.rawValue) } == (0..<25).map { [World.id($0)] })
       #expect(try await server.requestCount == 1)
       let log = try await server.requestLog()
-      #expect(log.first?["user_agent"] as? String == "deepcut/test ( tests@example.org )")
-      #expect(log.first?["status"] as? Int == 200)
+      #expect(log.first?.userAgent == "deepcut/test ( tests@example.org )")
+      #expect(log.first?.status == 200)
     }
   }
 
@@ -59,7 +59,7 @@ struct MusicBrainzProviderTests {
     artists.append(World.artist(200, "Quiet Owls"))
     artists.append(World.artist(201, "Blå Hamnar", aliases: ["Blue Harbours"]))
     artists.append(World.artist(202, "Beatles, The Real", sortName: "Fab Four"))
-    try await FakeCatalogServer.with(.musicbrainz, world: ["artists": artists]) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: ["artists": artists])) { server in
       let batch = [
         Self.artist("Metal"), Self.artist("Quiet Owls"), Self.artist("Blue Harbours"), Self.artist("Fab Four"),
       ]
@@ -93,7 +93,7 @@ struct MusicBrainzProviderTests {
         World.artist(5, "Slayer", disambiguation: "DJ", groups: [World.group(50, "Bass Drops", "2026-11-10")]),
       ]
     ]
-    try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: world)) { server in
       let nirvana = ArtistKey("Nirvana")
       let slayer = ArtistKey("Slayer")
       let library = OwnedLibrary(
@@ -132,7 +132,7 @@ struct MusicBrainzProviderTests {
     let world: [String: Any] = [
       "artists": [World.artist(1, "Ada North", groups: groups), World.artist(2, "Bo South")]
     ]
-    try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: world)) { server in
       let lists = try await Self.provider(server).releases(of: [
         CatalogArtistID(World.id(1)), CatalogArtistID(World.id(2)),
       ])
@@ -141,7 +141,7 @@ struct MusicBrainzProviderTests {
       #expect(ada.first { $0.title == "Live at Home" }?.secondaryTypes == ["live"])
       #expect(lists[CatalogArtistID(World.id(2))]?.releases.map(\.title) == ["Together"])
       #expect(lists[CatalogArtistID(World.id(2))]?.releases.first?.artistName == "Ada North & Bo South")
-      let offsets = try await server.requestLog().compactMap { ($0["query"] as? [String: Any])?["offset"] as? String }
+      let offsets = try await server.requestLog().compactMap { $0.query["offset"] }
       #expect(offsets == ["0", "100"])
 
       // The cached form reads back the same.
@@ -156,7 +156,7 @@ struct MusicBrainzProviderTests {
         World.artist($0, "Quiet Harbour \($0)", groups: [World.group($0, "Fresh \($0)", "2026-11-20")])
       }
     ]
-    try await FakeCatalogServer.with(.musicbrainz, world: world) { server in
+    try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: world)) { server in
       let library = OwnedLibrary(
         artists: (0..<120).map { Self.artist("Quiet Harbour \($0)", plays: 1_000 - $0) }, albums: [])
       let store = try StateStore(directory: NSTemporaryDirectory() + "deepcut-mb-stop-" + UUID().uuidString)
@@ -190,7 +190,9 @@ struct MusicBrainzProviderTests {
   }
 
   @Test func aClientThatDoesNotSayWhoItIsIsRefused() async throws {
-    try await FakeCatalogServer.with(.musicbrainz, world: ["artists": [World.artist(1, "Ada North")]]) { server in
+    try await FakeCatalogServer.with(
+      .musicbrainz, world: FakeWorld(building: ["artists": [World.artist(1, "Ada North")]])
+    ) { server in
       let anonymous = Self.provider(server, client: Self.client(userAgent: "deepcut/test"))
       await #expect(throws: CatalogError.server(status: 403)) {
         try await anonymous.search([Self.artist("Ada North")])
@@ -201,7 +203,7 @@ struct MusicBrainzProviderTests {
   @Test func a503WithRetryAfterIsWaitedOutNotHammered() async throws {
     try await FakeCatalogServer.with(
       .musicbrainz, arguments: ["--rate-limit", "1", "--rate-window", "1", "--retry-after", "1"],
-      world: ["artists": (0..<3).map { World.artist($0, "Band \($0)") }]
+      world: FakeWorld(building: ["artists": (0..<3).map { World.artist($0, "Band \($0)") }])
     ) { server in
       let provider = Self.provider(server)
       // Three searches at once against one a second: the 503s are waited out and every search is answered.
@@ -210,7 +212,7 @@ struct MusicBrainzProviderTests {
       async let third = provider.search([Self.artist("Band 2")])
       let answers = try await [first, second, third]
       #expect(answers.map { $0.first?.exact.count } == [1, 1, 1])
-      let statuses = try await server.requestLog().compactMap { $0["status"] as? Int }
+      let statuses = try await server.requestLog().compactMap { $0.status }
       #expect(statuses.contains(503))
       #expect(statuses.count { $0 == 200 } == 3)
       #expect(statuses.count <= 8)

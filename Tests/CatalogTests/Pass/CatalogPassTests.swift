@@ -73,14 +73,14 @@ struct CatalogPassTests {
 
   static func urls(_ server: FakeCatalogServer) async throws -> [String] {
     try await server.requestLog().map { entry in
-      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
-      return (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
+      let query = entry.query.map { "\($0.key)=\($0.value)" }.sorted()
+      return entry.path + "?" + query.joined(separator: "&")
     }
   }
 
   @Test func coldWarmAndHotRunsMakeOnlyTheRequestsTheyMust() async throws {
     let artists = 250
-    try await FakeCatalogServer.with(world: Self.world(artists: artists)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: artists))) { server in
       let store = try Self.store()
       let library = Self.library(artists: artists)
 
@@ -120,7 +120,7 @@ struct CatalogPassTests {
   /// The album cache holds each artist's records as the catalog sent them, fields deepcut does not read included,
   /// and still reads entries written the way earlier versions wrote them (re-encoded, slashes escaped).
   @Test func theCacheKeepsRecordsAsSentAndReadsOlderEntries() async throws {
-    try await FakeCatalogServer.with(world: Self.world(artists: 2)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: 2))) { server in
       let store = try Self.store()
       let library = Self.library(artists: 2)
       _ = try await Self.pass(server, store: store).run(library)
@@ -145,13 +145,13 @@ struct CatalogPassTests {
   }
 
   @Test func batchesRespectTheConfiguredSize() async throws {
-    try await FakeCatalogServer.with(world: Self.world(artists: 30)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: 30))) { server in
       let outcome = try await Self.pass(server, store: try Self.store()) { $0.batchSize = 7 }.run(
         Self.library(artists: 30))
-      let lookups = try await server.requestLog().filter { $0["path"] as? String == "/lookup" }
+      let lookups = try await server.requestLog().filter { $0.path == "/lookup" }
       #expect(lookups.count == 5)
       let idCounts = lookups.map {
-        (($0["query"] as? [String: Any])?["id"] as? String ?? "").split(separator: ",").count
+        ($0.query["id"] ?? "").split(separator: ",").count
       }
       #expect(idCounts.max() == 7)
       #expect(idCounts.reduce(0, +) == 30)
@@ -186,7 +186,7 @@ struct CatalogPassTests {
       ],
       albums: []
     )
-    try await FakeCatalogServer.with(world: world) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: world)) { server in
       let outcome = try await Self.pass(server, store: try Self.store()).run(library)
       #expect(outcome.releases[ArtistKey("Ada North")]?.map(\.title) == ["Together"])
       #expect(Set(outcome.releases[ArtistKey("Bo South")]?.map(\.title) ?? []) == ["Together", "Alone"])
@@ -221,7 +221,7 @@ struct CatalogPassTests {
         OwnedAlbum(artistKey: slayer, artistName: "Slayer", title: "Reign In Blood", key: AlbumKey("Reign In Blood"))
       ]
     )
-    try await FakeCatalogServer.with(world: Self.twoSlayers) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.twoSlayers)) { server in
       let store = try Self.store()
       let outcome = try await Self.pass(server, store: store).run(library)
       #expect(outcome.catalogArtists[slayer]?.map(\.id) == ["414425"])
@@ -240,7 +240,7 @@ struct CatalogPassTests {
       artists: [LibraryArtist(key: slayer, name: "Slayer", albumCount: 1, trackCount: 10)],
       albums: [OwnedAlbum(artistKey: slayer, artistName: "Slayer", title: "Live Undead", key: AlbumKey("Live Undead"))]
     )
-    try await FakeCatalogServer.with(world: Self.twoSlayers) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.twoSlayers)) { server in
       let store = try Self.store()
       let outcome = try await Self.pass(server, store: store).run(library)
       #expect(outcome.releases[slayer] == nil)
@@ -255,7 +255,7 @@ struct CatalogPassTests {
       let pinned = try await Self.pass(server, store: store).run(library)
       #expect(pinned.catalogArtists[slayer]?.map(\.id) == ["414425"])
       #expect(pinned.problems.isEmpty)
-      let paths = try await server.requestLog().compactMap { $0["path"] as? String }
+      let paths = try await server.requestLog().compactMap { $0.path }
       #expect(!paths.contains("/search"))
     }
   }
@@ -263,7 +263,7 @@ struct CatalogPassTests {
   @Test func unknownArtistsAreReportedAndNotSearchedAgainTonight() async throws {
     let library = OwnedLibrary(
       artists: [LibraryArtist(key: ArtistKey("Nobody Knows"), name: "Nobody Knows", trackCount: 2)], albums: [])
-    try await FakeCatalogServer.with(world: Self.world(artists: 1)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: 1))) { server in
       let store = try Self.store()
       let first = try await Self.pass(server, store: store).run(library)
       #expect(first.problems.map(\.kind) == [.unresolved])
@@ -278,12 +278,15 @@ struct CatalogPassTests {
   }
 
   @Test func aFailedLookupIsReportedAndNeverCached() async throws {
-    try await FakeCatalogServer.with(world: Self.world(artists: 3)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: 3))) { server in
       let store = try Self.store()
       let library = Self.library(artists: 3)
       // Resolve first, then make every album lookup fail past the client's retries.
       _ = try await Self.pass(server, store: store).run(library)
-      try await server.setKnobs(["fail_next": 3, "fail_status": 503])
+      try await server.setKnobs(
+        FakeKnobs {
+          $0.failNext = 3; $0.failStatus = 503
+        })
       let failed = try await Self.pass(server, store: store, at: Self.now.addingTimeInterval(21 * 3600)).run(library)
       #expect(failed.problems.count == 3)
       #expect(failed.problems.allSatisfy { $0.kind == .failed })
@@ -301,7 +304,7 @@ struct CatalogPassTests {
   }
 
   @Test func offlineAnswersFromTheCacheWhateverItsAge() async throws {
-    try await FakeCatalogServer.with(world: Self.world(artists: 4)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: 4))) { server in
       let store = try Self.store()
       let library = Self.library(artists: 4)
       let online = try await Self.pass(server, store: store).run(library)
@@ -320,7 +323,7 @@ struct CatalogPassTests {
   }
 
   @Test func aRejectedRequestSurfacesTheCatalogsMessage() async throws {
-    try await FakeCatalogServer.with(world: Self.world(artists: 1)) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: Self.world(artists: 1))) { server in
       // The store code "UK" is not one the API accepts (it wants GB).
       let outcome = try await Self.pass(server, store: try Self.store(), country: "UK").run(Self.library(artists: 1))
       let problem = try #require(outcome.problems.first)
@@ -343,11 +346,11 @@ struct CatalogPassTests {
       ],
       albums: []
     )
-    try await FakeCatalogServer.with(world: world) { server in
+    try await FakeCatalogServer.with(world: FakeWorld(building: world)) { server in
       let outcome = try await Self.pass(server, store: try Self.store()).run(library)
       #expect(outcome.catalogArtists[ArtistKey("Simon & Garfunkel")]?.map(\.id) == ["1"])
       #expect(outcome.catalogArtists[ArtistKey("Florence + the Machine")]?.map(\.id) == ["2"])
-      let terms = try await server.requestLog().compactMap { ($0["query"] as? [String: Any])?["term"] as? String }
+      let terms = try await server.requestLog().compactMap { $0.query["term"] }
       #expect(Set(terms) == ["Simon & Garfunkel", "Florence + the Machine"])
     }
   }

@@ -27,18 +27,21 @@ struct FaultyCatalogTests {
       store: store, options: options, now: now)
   }
 
-  static func requests(_ log: [[String: Any]]) -> [(url: String, answered: Bool)] {
+  static func requests(_ log: [FakeRequest]) -> [(url: String, answered: Bool)] {
     log.map { entry in
-      let query = (entry["query"] as? [String: Any] ?? [:]).map { "\($0.key)=\($0.value)" }.sorted()
-      let url = (entry["path"] as? String ?? "") + "?" + query.joined(separator: "&")
-      return (url, entry["status"] as? Int == 200 && entry["fault"] is NSNull)
+      let query = entry.query.map { "\($0.key)=\($0.value)" }.sorted()
+      let url = entry.path + "?" + query.joined(separator: "&")
+      return (url, entry.status == 200 && entry.fault == nil)
     }
   }
 
   @Test(arguments: ["reset", "reset_body", "truncate", "slow", "html", "fail"])
   func everyFourthRequestFails(_ kind: String) async throws {
-    try await FakeCatalogServer.with(world: CatalogPassTests.world(artists: 12)) { server in
-      try await server.setKnobs(["fault_every": 4, "fault_kind": kind, "slow_ms": 6_000, "fail_status": 503])
+    try await FakeCatalogServer.with(world: FakeWorld(building: CatalogPassTests.world(artists: 12))) { server in
+      try await server.setKnobs(
+        FakeKnobs {
+          $0.faultEvery = 4; $0.faultKind = kind; $0.slowMs = 6_000; $0.failStatus = 503
+        })
       let store = try CatalogPassTests.store()
       let library = CatalogPassTests.library(artists: 12)
       let first = try await Self.pass(server, store, at: Self.now).run(library)
@@ -73,7 +76,7 @@ struct FaultyCatalogTests {
       }
 
       // The next clean run asks only what failed (and the lookups that follow from it), and completes.
-      try await server.setKnobs(["fault_every": 0])
+      try await server.setKnobs(FakeKnobs { $0.faultEvery = 0 })
       try await server.clearLog()
       let second = try await Self.pass(server, store, at: Self.now.addingTimeInterval(3_600)).run(library)
       let again = Self.requests(try await server.requestLog())

@@ -27,7 +27,8 @@ struct TrustWorldTests {
       // iTunes lists carry their covers, at a size sharp at 64 px on a 2x screen.
       #expect(listed.allSatisfy { $0.release.artworkURL?.hasSuffix("/200x200bb.jpg") == true })
     case .musicbrainz:
-      try await FakeCatalogServer.with(.musicbrainz, world: MusicBrainzWorld.from(world)) { server in
+      try await FakeCatalogServer.with(.musicbrainz, world: FakeWorld(building: MusicBrainzWorld.from(world))) {
+        server in
         let provider = MusicBrainzProviderTests.provider(server)
         let store = try StateStore(directory: NSTemporaryDirectory() + "deepcut-trust-" + UUID().uuidString)
         let outcome = try await CatalogPass(

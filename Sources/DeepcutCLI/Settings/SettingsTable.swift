@@ -306,12 +306,12 @@ struct SettingsTable: Sendable {
     example: .commentedOut(
       "/home/me/.local/state/deepcut", note: "Where deepcut keeps what it learned (state.sqlite)."))
   let maxAge = Setting<Int>(
-    eachCatalog: "max-age", key: "provider.maxAgeHours", placeholder: "HOURS",
+    eachUnit: "max-age", key: "provider.maxAgeHours", placeholder: "HOURS",
     help: "cached album lists younger than this are used as they are", kind: .integer(0...8760),
     default: .value(Int(CatalogPassOptions().maxAge / 3600)), commands: [.report],
     example: .default(note: "Cached album lists younger than this are used as they are.").placed(after: \.batchSize))
   let batchSize = Setting<Int>(
-    eachCatalog: "batch-size", key: "provider.batchSize", placeholder: "N",
+    eachUnit: "batch-size", key: "provider.batchSize", placeholder: "N",
     help: .catalogs { registry in
       let held = registry.searchable.filter { $0.maximumBatchSize < batchSizes.upperBound }.map {
         "\($0.name) takes \($0.maximumBatchSize)"
@@ -325,17 +325,17 @@ struct SettingsTable: Sendable {
     kind: .integer(1...3650), default: .value(CatalogPassOptions().recheckResolvedAfterDays),
     example: .default(note: "How often a resolved artist is searched again, in case the catalog changed it."))
   let timeout = Setting<Int>(
-    eachCatalog: "timeout", key: "provider.timeoutSeconds", placeholder: "SECONDS",
+    eachUnit: "timeout", key: "provider.timeoutSeconds", placeholder: "SECONDS",
     help: "how long one catalog request may take before it is tried again", kind: .integer(1...600),
     default: .value(Int(HTTPClientConfiguration().requestTimeout.components.seconds)), commands: [.report],
     example: .default(note: "How long one request may take before it is tried again."))
   let rateLimit = Setting<Int>(
-    eachCatalog: "rate-limit", key: "provider.requestsPerMinute", placeholder: "N",
+    eachUnit: "rate-limit", key: "provider.requestsPerMinute", placeholder: "N",
     help: "catalog requests per minute (default {default}; 0 lifts it)", kind: .integer(0...100_000),
     default: .perCatalog(\.defaultRequestsPerMinute), commands: [.report],
     example: .commentedOut(20, note: "Each catalog's own limit by default: {default}.").placed(after: \.provider))
   let baseURL = Setting<URL>(
-    eachCatalog: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
+    eachUnit: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
     // No example of its own: one address serves one catalog, so the example shows it under a catalog's name.
     kind: .url("an http(s) URL"), default: .perCatalog(\.defaultBaseURL, naming: false), commands: [.report],
     sharedByAll: false)
@@ -346,7 +346,7 @@ struct SettingsTable: Sendable {
   let includeSecondaryTypes = Setting<[String]>(
     key: "provider.includeSecondaryTypes",
     help: "old name: the classes of these types are listed in the main list; say it with classes instead",
-    kind: .words { registry in registry.providers.flatMap(\.secondaryTypes) }, default: .value([]),
+    kind: .catalogWords { registry in registry.providers.flatMap(\.secondaryTypes) }, default: .value([]),
     example: .value(
       [], note: "The old name of \"classes\", still read: the classes of these types go in the main list."))
   let snapshot = Setting<String?>(

@@ -54,13 +54,15 @@ let package = Package(
       name: "State", dependencies: ["Basics", "Identity", "Catalog", "Night", "Delivery", "CSQLite"],
       swiftSettings: strict
     ),
-    // The settings machinery, which names no setting of deepcut's: one kind of setting (flag, key, kind, default,
-    // help, scope: the run's or each catalog's), a command line parsed from a table of them, config.json read,
-    // checked and edited in place, and help, the example configuration, the completions and the manual made from it.
-    .target(name: "SettingsKit", dependencies: ["Basics", "Identity", "Catalog"], swiftSettings: strict),
+    // The settings machinery, which names nothing of deepcut's: one kind of setting (flag, key, kind, default, help,
+    // scope: the run's, each unit's or one unit's, the units a program declares through SettingUnitRegistry), a command
+    // line parsed from a table of them, config.json read, checked and edited in place, and help, the example
+    // configuration, the completions and the manual made from it.
+    .target(name: "SettingsKit", swiftSettings: strict),
     // Installing, reading back and removing the nightly job with launchd, systemd or cron, and running their tools.
     .target(name: "Scheduling", dependencies: ["Basics"], swiftSettings: strict),
-    // The commands, the settings table, setup, and the plan of a night made from the settings.
+    // The commands, the settings table (with the catalogs as the settings' units), setup, and the plan of a night made
+    // from the settings.
     .target(
       name: "DeepcutCLI",
       dependencies: [
@@ -137,7 +139,7 @@ let package = Package(
       swiftSettings: strict
     ),
     .testTarget(name: "TemplatesTests", dependencies: ["Templates"], swiftSettings: strict),
-    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit", "Catalog"], swiftSettings: strict),
+    .testTarget(name: "SettingsKitTests", dependencies: ["SettingsKit"], swiftSettings: strict),
     .testTarget(name: "SchedulingTests", dependencies: ["Scheduling", "TestSupport"], swiftSettings: strict),
     .testTarget(
       name: "NightTests",

@@ -23,7 +23,8 @@ public enum Deepcut {
   /// example configuration, the completions and the manual are made from.
   static func interface(_ registry: ProviderRegistry) -> CommandLineInterface {
     CommandLineInterface(
-      program: "deepcut", commands: commands, settings: SettingsTable.settings(registry), registry: registry,
+      program: "deepcut", commands: commands, settings: SettingsTable.settings(registry),
+      units: CatalogUnits(registry: registry),
       refusedKeys: SettingsTable.refusedKeys, anchored: SettingsTable.setting(at:))
   }
 

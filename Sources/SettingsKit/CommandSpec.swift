@@ -1,5 +1,3 @@
-public import Catalog
-
 /// What one command accepts, and its help text. Its options are the settings whose declarations name it, in the
 /// table's order (or where a declaration places one), each in the words the declaration gives it for this command.
 public struct CommandSpec: Sendable {
@@ -39,13 +37,13 @@ public struct CommandSpec: Sendable {
     /// `--days N`, `--quiet`.
     public var label: String { "--" + flag + (setting.placeholder.map { " " + $0 } ?? "") }
 
-    public func helpText(_ registry: ProviderRegistry) -> String {
-      use.words.map { setting.filled($0.words(registry), registry) } ?? setting.helpText(registry)
+    public func helpText(_ units: any SettingUnitRegistry) -> String {
+      use.words.map { setting.filled($0.words(units), units) } ?? setting.helpText(units)
     }
   }
 }
 
-/// A program's command line as a value: its commands, its settings in their table's order, the catalogs there are.
+/// A program's command line as a value: its commands, its settings in their table's order, the units there are.
 /// Parsing, help, the refusal of an unknown option, the example configuration, the completions and the manual are
 /// all made from it, so they never disagree.
 public struct CommandLineInterface: Sendable {
@@ -54,20 +52,20 @@ public struct CommandLineInterface: Sendable {
   public var commands: [CommandSpec]
   /// Every setting, in the table's order.
   public var settings: [any SettingDeclaration]
-  public var registry: ProviderRegistry
+  public var units: any SettingUnitRegistry
   /// The setting a table's key path names: what an anchor places a setting after.
   public var anchored: @Sendable (SettingAnchor) -> (any SettingDeclaration)?
   /// Keys config.json may not hold, with what to do instead.
   public var refusedKeys: [String: String]
 
   public init(
-    program: String, commands: [CommandSpec], settings: [any SettingDeclaration], registry: ProviderRegistry,
+    program: String, commands: [CommandSpec], settings: [any SettingDeclaration], units: any SettingUnitRegistry,
     refusedKeys: [String: String] = [:], anchored: @escaping @Sendable (SettingAnchor) -> (any SettingDeclaration)?
   ) {
     self.program = program
     self.commands = commands
     self.settings = settings
-    self.registry = registry
+    self.units = units
     self.refusedKeys = refusedKeys
     self.anchored = anchored
   }
@@ -117,7 +115,7 @@ public struct CommandLineInterface: Sendable {
       for option in options {
         text +=
           "  " + option.label + String(repeating: " ", count: width - option.label.count + 2)
-          + option.helpText(registry) + "\n"
+          + option.helpText(units) + "\n"
       }
     }
     if !spec.examples.isEmpty {

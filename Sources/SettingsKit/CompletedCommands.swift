@@ -10,7 +10,7 @@ extension CommandLineInterface {
         options(of: spec).map { option in
           CompletedOption(
             flag: option.flag, placeholder: option.setting.takesValue ? option.setting.placeholder ?? "VALUE" : nil,
-            help: option.helpText(registry), completion: option.setting.completion(registry))
+            help: option.helpText(units), completion: option.setting.completion(units))
         } + [CompletedOption(flag: "help", placeholder: nil, help: "show this command's options", completion: .nothing)]
     )
   }

@@ -1,5 +1,3 @@
-internal import Catalog
-
 /// An example config.json: every configurable setting, in the table's order, grouped into the objects its key names,
 /// each with its note, its example or its default, and the ones a person fills in commented out.
 public enum ConfigExample {
@@ -27,7 +25,7 @@ public enum ConfigExample {
     }
     let entries = placing(names) { name in follows[name].flatMap { names.firstIndex(of: $0) } }.map { name in
       if let setting = inside.first(where: { path(of: $0) == prefix + [name] }) {
-        return entry(setting, name, interface.registry, indent: indent)
+        return entry(setting, name, interface.units, indent: indent)
       }
       let inner = members(under: prefix + [name], inside, interface, indent: indent + "  ")
       return ([indent + "\"\(name)\": {"] + inner + [indent + "}"], false)
@@ -53,16 +51,16 @@ public enum ConfigExample {
   }
 
   private static func entry(
-    _ setting: any SettingDeclaration, _ name: String, _ registry: ProviderRegistry, indent: String
+    _ setting: any SettingDeclaration, _ name: String, _ units: any SettingUnitRegistry, indent: String
   ) -> (lines: [String], commentedOut: Bool) {
     let note = setting.exampleNote ?? ([], false)
-    let defaultText = setting.defaultText(registry) ?? ""
+    let defaultText = setting.defaultText(units) ?? ""
     let comments = note.lines.map { line in
       indent + "// "
         + line.replacingOccurrences(of: "{default}", with: defaultText)
-        .replacingOccurrences(of: "{alternatives}", with: registry.alternatives)
+        .replacingOccurrences(of: "{alternatives}", with: units.alternatives)
     }
-    let member = indent + (note.commentedOut ? "// " : "") + "\"\(name)\": " + setting.exampleJSON(registry)
+    let member = indent + (note.commentedOut ? "// " : "") + "\"\(name)\": " + setting.exampleJSON(units)
     return (comments + [member], note.commentedOut)
   }
 

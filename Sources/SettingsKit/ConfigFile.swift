@@ -40,9 +40,9 @@ public struct ConfigFile: Sendable {
     let object = try jsonObject(data, path: path, see: interface.exampleCommand)
     var file = ConfigFile(path: path)
     let context = SettingContext(
-      registry: interface.registry, configPath: path, exampleCommand: interface.exampleCommand)
+      units: interface.units, configPath: path, exampleCommand: interface.exampleCommand)
     let keys = interface.configurable.flatMap { setting in
-      setting.configKeys(interface.registry).map { (key: $0, setting: setting) }
+      setting.configKeys(interface.units).map { (key: $0, setting: setting) }
     }
     let problems = file.read(object, under: "", keys, refusing: interface.refusedKeys, context)
     guard problems.isEmpty else { throw .configProblems(problems.map(\.description)) }

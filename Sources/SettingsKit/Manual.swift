@@ -48,6 +48,6 @@ extension CommandLineInterface {
   private func manualEntry(_ option: CommandSpec.Option) -> [String] {
     let label = Roff.bold("--" + option.flag) + (option.setting.placeholder.map { " " + Roff.italic($0) } ?? "")
     let key = option.setting.key.map { [".br", "config.json: " + Roff.bold($0)] } ?? []
-    return [".TP", label, Roff.text(option.helpText(registry))] + key
+    return [".TP", label, Roff.text(option.helpText(units))] + key
   }
 }

@@ -1,12 +1,10 @@
-public import Catalog
 public import Foundation
-public import Identity
 
 /// One setting, declared once (in a program's table of settings): its flag, its key in config.json, what it holds and how that is
 /// read (its kind), its default, the words `--help` gives it, the commands that take it, how `config --example`
-/// shows it, and its scope: the run's one value, each catalog's own, or one catalog's setting. Reading it gives a
-/// `Value`: the flag, else the configuration, else the default; `settings[\.days]` for the run,
-/// `settings[\.rateLimit, for: catalog]` for one catalog.
+/// shows it, and its scope: the run's one value, each unit's own, or one unit's setting (``SettingScope``). Reading it
+/// gives a `Value`: the flag, else the configuration, else the default; `settings[\.days]` for the run,
+/// `settings[\.rateLimit, for: catalog]` for one unit.
 public struct Setting<Value: Sendable>: Sendable {
   /// Its flag, its key, or both.
   public let names: SettingName
@@ -61,29 +59,29 @@ public struct Setting<Value: Sendable>: Sendable {
     self.init(key: key, help: help, kind: kind.optional, default: fallback, example: example)
   }
 
-  /// A setting each catalog of a night has a value of its own for: `--rate-limit NAME=N` gives one catalog's and a
-  /// bare `--rate-limit N` every catalog's; in config.json `provider.NAME.requestsPerMinute` one catalog's and the
-  /// flat `provider.requestsPerMinute` every catalog's. With `sharedByAll` false, a value naming no catalog serves
-  /// only a night of one (an address cannot be every catalog's).
+  /// A setting each unit of a run has a value of its own for: `--rate-limit NAME=N` gives one unit's and a bare
+  /// `--rate-limit N` every unit's; in config.json `provider.NAME.requestsPerMinute` one unit's and the flat
+  /// `provider.requestsPerMinute` every unit's. With `sharedByAll` false, a value naming no unit serves only a run of
+  /// one (an address cannot be every unit's).
   public init(
-    eachCatalog flag: String, key: String, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
+    eachUnit flag: String, key: String, placeholder: String, help: HelpWords, kind: SettingKind<Value>,
     default fallback: SettingDefault<Value>, commands uses: [SettingUse], example: SettingExample<Value>? = nil,
     sharedByAll: Bool = true
   ) {
     self.init(
       names: .flag(flag, key: key), placeholder: placeholder, help: help, kind: kind, default: fallback, uses: uses,
-      example: example, scope: .eachCatalog(sharedByAll: sharedByAll))
+      example: example, scope: .eachUnit(sharedByAll: sharedByAll))
   }
 
-  /// One catalog's own setting, as the command line and config.json take it.
+  /// The setting of the unit named `unit` alone, as the command line and config.json take it.
   public init(
-    of catalog: CatalogName, flag: String, key: String, placeholder: String, help: HelpWords,
+    of unit: String, flag: String, key: String, placeholder: String, help: HelpWords,
     kind: SettingKind<Value>, default fallback: SettingDefault<Value>, commands uses: [SettingUse],
     example: SettingExample<Value>?
   ) {
     self.init(
       names: .flag(flag, key: key), placeholder: placeholder, help: help, kind: kind, default: fallback, uses: uses,
-      example: example, scope: .catalog(catalog))
+      example: example, scope: .unit(unit))
   }
 
   private init(
@@ -185,10 +183,10 @@ public struct SettingUse: Sendable {
   }
 }
 
-/// A setting's words in `--help`: fixed, or naming the catalogs of the registry. `{default}` stands for the default
-/// (without it, help adds "(default …)" after the words), `{values}` for the values its kind takes ("1 to 200").
+/// A setting's words in `--help`: fixed, or naming the units there are. `{default}` stands for the default (without
+/// it, help adds "(default …)" after the words), `{values}` for the values its kind takes ("1 to 200").
 public struct HelpWords: Sendable, ExpressibleByStringInterpolation {
-  public let words: @Sendable (ProviderRegistry) -> String
+  public let words: @Sendable (any SettingUnitRegistry) -> String
 
   public init(stringLiteral value: String) {
     words = { _ in value }
@@ -199,11 +197,11 @@ public struct HelpWords: Sendable, ExpressibleByStringInterpolation {
     words = { _ in text }
   }
 
-  private init(_ words: @escaping @Sendable (ProviderRegistry) -> String) {
+  private init(_ words: @escaping @Sendable (any SettingUnitRegistry) -> String) {
     self.words = words
   }
 
-  public static func catalogs(_ words: @escaping @Sendable (ProviderRegistry) -> String) -> HelpWords {
+  public static func units(_ words: @escaping @Sendable (any SettingUnitRegistry) -> String) -> HelpWords {
     HelpWords(words)
   }
 }
@@ -212,30 +210,37 @@ public struct HelpWords: Sendable, ExpressibleByStringInterpolation {
 public struct SettingDefault<Value: Sendable>: Sendable {
   public enum Source: Sendable {
     case value(Value)
-    /// Worked out from what the run knows before any setting: its environment, when it started, its catalogs.
+    /// Worked out from what the run knows before any setting: its environment, when it started, its units.
     case computed(@Sendable (DefaultContext) -> Value)
-    /// Each catalog's own (a catalog's limit, its address): a setting each catalog has, read for one catalog.
-    case perCatalog(@Sendable (any ProviderDefinition) -> Value)
+    /// Each unit's own (its limit, its address): a setting each unit has, read for one unit.
+    case perUnit(@Sendable (any SettingUnit) -> Value)
   }
 
   public let source: Source
   /// The default as help says it ("30", "$XDG_STATE_HOME/deepcut"); nil says nothing.
-  public let words: @Sendable (_ registry: ProviderRegistry, _ kind: SettingKind<Value>) -> String?
+  public let words: @Sendable (_ units: any SettingUnitRegistry, _ kind: SettingKind<Value>) -> String?
 
-  /// The value for a run in `context`. A default that is each catalog's own belongs to a setting read for one
-  /// catalog: asking it for the run is a mistake in the table.
+  public init(
+    source: Source, words: @escaping @Sendable (_ units: any SettingUnitRegistry, _ kind: SettingKind<Value>) -> String?
+  ) {
+    self.source = source
+    self.words = words
+  }
+
+  /// The value for a run in `context`. A default that is each unit's own belongs to a setting read for one unit:
+  /// asking it for the run is a mistake in the table.
   public func value(_ context: DefaultContext) -> Value {
     switch source {
     case .value(let value): return value
     case .computed(let value): return value(context)
-    case .perCatalog:
-      preconditionFailure("a default that is each catalog's own is read for one catalog, with settings[_:for:]")
+    case .perUnit:
+      preconditionFailure("a default that is each unit's own is read for one unit, with settings[_:for:]")
     }
   }
 
-  /// The value for `catalog` in a run in `context`.
-  public func value(for catalog: any ProviderDefinition, _ context: DefaultContext) -> Value {
-    if case .perCatalog(let value) = source { return value(catalog) }
+  /// The value for `unit` in a run in `context`.
+  public func value(for unit: any SettingUnit, _ context: DefaultContext) -> Value {
+    if case .perUnit(let value) = source { return value(unit) }
     return self.value(context)
   }
 
@@ -244,16 +249,16 @@ public struct SettingDefault<Value: Sendable>: Sendable {
     SettingDefault(source: .value(value), words: { shown ?? $1.text(value) })
   }
 
-  /// Each catalog's own: help names every catalog's ("20 for NAME, 50 for OTHER"), or lists them in the registry's
-  /// order when `naming` is false.
-  public static func perCatalog(
-    _ value: @escaping @Sendable (any ProviderDefinition) -> Value, naming: Bool = true
-  ) -> SettingDefault {
+  /// Each unit's own: help names every unit's ("20 for NAME, 50 for OTHER"), or lists them in the registry's order
+  /// when `naming` is false.
+  public static func perUnit(_ value: @escaping @Sendable (any SettingUnit) -> Value, naming: Bool = true)
+    -> SettingDefault
+  {
     SettingDefault(
-      source: .perCatalog(value),
-      words: { registry, kind in
-        registry.providers.compactMap { provider in
-          kind.text(value(provider)).map { naming ? "\($0) for \(provider.name)" : $0 }
+      source: .perUnit(value),
+      words: { units, kind in
+        units.units.compactMap { unit in
+          kind.text(value(unit)).map { naming ? "\($0) for \(unit.name)" : $0 }
         }.joined(separator: ", ")
       })
   }
@@ -271,28 +276,19 @@ public struct DefaultContext: Sendable {
   public var environment: [String: String]
   /// When the command line was read: the clock's time, once for the whole run.
   public var startedAt: Date
-  /// The catalogs there are.
-  public var registry: ProviderRegistry
+  /// The units there are.
+  public var units: any SettingUnitRegistry
 
-  public init(environment: [String: String], startedAt: Date, registry: ProviderRegistry) {
+  public init(environment: [String: String], startedAt: Date, units: any SettingUnitRegistry) {
     self.environment = environment
     self.startedAt = startedAt
-    self.registry = registry
+    self.units = units
   }
 }
 
 extension SettingDefault where Value == Date {
   /// The time the run started.
   public static var clock: SettingDefault { .computed(nil) { $0.startedAt } }
-}
-
-extension SettingDefault where Value == [any ProviderDefinition] {
-  /// The catalogs a night asks when none is named: ``ProviderRegistry/defaultNight``.
-  public static var nightCatalogs: SettingDefault {
-    SettingDefault(
-      source: .computed { $0.registry.defaultNight },
-      words: { registry, _ in registry.defaultNight.map(\.name.rawValue).joined(separator: ",") })
-  }
 }
 
 extension SettingDefault where Value: ExpressibleByNilLiteral {
@@ -311,7 +307,8 @@ extension SettingDefault where Value: ExpressibleByNilLiteral {
 public struct SettingExample<Value: Sendable>: Sendable {
   /// The value shown; nil shows the default.
   public var value: Value?
-  /// Comment lines above it; `{default}` stands for the default, `{alternatives}` for the catalogs.
+  /// Comment lines above it; `{default}` stands for the default, `{alternatives}` for the units a person chooses among
+  /// (``SettingUnitRegistry/alternatives``).
   public var note: [String]
   /// A value the user fills in, shown commented out.
   public var commentedOut = false
@@ -350,18 +347,18 @@ public protocol SettingDeclaration: Sendable {
   var exampleNote: (lines: [String], commentedOut: Bool)? { get }
   var exampleAnchor: SettingAnchor? { get }
   var listedAfter: SettingAnchor? { get }
-  func defaultText(_ registry: ProviderRegistry) -> String?
+  func defaultText(_ units: any SettingUnitRegistry) -> String?
   /// The help line: the words, with the default where they say `{default}` or after them.
-  func helpText(_ registry: ProviderRegistry) -> String
+  func helpText(_ units: any SettingUnitRegistry) -> String
   /// `words` with the values it takes where they say `{values}` and its default where they say `{default}`.
-  func filled(_ words: String, _ registry: ProviderRegistry) -> String
+  func filled(_ words: String, _ units: any SettingUnitRegistry) -> String
   /// What a shell offers for its value.
-  func completion(_ registry: ProviderRegistry) -> Completion
+  func completion(_ units: any SettingUnitRegistry) -> Completion
   /// The example's value as JSON: its own, else the default.
-  func exampleJSON(_ registry: ProviderRegistry) -> String
-  /// Every key config.json may give it under: its own, and one catalog's (`provider.NAME.baseURL`) for a setting each
-  /// catalog has.
-  func configKeys(_ registry: ProviderRegistry) -> [String]
+  func exampleJSON(_ units: any SettingUnitRegistry) -> String
+  /// Every key config.json may give it under: its own, and one unit's (`provider.NAME.baseURL`) for a setting each
+  /// unit has.
+  func configKeys(_ units: any SettingUnitRegistry) -> [String]
   /// Whether config.json's value at `key`, one of its ``configKeys(_:)``, is one it takes; throws what
   /// `config --check` says.
   func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(SettingsError)
@@ -386,49 +383,50 @@ extension Setting: SettingDeclaration {
   public var exampleNote: (lines: [String], commentedOut: Bool)? { example.map { ($0.note, $0.commentedOut) } }
   public var exampleAnchor: SettingAnchor? { example?.anchor }
 
-  public func defaultText(_ registry: ProviderRegistry) -> String? { fallback.words(registry, kind) }
+  public func defaultText(_ units: any SettingUnitRegistry) -> String? { fallback.words(units, kind) }
 
-  public func completion(_ registry: ProviderRegistry) -> Completion { kind.completion(registry) }
+  public func completion(_ units: any SettingUnitRegistry) -> Completion { kind.completion(units) }
 
-  /// The words and the default; for a setting every catalog has, how one catalog's value is given (a catalog's own
-  /// flag is one catalog's already).
-  public func helpText(_ registry: ProviderRegistry) -> String {
-    let words = wordsWithDefault(registry)
-    guard case .eachCatalog(let sharedByAll) = scope, let placeholder else { return words }
+  /// The words and the default; for a setting every unit has, how one unit's value is given (a unit's own flag is one
+  /// unit's already).
+  public func helpText(_ units: any SettingUnitRegistry) -> String {
+    let words = wordsWithDefault(units)
+    guard case .eachUnit(let sharedByAll) = scope, let placeholder else { return words }
     let one = "NAME=\(placeholder)"
-    return words + (sharedByAll ? "; \(one) for one catalog" : "; with several catalogs, \(one) for each")
+    let unit = units.words
+    return words + (sharedByAll ? "; \(one) for one \(unit.one)" : "; with several \(unit.several), \(one) for each")
   }
 
   /// The words, with the default where they say `{default}`, else after them.
-  public func wordsWithDefault(_ registry: ProviderRegistry) -> String {
-    let words = help.words(registry)
+  public func wordsWithDefault(_ units: any SettingUnitRegistry) -> String {
+    let words = help.words(units)
     // A switch is off unless it is given: there is no default to say.
-    guard kind.takesValue, !words.contains("{default}"), let value = defaultText(registry) else {
-      return filled(words, registry)
+    guard kind.takesValue, !words.contains("{default}"), let value = defaultText(units) else {
+      return filled(words, units)
     }
-    return filled(words, registry) + " (default \(value))"
+    return filled(words, units) + " (default \(value))"
   }
 
-  public func filled(_ words: String, _ registry: ProviderRegistry) -> String {
+  public func filled(_ words: String, _ units: any SettingUnitRegistry) -> String {
     words.replacingOccurrences(of: "{values}", with: kind.values ?? "")
-      .replacingOccurrences(of: "{default}", with: defaultText(registry) ?? "")
+      .replacingOccurrences(of: "{default}", with: defaultText(units) ?? "")
   }
 
-  /// Its example's value, else its default: as a run with no environment has it, or, for a setting of each catalog,
-  /// as the first catalog of a default night has it (its own catalog, for a catalog's own).
-  public func exampleJSON(_ registry: ProviderRegistry) -> String {
+  /// Its example's value, else its default: as a run with no environment has it, or, for a setting of each unit, as
+  /// the first of the default units has it (its own unit, for a unit's own).
+  public func exampleJSON(_ units: any SettingUnitRegistry) -> String {
     if let value = example?.value { return kind.json(value) }
-    let context = DefaultContext(environment: [:], startedAt: Date(), registry: registry)
+    let context = DefaultContext(environment: [:], startedAt: Date(), units: units)
     guard !scope.isRun else { return kind.json(fallback.value(context)) }
-    guard let catalog = scope.only.flatMap(registry.named) ?? registry.defaultNight.first else { return "null" }
-    return kind.json(fallback.value(for: catalog, context))
+    guard let unit = scope.only.flatMap(units.unit(named:)) ?? units.defaultUnits.first else { return "null" }
+    return kind.json(fallback.value(for: unit, context))
   }
 
-  /// Its key, and for a setting of each catalog, the key of each catalog's own value.
-  public func configKeys(_ registry: ProviderRegistry) -> [String] {
+  /// Its key, and for a setting of each unit, the key of each unit's own value.
+  public func configKeys(_ units: any SettingUnitRegistry) -> [String] {
     let own = names.key.map { [$0] } ?? []
     guard !scope.isRun else { return own }
-    return own + (scope.only.map { [$0] } ?? registry.names).compactMap(key(of:))
+    return own + (scope.only.map { [$0] } ?? units.names).compactMap(key(of:))
   }
 
   public func check(_ value: ConfigJSON, at key: String, _ context: SettingContext) throws(SettingsError) {
@@ -436,8 +434,8 @@ extension Setting: SettingDeclaration {
     if let check = kind.check { try check(value, site) } else { _ = try kind.read(value, site) }
   }
 
-  /// Reads the run's value into `values`; a setting of each catalog has none (its values are each catalog's, read
-  /// into the night's ``CatalogNight``s).
+  /// Reads the run's value into `values`; a setting of each unit has none (its values are each unit's, read for one
+  /// unit where it is used).
   public func keep(in values: inout SettingValues, from reader: any SettingReader) throws(SettingsError) {
     guard scope.isRun else { return }
     values.set(try reader.read(self), for: self)

@@ -1,20 +1,19 @@
-public import Catalog
 internal import Foundation
 
-/// What reading a setting's value needs besides the value: the catalogs (some settings name them), the environment
+/// What reading a setting's value needs besides the value: the units (some settings name them), the environment
 /// (a path's `~`), and the configuration file (messages about its values name it).
 public struct SettingContext: Sendable {
-  public var registry: ProviderRegistry
+  public var units: any SettingUnitRegistry
   public var environment: [String: String]
   public var configPath: String
   /// The command that prints an example configuration, which a message about an unknown key points to.
   public var exampleCommand: String
 
   public init(
-    registry: ProviderRegistry, environment: [String: String] = [:], configPath: String = "config.json",
+    units: any SettingUnitRegistry, environment: [String: String] = [:], configPath: String = "config.json",
     exampleCommand: String
   ) {
-    self.registry = registry
+    self.units = units
     self.environment = environment
     self.configPath = configPath
     self.exampleCommand = exampleCommand

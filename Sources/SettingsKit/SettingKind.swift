@@ -1,5 +1,4 @@
-public import Catalog
-public import Foundation
+internal import Foundation
 
 /// What a setting holds, and all that depends on that alone: how the command line gives it (every value its flag got,
 /// in order), how config.json gives it, the words of its errors, and how help and `config --example` write a value.
@@ -22,13 +21,13 @@ public struct SettingKind<Value: Sendable>: Sendable {
   public var text: @Sendable (Value) -> String?
   /// The values it takes, as help lists them where its words say `{values}`: "1 to 200", "album,ep,single".
   public var values: String?
-  /// What a shell offers for its value, given the catalogs there are.
-  public var completion: @Sendable (ProviderRegistry) -> Completion = { _ in .nothing }
+  /// What a shell offers for its value, given the units there are.
+  public var completion: @Sendable (any SettingUnitRegistry) -> Completion = { _ in .nothing }
 
   public init(
     takesValue: Bool = true, parse: @escaping Parse, read: @escaping Read, check: Check? = nil,
     json: @escaping @Sendable (Value) -> String, text: @escaping @Sendable (Value) -> String?, values: String? = nil,
-    completion: @escaping @Sendable (ProviderRegistry) -> Completion = { _ in .nothing }
+    completion: @escaping @Sendable (any SettingUnitRegistry) -> Completion = { _ in .nothing }
   ) {
     self.takesValue = takesValue
     self.parse = parse
@@ -97,14 +96,7 @@ public func expanding(_ path: String, _ environment: [String: String]) -> String
   return home + path.dropFirst(1)
 }
 
-extension SettingKind where Value == URL {
-  /// An http(s) address; `noun` is how messages name it ("an http(s) URL").
-  public static func url(_ noun: String) -> Self {
-    .checkedText(takes: noun, text: \.absoluteString) { URL(settingText: $0) }
-  }
-}
-
-// MARK: - Numbers, switches, lengths of time, days
+// MARK: - Numbers, switches, lengths of time
 
 extension SettingKind where Value == Int {
   public static func integer(_ range: ClosedRange<Int>) -> Self {
@@ -138,30 +130,6 @@ extension SettingKind where Value == Duration {
       takes: { _ in "a length of time like 90s, 10m, 2h or 1h30m" },
       expected: { _ in #"a length of time like "90s", "10m" or "2h""# }, text: DurationText.text
     ) { text, _ in DurationText.parse(text) }
-  }
-}
-
-extension SettingKind where Value == CalendarDay {
-  /// A calendar day, YYYY-MM-DD.
-  public static var day: Self {
-    .fromText(
-      takes: { _ in "a date like 2026-11-01" }, expected: { _ in #"a date like "2026-11-01""# }, text: \.description
-    ) { text, _ in text.count == 10 ? CalendarDay(iso8601: text) : nil }
-  }
-}
-
-extension SettingKind where Value == Date {
-  /// A day (noon UTC that day), or a time in ISO 8601.
-  public static var dateAndTime: Self {
-    .fromText(
-      takes: { _ in "a date like 2026-11-29 or 2026-11-29T21:00:00Z" }, expected: { _ in #"a date like "2026-11-29""# },
-      text: { $0.formatted(.iso8601) }
-    ) { text, _ in
-      if text.count == 10, let day = CalendarDay(iso8601: text) {
-        return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
-      }
-      return try? Date(text, strategy: .iso8601)
-    }
   }
 }
 
@@ -258,12 +226,12 @@ extension SettingKind where Value == [String] {
       json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") })
   }
 
-  /// Some of the words `allowed` gives for the catalogs of the run.
-  public static func words(_ allowed: @escaping @Sendable (ProviderRegistry) -> [String]) -> Self {
+  /// Some of the words `allowed` gives for the units there are.
+  public static func words(_ allowed: @escaping @Sendable (any SettingUnitRegistry) -> [String]) -> Self {
     Self(
-      parse: { given, site throws(SettingsError) in try commaSeparated(given, allowed(site.context.registry), site) },
+      parse: { given, site throws(SettingsError) in try commaSeparated(given, allowed(site.context.units), site) },
       read: { value, site throws(SettingsError) in
-        try site.context.choices(value, site.key, allowed(site.context.registry))
+        try site.context.choices(value, site.key, allowed(site.context.units))
       }, json: ConfigJSON.quoted, text: { $0.isEmpty ? nil : $0.joined(separator: ",") },
       completion: { .list(allowed($0)) })
   }

@@ -332,7 +332,7 @@ struct NightCatalogsTests {
       ]))
     for setting in each {
       #expect(setting.key?.hasPrefix("provider.") == true, "\(setting.name)")
-      let help = setting.helpText(Self.registry)
+      let help = setting.helpText(CatalogUnits(registry: Self.registry))
       if setting.scope.only == nil { #expect(help.contains("NAME="), "\(setting.name): \(help)") }
     }
     let report = Deepcut.interface(Self.registry).help(ReportCommand.spec)

@@ -12,6 +12,7 @@ import Testing
 /// places the declarations put it must agree with each other for every setting, the catalogs' own included.
 struct SettingsTableTests {
   static let registry = ProviderRegistry.standard
+  static let units = CatalogUnits(registry: registry)
   static var everySetting: [any SettingDeclaration] { SettingsTable.settings(registry) }
 
   /// The table is read with `Mirror`, group by group: every stored property of a group is a setting (or the
@@ -38,7 +39,7 @@ struct SettingsTableTests {
       #expect(help.firstMatch(of: placeholder) == nil, "\(command.name): \(help)")
     }
     for setting in Self.everySetting {
-      #expect(setting.helpText(Self.registry).firstMatch(of: placeholder) == nil, "\(setting.name)")
+      #expect(setting.helpText(Self.units).firstMatch(of: placeholder) == nil, "\(setting.name)")
     }
     let example = ConfigExample.text(header: Deepcut.exampleHeader, Deepcut.interface(Self.registry))
     #expect(example.firstMatch(of: placeholder) == nil, "\(example)")
@@ -115,16 +116,16 @@ struct SettingsTableTests {
   @Test func everyFlagIsInTheHelpOfEachCommandThatTakesItWithItsDefault() throws {
     for setting in Self.everySetting {
       guard let flag = setting.flag else { continue }
-      let words = setting.helpText(Self.registry)
+      let words = setting.helpText(Self.units)
       #expect(!words.isEmpty && words.first?.isLowercase == true, "--\(flag): \(words)")
-      if setting.takesValue, let value = setting.defaultText(Self.registry) {
+      if setting.takesValue, let value = setting.defaultText(Self.units) {
         #expect(words.contains(value), "--\(flag): \(words)")
       }
       for use in setting.uses {
         let help = try Deepcut.interface(Self.registry).help(Self.spec(use.command))
         #expect(help.contains("  --\(flag)"), "--\(flag) is not in the help of \(use.command)")
         #expect(
-          help.contains(use.words.map { setting.filled($0.words(Self.registry), Self.registry) } ?? words),
+          help.contains(use.words.map { setting.filled($0.words(Self.units), Self.units) } ?? words),
           "--\(flag) in \(use.command)")
       }
     }
@@ -174,7 +175,7 @@ struct SettingsTableTests {
     let settings = try Self.resolved([], config: uncommented, home: false)
     for setting in configurable {
       let shown = try #require(setting as? any Sampled)
-      #expect(try shown.resolvedJSON(settings) == setting.exampleJSON(Self.registry), "\(setting.name)")
+      #expect(try shown.resolvedJSON(settings) == setting.exampleJSON(Self.units), "\(setting.name)")
     }
   }
 
@@ -490,7 +491,7 @@ protocol Sampled {
 extension Setting: Sampled {
   func sample(_ registry: ProviderRegistry) -> (text: String, json: String)? {
     guard kind.takesValue else { return nil }
-    let context = DefaultContext(environment: [:], startedAt: Date(), registry: registry)
+    let context = DefaultContext(environment: [:], startedAt: Date(), units: CatalogUnits(registry: registry))
     let value: Value
     if let example = example?.value {
       value = example
@@ -498,7 +499,7 @@ extension Setting: Sampled {
       value = fallback.value(context)
     } else {
       guard let catalog = catalog(registry.defaultNight, registry) else { return nil }
-      value = fallback.value(for: catalog, context)
+      value = fallback.value(for: CatalogUnit(definition: catalog), context)
     }
     guard let text = kind.text(value) else { return nil }
     return (text, kind.json(value))

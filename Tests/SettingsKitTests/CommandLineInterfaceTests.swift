@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 import SettingsKit
 import Testing
@@ -22,14 +21,14 @@ struct CommandLineInterfaceTests {
     command: "greet", usage: "greet [--name NAME]", summary: "Say hello.", examples: ["greet --name Ada"])
   static let interface = CommandLineInterface(
     program: "hello", commands: [greet, CommandSpec(command: "part", usage: "part", summary: "Say goodbye.")],
-    settings: [table.name, table.times, table.loud], registry: ProviderRegistry([]),
+    settings: [table.name, table.times, table.loud], units: Rooms(),
     anchored: { _ in nil })
 
   static func sources(_ arguments: [String], config: String = "{}") throws -> SettingSources {
     let parsed = try Arguments(parsing: arguments, for: greet, in: interface)
     let file = try ConfigFile.parse(Data(config.utf8), path: "hello.json", interface)
     return SettingSources(
-      arguments: parsed, config: file, environment: [:], registry: interface.registry, startedAt: Date(),
+      arguments: parsed, config: file, environment: [:], units: interface.units, startedAt: Date(),
       exampleCommand: interface.exampleCommand)
   }
 

@@ -76,13 +76,13 @@ struct CatalogOptions: SettingGroup {
       "me@example.com",
       note: "Who runs this: sent to the catalog with every request (some catalogs ask; email.from serves too)."))
   let maxAge: Setting<Int> = Setting(
-    eachCatalog: "max-age", key: "provider.maxAgeHours", placeholder: "HOURS",
+    eachUnit: "max-age", key: "provider.maxAgeHours", placeholder: "HOURS",
     help: "cached album lists younger than this are used as they are", kind: .integer(0...8760),
     default: .value(Int(CatalogPassOptions().maxAge / 3600)), commands: [.report],
     example: .default(note: "Cached album lists younger than this are used as they are.").placed(
       after: \SettingsTable.catalogs.batchSize))
   let batchSize: Setting<Int> = Setting(
-    eachCatalog: "batch-size", key: "provider.batchSize", placeholder: "N",
+    eachUnit: "batch-size", key: "provider.batchSize", placeholder: "N",
     help: .catalogs { registry in
       let held = registry.searchable.filter { $0.maximumBatchSize < SettingsTable.batchSizes.upperBound }.map {
         "\($0.name) takes \($0.maximumBatchSize)"
@@ -96,18 +96,18 @@ struct CatalogOptions: SettingGroup {
     kind: .integer(1...3650), default: .value(CatalogPassOptions().recheckResolvedAfterDays),
     example: .default(note: "How often a resolved artist is searched again, in case the catalog changed it."))
   let timeout: Setting<Int> = Setting(
-    eachCatalog: "timeout", key: "provider.timeoutSeconds", placeholder: "SECONDS",
+    eachUnit: "timeout", key: "provider.timeoutSeconds", placeholder: "SECONDS",
     help: "how long one catalog request may take before it is tried again", kind: .integer(1...600),
     default: .value(Int(HTTPClientConfiguration().requestTimeout.components.seconds)), commands: [.report],
     example: .default(note: "How long one request may take before it is tried again."))
   let rateLimit: Setting<Int> = Setting(
-    eachCatalog: "rate-limit", key: "provider.requestsPerMinute", placeholder: "N",
+    eachUnit: "rate-limit", key: "provider.requestsPerMinute", placeholder: "N",
     help: "catalog requests per minute (default {default}; 0 lifts it)", kind: .integer(0...100_000),
     default: .perCatalog(\.defaultRequestsPerMinute), commands: [.report],
     example: .commentedOut(20, note: "Each catalog's own limit by default: {default}.").placed(
       after: \SettingsTable.catalogs.provider))
   let baseURL: Setting<URL> = Setting(
-    eachCatalog: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
+    eachUnit: "base-url", key: "provider.baseURL", placeholder: "URL", help: "catalog base URL",
     // No example of its own: one address serves one catalog, so the example shows it under a catalog's name.
     kind: .url("an http(s) URL"), default: .perCatalog(\.defaultBaseURL, naming: false), commands: [.report],
     sharedByAll: false)
@@ -118,7 +118,7 @@ struct CatalogOptions: SettingGroup {
   let includeSecondaryTypes: Setting<[String]> = Setting(
     key: "provider.includeSecondaryTypes",
     help: "old name: the classes of these types are listed in the main list; say it with classes instead",
-    kind: .words { registry in registry.providers.flatMap(\.secondaryTypes) }, default: .value([]),
+    kind: .catalogWords { registry in registry.providers.flatMap(\.secondaryTypes) }, default: .value([]),
     example: .value(
       [], note: "The old name of \"classes\", still read: the classes of these types go in the main list."))
   let snapshot: Setting<String?> = Setting(

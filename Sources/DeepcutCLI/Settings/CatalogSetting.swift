@@ -28,3 +28,34 @@ enum CatalogSetting {
     return values
   }
 }
+
+extension ProviderSettingDeclaration {
+  /// This setting of `provider` as the command line and config.json take it: `uses` take its flag, config.json holds
+  /// it under `provider` (and under `provider.NAME`, as any setting each catalog has), help and the example name the
+  /// catalog.
+  func setting(of provider: any ProviderDefinition, takenBy uses: [SettingUse]) -> any SettingDeclaration {
+    typed(of: provider, uses)
+  }
+
+  private func typed(of provider: any ProviderDefinition, _ uses: [SettingUse]) -> Setting<Value> {
+    let declared = declared
+    return Setting(
+      of: provider.name.rawValue, flag: declared.flag, key: "provider." + declared.key,
+      placeholder: declared.placeholder,
+      help: "\(provider.name): \(declared.help)", kind: .catalogsOwn, default: .value(declared.defaultValue),
+      commands: uses,
+      example: SettingExample(
+        value: declared.example, note: ["\(provider.title): \(declared.help) (default {default})."],
+        commentedOut: true))
+  }
+
+  /// Puts its value in `sources`, for `provider` among the catalogs of `night`, into the values a run of `provider`
+  /// hands it.
+  func read(
+    _ sources: SettingSources, of provider: any ProviderDefinition, night: [any ProviderDefinition],
+    takenBy uses: [SettingUse], into values: inout ProviderSettingValues
+  ) throws(SettingsError) {
+    values[declared] = try sources.value(
+      typed(of: provider, uses), for: CatalogUnit(definition: provider), among: CatalogUnit.units(night))
+  }
+}

@@ -37,14 +37,14 @@ struct Resolved: Sendable, SettingReader {
     startedAt: Date = Date()
   ) {
     sources = SettingSources(
-      arguments: arguments, config: config, environment: environment, registry: registry, startedAt: startedAt,
-      exampleCommand: Deepcut.exampleCommand)
+      arguments: arguments, config: config, environment: environment, units: CatalogUnits(registry: registry),
+      startedAt: startedAt, exampleCommand: Deepcut.exampleCommand)
   }
 
   var arguments: Arguments { sources.arguments }
   var config: ConfigFile { sources.config }
   var environment: [String: String] { sources.environment }
-  var registry: ProviderRegistry { sources.registry }
+  var registry: ProviderRegistry { CatalogUnits.registry(sources.units) }
   var startedAt: Date { sources.startedAt }
 
   subscript<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> Value {
@@ -171,7 +171,8 @@ extension Resolved {
   subscript<Value>(_ setting: Setting<Value>, for catalog: any ProviderDefinition) -> Value {
     get throws(CLIError) {
       let night = try nightAndLinked
-      return try CLIError.settings { () throws(SettingsError) in try sources.value(setting, for: catalog, night: night)
+      return try CLIError.settings { () throws(SettingsError) in
+        try sources.value(setting, for: CatalogUnit(definition: catalog), among: CatalogUnit.units(night))
       }
     }
   }

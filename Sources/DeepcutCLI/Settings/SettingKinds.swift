@@ -22,6 +22,37 @@ extension SettingKind where Value == String {
   }
 }
 
+extension SettingKind where Value == URL {
+  /// An http(s) address, read as a catalog's own address is; `noun` is how messages name it ("an http(s) URL").
+  static func url(_ noun: String) -> Self {
+    .checkedText(takes: noun, text: \.absoluteString) { URL(settingText: $0) }
+  }
+}
+
+extension SettingKind where Value == CalendarDay {
+  /// A calendar day, YYYY-MM-DD.
+  static var day: Self {
+    .fromText(
+      takes: { _ in "a date like 2026-11-01" }, expected: { _ in #"a date like "2026-11-01""# }, text: \.description
+    ) { text, _ in text.count == 10 ? CalendarDay(iso8601: text) : nil }
+  }
+}
+
+extension SettingKind where Value == Date {
+  /// A day (noon UTC that day), or a time in ISO 8601.
+  static var dateAndTime: Self {
+    .fromText(
+      takes: { _ in "a date like 2026-11-29 or 2026-11-29T21:00:00Z" }, expected: { _ in #"a date like "2026-11-29""# },
+      text: { $0.formatted(.iso8601) }
+    ) { text, _ in
+      if text.count == 10, let day = CalendarDay(iso8601: text) {
+        return Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 12 * 3600)
+      }
+      return try? Date(text, strategy: .iso8601)
+    }
+  }
+}
+
 extension SettingKind where Value == ListeningService? {
   /// A service people listen on, by the name `--listen` takes, in any case; `none` for none.
   static var listening: Self {

@@ -1,9 +1,10 @@
-public import Catalog
+internal import Catalog
 internal import Foundation
+internal import SettingsKit
 
 extension SettingKind where Value: ProviderSettingValue {
   /// The value of a catalog's own setting, as its type reads it from a text.
-  public static var catalogsOwn: Self {
+  static var catalogsOwn: Self {
     .checkedText(takes: Value.settingNoun, text: \.settingText) { Value(settingText: $0) }
   }
 }
@@ -13,16 +14,16 @@ extension SettingKind where Value == [any ProviderDefinition] {
   /// more), in config.json one text the same or a list of names. Each is kept once, where it first stands, since the
   /// order is the order of the links; a name that is none is refused with the nearest one, and a catalog asked only
   /// for links is refused saying how it is asked.
-  public static var catalogs: Self { catalogs(searched: true) }
+  static var catalogs: Self { catalogs(searched: true) }
 
   /// Any catalogs the registry lists, as ``catalogs`` reads them: the ones links go to.
-  public static var anyCatalogs: Self { catalogs(searched: false) }
+  static var anyCatalogs: Self { catalogs(searched: false) }
 
   private static func catalogs(searched: Bool) -> Self {
     let pool = { @Sendable (registry: ProviderRegistry) in searched ? registry.searchable : registry.providers }
     return Self(
       parse: { given, site throws(SettingsError) in
-        let registry = site.context.registry
+        let registry = CatalogUnits.registry(site.context.units)
         let known = pool(registry).map(\.name.rawValue)
         let names = given.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
         return try catalogs(names.map { (String($0), site.name) }, registry, searched: searched) { name, _ in
@@ -32,7 +33,7 @@ extension SettingKind where Value == [any ProviderDefinition] {
         }
       },
       read: { json, site throws(SettingsError) in
-        let registry = site.context.registry
+        let registry = CatalogUnits.registry(site.context.units)
         let known = pool(registry).map(\.name.rawValue)
         return try catalogs(try catalogNames(json, site), registry, searched: searched) { name, key in
           site.context.fail(key, "one of " + known.joined(separator: ", "), .text(name), hint: didYouMean(name, known))
@@ -40,7 +41,7 @@ extension SettingKind where Value == [any ProviderDefinition] {
       },
       json: { $0.count == 1 ? ConfigJSON.quoted($0[0].name.rawValue) : ConfigJSON.quoted($0.map(\.name.rawValue)) },
       text: { $0.map(\.name.rawValue).joined(separator: ",") },
-      completion: { .list(pool($0).map(\.name.rawValue)) })
+      completion: { .list(pool(CatalogUnits.registry($0)).map(\.name.rawValue)) })
   }
 
   /// The names config.json gives, each with the key a mistake in it is told under: a text's, comma-separated, or a
@@ -80,34 +81,5 @@ extension SettingKind where Value == [any ProviderDefinition] {
       if !catalogs.contains(where: { $0.name == catalog.name }) { catalogs.append(catalog) }
     }
     return catalogs
-  }
-}
-
-extension ProviderSettingDeclaration {
-  /// This setting of `provider` as the command line and config.json take it: `uses` take its flag, config.json holds
-  /// it under `provider` (and under `provider.NAME`, as any setting each catalog has), help and the example name the
-  /// catalog.
-  public func setting(of provider: any ProviderDefinition, takenBy uses: [SettingUse]) -> any SettingDeclaration {
-    typed(of: provider, uses)
-  }
-
-  private func typed(of provider: any ProviderDefinition, _ uses: [SettingUse]) -> Setting<Value> {
-    let declared = declared
-    return Setting(
-      of: provider.name, flag: declared.flag, key: "provider." + declared.key, placeholder: declared.placeholder,
-      help: "\(provider.name): \(declared.help)", kind: .catalogsOwn, default: .value(declared.defaultValue),
-      commands: uses,
-      example: SettingExample(
-        value: declared.example, note: ["\(provider.title): \(declared.help) (default {default})."],
-        commentedOut: true))
-  }
-
-  /// Puts its value in `sources`, for `provider` among the catalogs of `night`, into the values a run of `provider`
-  /// hands it.
-  public func read(
-    _ sources: SettingSources, of provider: any ProviderDefinition, night: [any ProviderDefinition],
-    takenBy uses: [SettingUse], into values: inout ProviderSettingValues
-  ) throws(SettingsError) {
-    values[declared] = try sources.value(typed(of: provider, uses), for: provider, night: night)
   }
 }

@@ -61,13 +61,24 @@ let package = Package(
     .target(name: "SettingsKit", swiftSettings: strict),
     // Installing, reading back and removing the nightly job with launchd, systemd or cron, and running their tools.
     .target(name: "Scheduling", dependencies: ["Basics"], swiftSettings: strict),
-    // The commands, the settings table (with the catalogs as the settings' units), setup, and the plan of a night made
-    // from the settings.
+    // deepcut's settings, each in the group of the part of the night it makes, beside the code that makes that part
+    // of the plan (the library, the window, the catalogs, the output, the e-mail and its routes, the push, the
+    // ledger); the groups of the run and of each command; reading them (`Resolved`), and the errors every command
+    // ends with.
+    .target(
+      name: "Options",
+      dependencies: [
+        "Basics", "Identity", "MusicLibrary", "Catalog", "HTTP", "State", "Report", "Delivery", "Night",
+        "SettingsKit", "Scheduling",
+      ],
+      swiftSettings: strict
+    ),
+    // The commands, setup, the documentation, and what maps an error to its exit status.
     .target(
       name: "DeepcutCLI",
       dependencies: [
         "Basics", "Identity", "MusicLibrary", "Catalog", "HTTP", "State", "Report", "Delivery", "Night",
-        "SettingsKit", "Scheduling",
+        "SettingsKit", "Scheduling", "Options",
       ],
       swiftSettings: strict
     ),
@@ -132,9 +143,17 @@ let package = Package(
     .testTarget(
       name: "DeepcutCLITests",
       dependencies: [
-        "Basics", "Identity", "DeepcutCLI", "Catalog", "HTTP", "Delivery", "MusicLibrary", "Night", "Report",
-        "SettingsKit", "Scheduling",
+        "Basics", "Identity", "DeepcutCLI", "Options", "Catalog", "HTTP", "Delivery", "MusicLibrary", "Night",
+        "Report", "SettingsKit", "Scheduling",
         "TestSupport",
+      ],
+      swiftSettings: strict
+    ),
+    .testTarget(
+      name: "OptionsTests",
+      dependencies: [
+        "Basics", "Identity", "Options", "DeepcutCLI", "Catalog", "HTTP", "Delivery", "MusicLibrary", "Night", "Report",
+        "SettingsKit", "Scheduling", "TestSupport",
       ],
       swiftSettings: strict
     ),

@@ -1,6 +1,7 @@
 internal import Basics
 public import Catalog
 public import Foundation
+public import Options
 internal import SettingsKit
 internal import Synchronization
 
@@ -22,14 +23,8 @@ public enum Deepcut {
   /// The command line as a value, with the catalogs of `registry` and their own settings: what parsing, help, the
   /// example configuration, the completions and the manual are made from.
   static func interface(_ registry: ProviderRegistry) -> CommandLineInterface {
-    CommandLineInterface(
-      program: "deepcut", commands: commands, settings: SettingsTable.settings(registry),
-      units: CatalogUnits(registry: registry),
-      refusedKeys: SettingsTable.refusedKeys, anchored: SettingsTable.setting(at:))
+    SettingsTable.interface(registry, commands: commands)
   }
-
-  /// What messages about config.json send a person to.
-  static let exampleCommand = "deepcut config --example"
 
   /// The comment lines `config --example` begins with.
   static let exampleHeader = [

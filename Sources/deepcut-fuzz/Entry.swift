@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Options
 
 // Built with `swift build --sanitize=fuzzer -Xswiftc -DFUZZING --product deepcut-fuzz`, this is a libFuzzer
 // target chosen by DEEPCUT_FUZZ (reader, catalog, template or config); libFuzzer brings its own main.

@@ -3,6 +3,7 @@ internal import DeepcutCLI
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
+internal import Options
 internal import Templates
 
 /// What the fuzzer feeds: every part of deepcut that reads what somebody else wrote. A target must never crash,

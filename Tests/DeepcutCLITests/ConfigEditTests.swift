@@ -4,6 +4,7 @@ import SettingsKit
 import Testing
 
 @testable import DeepcutCLI
+@testable import Options
 
 /// `deepcut setup` edits a config.json a person may have written: only the spans of the values it sets change, the
 /// rest (comments, key order, layout, line endings) stays byte for byte, and what it writes reads back through

@@ -5,6 +5,7 @@ import HTTP
 import Testing
 
 @testable import DeepcutCLI
+@testable import Options
 
 /// What setup decides about push channels without a terminal or a service: how the person is told, a typed URL made
 /// into its channel or refused without being shown, and what writing the channels file changes.

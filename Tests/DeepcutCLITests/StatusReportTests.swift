@@ -7,6 +7,7 @@ import TestSupport
 import Testing
 
 @testable import DeepcutCLI
+@testable import Options
 
 /// The verdict `deepcut status` exits with, from the run log and the schedule alone.
 struct StatusReportTests {

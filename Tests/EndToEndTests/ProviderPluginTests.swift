@@ -9,6 +9,7 @@ import TestSupport
 import Testing
 
 @testable import DeepcutCLI
+@testable import Options
 
 /// A catalog the command line has never heard of, defined here and nowhere else: registered beside the built-in
 /// ones, it runs a whole report, resolves, pins, explains and takes its own setting through the command line

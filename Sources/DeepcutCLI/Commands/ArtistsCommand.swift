@@ -3,13 +3,14 @@ internal import Catalog
 internal import Foundation
 internal import Identity
 internal import MusicLibrary
+internal import Options
 internal import SettingsKit
 internal import State
 
 /// `deepcut artists`: the artist ↔ catalog id mapping, and pinning one by hand.
 enum ArtistsCommand: Command {
   static let spec = CommandSpec(
-    command: "artists",
+    command: .artists,
     usage: "artists [--unresolved] | artists pin \"NAME\" ID [ID ...] | artists unpin \"NAME\"",
     summary:
       "List how library artists map to catalog artists; pin the right ones when a name is ambiguous (several ids when one name covers several catalog artists).",

@@ -1,13 +1,14 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Options
 internal import SettingsKit
 internal import State
 
 /// `deepcut cache stats | clear`.
 enum CacheCommand: Command {
   static let spec = CommandSpec(
-    command: "cache",
+    command: .cache,
     usage: "cache stats | cache clear",
     summary: "Show or empty the cache of catalog answers (resolutions and pins are kept).",
     maxPositionals: 1,

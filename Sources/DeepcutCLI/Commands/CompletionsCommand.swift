@@ -1,14 +1,14 @@
 internal import Basics
 internal import Catalog
+internal import Options
 internal import SettingsKit
 
 /// `deepcut completions SHELL`: the completion script for bash, zsh or fish, made from the commands and options
 /// `--help` lists, for a shell's startup or a package to install.
 enum CompletionsCommand: Command {
-  static let readsConfiguration = false
 
   static let spec = CommandSpec(
-    command: "completions",
+    command: .completions,
     usage: "completions bash|zsh|fish",
     summary: "Print a completion script for the shell: commands, options and their values complete on Tab.",
     maxPositionals: 1,

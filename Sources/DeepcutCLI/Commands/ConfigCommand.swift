@@ -3,12 +3,13 @@ internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import HTTP
+internal import Options
 internal import SettingsKit
 
 /// `deepcut config --example | --check`.
 enum ConfigCommand: Command {
   static let spec = CommandSpec(
-    command: "config",
+    command: .config,
     usage: "config --example | config --check [--config PATH]",
     summary: "Print a commented example configuration, or check a configuration file."
   )

@@ -1,14 +1,14 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Options
 internal import SettingsKit
 
 /// `deepcut manual`: the manual page, deepcut(1), in roff, made from the commands and options `--help` shows.
 enum ManualCommand: Command {
-  static let readsConfiguration = false
 
   static let spec = CommandSpec(
-    command: "manual",
+    command: .manual,
     usage: "manual",
     summary: "Print the manual page, deepcut(1), as roff: every command and option, the files, the exit statuses.",
     examples: ["manual | man -l -", "manual > deepcut.1"]

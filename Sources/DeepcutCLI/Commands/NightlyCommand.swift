@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Options
 internal import Report
 internal import SettingsKit
 
@@ -10,7 +11,7 @@ internal import SettingsKit
 /// `report` takes; those it does not give are the nightly ones.
 enum NightlyCommand: Command {
   static let spec = CommandSpec(
-    command: "nightly",
+    command: .nightly,
     takesOptionsOf: ReportCommand.spec.command,
     usage: "nightly [report options]",
     summary: "The nightly job: tonight's e-mail, delivered and kept as a dated file, what it said in the log.",

@@ -2,6 +2,7 @@ internal import Basics
 internal import Catalog
 internal import Foundation
 internal import Night
+internal import Options
 internal import Report
 internal import SettingsKit
 internal import State
@@ -9,7 +10,7 @@ internal import State
 /// `deepcut report`: the main job.
 enum ReportCommand: Command {
   static let spec = CommandSpec(
-    command: "report",
+    command: .report,
     usage: "report --library PATH [--format \(FormatName.allCases.map(\.rawValue).joined(separator: "|"))] "
       + "[--output PATH] [--days N | --since DATE] [options]",
     summary: "Look every library artist up in the catalog and report the releases you don't own yet."

@@ -2,12 +2,13 @@ internal import Basics
 internal import Catalog
 internal import Foundation
 internal import MusicLibrary
+internal import Options
 internal import SettingsKit
 
 /// `deepcut scan`: what the library holds, what was skipped and why.
 enum ScanCommand: Command {
   static let spec = CommandSpec(
-    command: "scan",
+    command: .scan,
     usage: "scan [--library PATH] [--json]",
     summary: "Read a Library.xml export and tell what it holds, what was skipped and why."
   )

@@ -4,6 +4,7 @@ internal import Foundation
 internal import Identity
 internal import MusicLibrary
 internal import Night
+internal import Options
 internal import Scheduling
 internal import SettingsKit
 internal import State
@@ -13,7 +14,7 @@ internal import State
 /// was due and none ran, or the library is stale, so a monitor can run it.
 enum StatusCommand: Command {
   static let spec = CommandSpec(
-    command: "status",
+    command: .status,
     usage: "status [--json] [--nights N] [--state-dir DIR] [--library PATH] [--stale-after DAYS]",
     summary:
       "How the last nights went, what waits undelivered, and the next run; exits 1 when a night failed or the "

@@ -2,6 +2,7 @@ internal import Foundation
 import Identity
 internal import MusicLibrary
 internal import Night
+internal import Options
 internal import Report
 internal import State
 

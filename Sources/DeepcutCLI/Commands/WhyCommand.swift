@@ -4,6 +4,7 @@ internal import Foundation
 internal import Identity
 internal import MusicLibrary
 internal import Night
+internal import Options
 internal import Report
 internal import SettingsKit
 internal import State
@@ -11,7 +12,7 @@ internal import State
 /// `deepcut why "ARTIST" ["ALBUM"]`: why a release is (not) in the report, from the library and the state alone.
 enum WhyCommand: Command {
   static let spec = CommandSpec(
-    command: "why",
+    command: .why,
     usage: "why \"ARTIST\" [\"ALBUM\"] [--provider P] [--json]",
     summary:
       "Explain, offline, why a release is or is not in the report: the artist's key, owned albums, catalog artist, and each release's rule.",

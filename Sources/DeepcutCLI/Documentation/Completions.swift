@@ -1,4 +1,5 @@
 internal import Catalog
+internal import Options
 internal import SettingsKit
 
 /// The shells deepcut writes a completion script for. Each script is made from the commands and their options as

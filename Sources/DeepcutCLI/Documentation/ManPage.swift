@@ -1,4 +1,5 @@
 internal import Catalog
+internal import Options
 internal import Report
 internal import Scheduling
 internal import SettingsKit

@@ -1,5 +1,6 @@
 internal import Basics
 internal import Foundation
+internal import Options
 
 /// Asks `setup`'s questions one at a time on the terminal, each with its default shown in brackets, each answer
 /// checked at once and asked again until it passes. With `--yes` it asks nothing: the default is the answer, and a

@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Options
 
 /// For a service asked with the person's own app (Spotify, TIDAL): how to make one, its id and secret (the secret
 /// typed without echo), and one token asked with them before anything is written. Without them the rows open a

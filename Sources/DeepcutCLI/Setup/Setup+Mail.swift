@@ -1,6 +1,7 @@
 internal import Basics
 internal import Delivery
 internal import Foundation
+internal import Options
 internal import Report
 internal import Scheduling
 internal import SettingsKit

@@ -2,6 +2,7 @@ internal import Basics
 internal import Delivery
 internal import Foundation
 internal import HTTP
+internal import Options
 internal import Scheduling
 internal import SettingsKit
 

@@ -3,6 +3,7 @@ internal import Catalog
 internal import Delivery
 internal import Foundation
 internal import MusicLibrary
+internal import Options
 internal import Scheduling
 internal import SettingsKit
 
@@ -31,7 +32,7 @@ extension Setup {
   /// left out while the value is the setting's default anyway, and with `--yes` an existing file changes only in the
   /// keys the flags give (and those a night cannot go without, `needed`).
   mutating func set<Value>(
-    _ path: KeyPath<SettingsTable, Setting<Value>>, to value: Value, needed: Bool = false
+    _ path: KeyPath<SettingsTable, Setting<Value>>, to value: Value, needed: Bool
   ) throws(CLIError) {
     let setting = SettingsTable.standard[keyPath: path]
     guard let key = setting.key else { return }

@@ -2,6 +2,7 @@ internal import Basics
 internal import Catalog
 internal import Delivery
 internal import Foundation
+internal import Options
 internal import Scheduling
 internal import SettingsKit
 

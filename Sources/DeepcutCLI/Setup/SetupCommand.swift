@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Foundation
+internal import Options
 internal import Scheduling
 internal import SettingsKit
 
@@ -10,7 +11,7 @@ internal import SettingsKit
 /// schedule; `--uninstall` removes the schedule and the program it installed.
 enum SetupCommand: Command {
   static let spec = CommandSpec(
-    command: "setup",
+    command: .setup,
     usage: "setup [--yes] [--library PATH] [--to ADDRESS] [--smtp-url URL --smtp-user USER --password-stdin | "
       + "--sendmail COMMAND] [--push-stdin | --push-channels FILE] [--schedule KIND] [--at HH:MM] | setup --uninstall",
     summary:

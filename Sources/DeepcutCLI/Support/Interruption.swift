@@ -2,6 +2,7 @@ internal import Basics
 internal import Dispatch
 internal import Foundation
 internal import Night
+internal import Options
 internal import Synchronization
 
 /// SIGINT and SIGTERM during a report. The first stops the run the gentle way: the work is cancelled, so no

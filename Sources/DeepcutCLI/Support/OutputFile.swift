@@ -1,5 +1,6 @@
 internal import Basics
 internal import Foundation
+internal import Options
 
 /// Writes a file the way ``AtomicFile`` does, failing as a command fails.
 enum OutputFile {

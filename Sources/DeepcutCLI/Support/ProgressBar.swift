@@ -1,5 +1,6 @@
 internal import Catalog
 internal import Foundation
+internal import Options
 internal import Synchronization
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal: cron and

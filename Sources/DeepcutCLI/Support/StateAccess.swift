@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Options
 internal import State
 
 /// Runs a state command, turning database failures into `CLIError.state` and keeping usage errors as they are.

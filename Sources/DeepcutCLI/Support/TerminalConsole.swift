@@ -1,6 +1,7 @@
 internal import Basics
 internal import Catalog
 internal import Night
+internal import Options
 
 /// The night's console on a terminal: the report on standard output, the rest on standard error (and in the nightly
 /// job's log), the progress as a bar where standard error is a terminal.

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import DeepcutCLI
+@testable import Options
 
 /// The completion scripts in the shells themselves: what Tab offers after a command line, in bash, zsh and fish.
 @Suite struct CompletionTests {

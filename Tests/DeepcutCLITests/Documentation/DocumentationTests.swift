@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import DeepcutCLI
+@testable import Options
 
 /// The help, the manual and the completion scripts are made from one list of commands and one table of settings, so
 /// every command and every option the parser takes is in each of them.

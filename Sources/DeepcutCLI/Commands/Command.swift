@@ -10,7 +10,6 @@ protocol Command: Sendable {
   static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus
 }
 
-
 /// One run of a command: its options as parsed, the words after its name as given, and the catalogs there are.
 struct Invocation {
   let arguments: Arguments

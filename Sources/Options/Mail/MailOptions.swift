@@ -1,15 +1,9 @@
 internal import Basics
-internal import Catalog
 package import Delivery
 package import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
 package import Night
 package import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// The e-mail, its message and its route together: what makes ``NightPlan/Mail``. Each route's own settings are
 /// its group, in its file.

@@ -1,4 +1,3 @@
-internal import Basics
 package import Delivery
 package import SettingsKit
 

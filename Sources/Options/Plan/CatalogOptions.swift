@@ -3,13 +3,8 @@ package import Catalog
 internal import Delivery
 package import Foundation
 internal import HTTP
-internal import Identity
-internal import MusicLibrary
 package import Night
-internal import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// The catalogs a night asks, each with its place, pace and etiquette, and how long it may ask them: what makes
 /// ``NightPlan/Catalogs``.

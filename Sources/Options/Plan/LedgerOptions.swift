@@ -1,14 +1,6 @@
-internal import Catalog
-internal import Delivery
 internal import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
 package import Night
-internal import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// What a night tells and remembers as told: what makes ``NightPlan/Ledger``.
 package struct LedgerOptions: SettingGroup {

@@ -1,14 +1,9 @@
-internal import Catalog
-internal import Delivery
 internal import Foundation
-internal import HTTP
 internal import Identity
 internal import MusicLibrary
 package import Night
 internal import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// The library a night reads, and which of its artists are looked up: what makes ``NightPlan/Library``.
 package struct LibraryOptions: SettingGroup {

@@ -1,14 +1,8 @@
 package import Catalog
-internal import Delivery
 package import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
 package import Night
 package import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// What the report is made as and where it goes — its format, its template, its file, the feeds beside it: what
 /// makes ``NightPlan/Output``.

@@ -1,14 +1,8 @@
-internal import Catalog
 package import Delivery
 package import Foundation
 package import HTTP
-internal import Identity
-internal import MusicLibrary
 package import Night
-internal import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// The push channels beside the e-mail: what makes ``PushPlan``.
 package struct PushOptions: SettingGroup {

@@ -1,13 +1,8 @@
 package import Catalog
-internal import Delivery
 internal import Foundation
-internal import HTTP
 package import Identity
-internal import MusicLibrary
 internal import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// What counts as new and where each class of release is listed: what makes the night's ``FinderOptions``.
 package struct WindowOptions: SettingGroup {

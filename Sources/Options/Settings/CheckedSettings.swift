@@ -1,4 +1,3 @@
-internal import Catalog
 package import SettingsKit
 
 /// The settings of one run, every one it reads read and checked before the run starts, so reading one afterwards

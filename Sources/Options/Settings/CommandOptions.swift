@@ -1,13 +1,5 @@
-internal import Catalog
-internal import Delivery
 internal import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
-internal import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// What one command alone takes: how the state commands print, how many runs `status` shows, how many artists
 /// `scan` lists, what `config` does.

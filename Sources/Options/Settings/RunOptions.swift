@@ -1,11 +1,4 @@
-internal import Catalog
-internal import Delivery
 package import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
-internal import Report
-internal import Scheduling
 package import SettingsKit
 internal import State
 

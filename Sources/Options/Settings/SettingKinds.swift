@@ -1,7 +1,6 @@
 package import Catalog
 internal import Delivery
 package import Foundation
-internal import Identity
 package import Scheduling
 package import SettingsKit
 

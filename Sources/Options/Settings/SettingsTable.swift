@@ -1,13 +1,7 @@
 package import Catalog
-internal import Delivery
 internal import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
 package import Report
-internal import Scheduling
 package import SettingsKit
-internal import State
 
 /// Every setting deepcut has, each declared once, in the group of the part of the night it makes — the library, the
 /// output, the mail and each of its routes, the push, the window, the catalogs, the ledger — or of the run or the

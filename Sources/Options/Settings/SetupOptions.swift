@@ -1,13 +1,6 @@
-internal import Catalog
-internal import Delivery
 internal import Foundation
-internal import HTTP
-internal import Identity
-internal import MusicLibrary
-internal import Report
 package import Scheduling
 package import SettingsKit
-internal import State
 
 /// What setup alone takes: where its secrets come from, the schedule, how much it asks.
 package struct SetupOptions: SettingGroup {

@@ -6,7 +6,6 @@ internal import SettingsKit
 /// `deepcut completions SHELL`: the completion script for bash, zsh or fish, made from the commands and options
 /// `--help` lists, for a shell's startup or a package to install.
 enum CompletionsCommand: Command {
-
   static let spec = CommandSpec(
     command: .completions,
     usage: "completions bash|zsh|fish",

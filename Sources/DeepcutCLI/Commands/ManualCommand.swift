@@ -6,7 +6,6 @@ internal import SettingsKit
 
 /// `deepcut manual`: the manual page, deepcut(1), in roff, made from the commands and options `--help` shows.
 enum ManualCommand: Command {
-
   static let spec = CommandSpec(
     command: .manual,
     usage: "manual",

@@ -93,9 +93,30 @@ enum ListenBenchmark {
     let passRequests = try await requests(of: searched, servers)
     let timeline = try await passTimeline(servers)
     let check = try linkCheck(linked, servers, store, sources, credentials: credentials, now: now)
-    // Each release as the passes came to know it, its link requests counted one release at a time.
+    let perRelease = try await perRelease(
+      known.withLock { $0 }, linked, library, servers, check: check, timeline: timeline)
+    let findings = NightOutcome(results).findings(owned: library.albumsByArtist()).filter(\.category.isListed)
+    let final = await check.links(for: findings)
+    let direct = final.links.count + findings.count { $0.links.contains { $0.catalog == linked } }
+    let counted = try await requests(of: searched + [linked], servers)
+    let split =
+      "\(counted["deezer", default: 0] - passRequests["deezer", default: 0]) UPCs + \(counted[linked, default: 0]) there"
+    let linkRequests =
+      counted.filter { $0.key != "musicbrainz" }.values.reduce(0, +) - passRequests["deezer", default: 0]
+    return row(
+      linked, rows: findings.count, direct: direct, passRequests: passRequests, perRelease: perRelease,
+      linkRequests: linkRequests)
+      + "   (\(split); \(final.requests) more after the passes)"
+  }
+
+  /// Each release as the passes came to know it, its link requests counted one release at a time: when it was known,
+  /// and the minutes its links took at each service's pace.
+  static func perRelease(
+    _ known: [EarlyKnown], _ linked: CatalogName, _ library: OwnedLibrary, _ servers: [CatalogName: FakeCatalogServer],
+    check: LinkCheck, timeline: (CatalogName, Date) -> Double
+  ) async throws -> [(knownAt: Double, minutes: Double)] {
     var perRelease: [(knownAt: Double, minutes: Double)] = []
-    for item in known.withLock({ $0 }) {
+    for item in known {
       let listed = ReleaseFinder(options: item.finder).listed(
         for: item.artist, releases: item.releases, owned: library.albumsByArtist()[item.artist.key] ?? [],
         catalog: item.catalog)
@@ -110,18 +131,7 @@ enum ListenBenchmark {
         + Double(sent[linked, default: 0] - before[linked, default: 0]) / pace(linked)
       perRelease.append((timeline(item.catalog, item.at), minutes))
     }
-    let findings = NightOutcome(results).findings(owned: library.albumsByArtist()).filter(\.category.isListed)
-    let final = await check.links(for: findings)
-    let direct = final.links.count + findings.count { $0.links.contains { $0.catalog == linked } }
-    let counted = try await requests(of: searched + [linked], servers)
-    let split =
-      "\(counted["deezer", default: 0] - passRequests["deezer", default: 0]) UPCs + \(counted[linked, default: 0]) there"
-    let linkRequests =
-      counted.filter { $0.key != "musicbrainz" }.values.reduce(0, +) - passRequests["deezer", default: 0]
-    return row(
-      linked, rows: findings.count, direct: direct, passRequests: passRequests, perRelease: perRelease,
-      linkRequests: linkRequests)
-      + "   (\(split); \(final.requests) more after the passes)"
+    return perRelease
   }
 
   static func row(

@@ -29,7 +29,7 @@ enum NightlyCommand: Command {
   static func run(_ invocation: Invocation) async throws(CLIError) -> ExitStatus {
     let environment = ProcessInfo.processInfo.environment
     let resolved = try Resolved(invocation.arguments, environment: environment, registry: invocation.registry)
-    let night = try Night(resolved)
+    let night = try NightFiles(resolved)
     try night.createFolder()
     let (settings, defaults) = try night.defaults(resolved)
     night.log("starting: deepcut \((["report"] + defaults + invocation.words).joined(separator: " "))")
@@ -45,7 +45,7 @@ enum NightlyCommand: Command {
   }
 
   /// One night's files: the dated report and the log, in the state folder's `reports/`.
-  struct Night {
+  struct NightFiles {
     let folder: String
     let stamp: String
     let now: Date

@@ -39,7 +39,7 @@ extension Setup {
     } else {
       route = try askRoute(routes, default: try routes.configured(draftedSettings()))
     }
-    try route.ask(&self)
+    try routes.choose(route, &self)
   }
 
   func askRoute(

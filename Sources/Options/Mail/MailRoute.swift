@@ -21,6 +21,8 @@ package protocol MailRoute: Sendable {
   static func described(_ settings: Resolved) throws(CLIError) -> String
   /// Setup's questions for it, once the person chose it, asked through `asker`.
   static func ask(_ asker: inout some MailRouteAsker) throws(CLIError)
+  /// Takes the setting that names it out of setup's draft: a route chosen after it would lose to it otherwise.
+  static func forget(_ asker: inout some MailRouteAsker) throws(CLIError)
 }
 
 /// What a route's setup questions are asked through: setup, drafting config.json, on a terminal or with `--yes`.
@@ -81,6 +83,13 @@ package struct MailRoutes: Sendable {
   /// The channel of the route `settings` choose.
   package func channel(_ settings: Resolved) throws(CLIError) -> any DeliveryChannel {
     try chosen(settings).channel(settings, timeout: .seconds(try settings[\.mail.timeout]))
+  }
+
+  /// Asks `route`'s questions, and takes out of the draft the routes before it, which the configuration would choose
+  /// over it.
+  package func choose(_ route: any MailRoute.Type, _ asker: inout some MailRouteAsker) throws(CLIError) {
+    try route.ask(&asker)
+    for earlier in routes.prefix(while: { $0.name != route.name }) { try earlier.forget(&asker) }
   }
 
   /// Where the route setup's answer names stands, in any case.

@@ -99,6 +99,10 @@ extension SMTPRoute {
     try askPassword(&asker, user: user ?? "", server: (try? server?.url().host) ?? "the server")
   }
 
+  package static func forget(_ asker: inout some MailRouteAsker) throws(CLIError) {
+    try asker.remove(\.mail.smtp.url)
+  }
+
   /// From standard input, else typed without echo; a password file the config names already may be kept.
   package static func askPassword(_ asker: inout some MailRouteAsker, user: String, server: String) throws(CLIError) {
     if asker.password != nil, !asker.retrying { return }

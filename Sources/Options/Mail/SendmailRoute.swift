@@ -41,8 +41,10 @@ extension SendmailRoute {
     }
     // cron's PATH is /usr/bin:/bin: a command found here in another folder is named by its whole path.
     try asker.set(\.mail.sendmail.command, to: absolute(command, asker))
-    // A server named in the file would win over the command.
-    try asker.remove(\.mail.smtp.url)
+  }
+
+  package static func forget(_ asker: inout some MailRouteAsker) throws(CLIError) {
+    try asker.remove(\.mail.sendmail.command)
   }
 
   package static func absolute(_ command: String, _ asker: some MailRouteAsker) -> String {

@@ -1,5 +1,6 @@
 import Delivery
 import Foundation
+import SettingsKit
 import Testing
 
 @testable import DeepcutCLI
@@ -46,5 +47,57 @@ struct MailRoutesTests {
     let command = try Self.resolved(["--sendmail", "/usr/sbin/sendmail -t"])
     #expect(try Self.routes.chosen(command).described(command) == "handed to '/usr/sbin/sendmail -t'")
     #expect(try Self.routes.channel(command) is SendmailCommand)
+  }
+}
+
+/// Setup's side of a route's questions, scripted: each answer by the setting's key, what the draft was told.
+private struct ScriptedAsker: MailRouteAsker {
+  let settings: Resolved
+  var answers: [String: String]
+  var retrying = false
+  var asks = true
+  var password: String?
+  var set: [String] = []
+  var removed: [String] = []
+
+  func answer<Value>(
+    _ path: KeyPath<SettingsTable, Setting<Value>>, _ question: String, default shown: String?,
+    check: (Value) throws(CLIError) -> Void
+  ) throws(CLIError) -> Value {
+    let key = SettingsTable.standard[keyPath: path].key ?? ""
+    let value = try settings.reading(path, asGiven: answers[key] ?? shown ?? "")
+    try check(value)
+    return value
+  }
+
+  mutating func set<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>, to value: Value) throws(CLIError) {
+    set.append(SettingsTable.standard[keyPath: path].key ?? "")
+  }
+
+  mutating func remove<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) throws(CLIError) {
+    removed.append(SettingsTable.standard[keyPath: path].key ?? "")
+  }
+
+  func current<Value>(_ path: KeyPath<SettingsTable, Setting<Value>>) -> String? { nil }
+  func draftedSettings() throws(CLIError) -> Resolved { settings }
+  func confirm(_ question: String) throws(CLIError) -> Bool { true }
+  func secret(_ question: String) throws(CLIError) -> String { "typed" }
+  func absolute(_ path: String) -> String { path }
+  func locate(_ program: String) -> String? { "/usr/sbin/" + program }
+}
+
+extension MailRoutesTests {
+  /// A route chosen takes the routes before it out of the draft, which would otherwise win over it; the routes after
+  /// it lose to it anyway and stay.
+  @Test func aChosenRouteTakesTheRoutesBeforeItOutOfTheDraft() throws {
+    let settings = try Self.resolved(["--to", "ana@example.org"])
+    var asker = ScriptedAsker(
+      settings: settings, answers: ["email.sendmail": "msmtp -t", "email.smtp.url": "smtps://mail.example.org:465"])
+    try Self.routes.choose(SendmailRoute.self, &asker)
+    #expect(asker.set == ["email.sendmail"] && asker.removed == ["email.smtp.url"])
+    var server = ScriptedAsker(settings: settings, answers: ["email.smtp.url": "smtps://mail.example.org:465"])
+    try Self.routes.choose(SMTPRoute.self, &server)
+    #expect(server.set == ["email.smtp.url", "email.smtp.user"] && server.removed.isEmpty)
+    #expect(server.password == "typed")
   }
 }

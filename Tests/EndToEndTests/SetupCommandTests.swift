@@ -202,6 +202,42 @@ struct SetupCommandTests {
     #expect(scene.sandbox.table == nil)
   }
 
+  /// An export years old lists as new what was got since: setup says so before anything is written, in status's
+  /// words with how to keep it fresh, and goes on only if the person says so (with --yes, it goes on).
+  @Test func aStaleLibraryIsToldBeforeAnythingIsWrittenAndThePersonChooses() async throws {
+    let scene = try await Scene()
+    let old = scene.sandbox.home + "/Music/old-Library.xml"
+    let sample = try String(contentsOfFile: scene.library, encoding: .utf8)
+    let written = try #require(sample.firstMatch(of: /<key>Date<\/key><date>[^<]*<\/date>/))
+    try Data(
+      sample.replacingCharacters(in: written.range, with: "<key>Date</key><date>2023-01-29T10:00:00Z</date>").utf8
+    )
+    .write(to: URL(fileURLWithPath: old))
+    let dialogue: [TerminalSession.Step] = [
+      .expect("Your Library.xml \\[.*Library.xml\\]: ", send: old),
+      .expect("library: \(old), written 29 Jan 2023 \\([0-9,]+ days ago\\): stale"),
+      .expect("Share Library XML with other applications"),
+      .expect("Go on with this export anyway\\? \\[y/N\\]: ", send: ""),
+      .expect("nothing written, nothing scheduled"),
+    ]
+    let session = try await TerminalSession.run(
+      [DeepcutProcess.executable.path, "setup"], dialogue: dialogue, environment: scene.sandbox.environment)
+    #expect(session.status == 0, "\(session.transcript)")
+    #expect(!FileManager.default.fileExists(atPath: scene.config))
+    // A fresh one is not stale; --stale-after 0 never warns; --yes warns and goes on to the next question.
+    let yes = try await DeepcutProcess.run(
+      ["setup", "--yes", "--library", old, "--sendmail", "/bin/true"], environment: scene.sandbox.environment)
+    #expect(yes.stdout.contains("written 29 Jan 2023") && yes.stdout.contains(": stale"), "\(yes.stdout)")
+    #expect(yes.stderr == "deepcut: error: setup --yes needs --to ADDRESS\n")
+    let never = try await DeepcutProcess.run(
+      ["setup", "--yes", "--library", old, "--stale-after", "0", "--sendmail", "/bin/true"],
+      environment: scene.sandbox.environment)
+    #expect(!never.stdout.contains("stale") && never.stderr == "deepcut: error: setup --yes needs --to ADDRESS\n")
+    let fresh = try await DeepcutProcess.run(
+      ["setup", "--yes", "--sendmail", "/bin/true"], environment: scene.sandbox.environment)
+    #expect(!fresh.stdout.contains("stale"))
+  }
+
   @Test func withYesWhatIsMissingIsNamedInOneLine() async throws {
     let scene = try await Scene()
     let noAddress = try await DeepcutProcess.run(

@@ -56,7 +56,9 @@ extension Setup {
 
   // MARK: - The library
 
-  mutating func chooseLibrary() throws(CLIError) {
+  /// The library, and whether to go on with it: false when its export is stale and the person chose to export it
+  /// again first.
+  mutating func chooseLibrary() throws(CLIError) -> Bool {
     let found = LibraryLocations.found(home: SetupFiles.home(environment: settings.environment))
     var scanned: LibraryScan?
     let path = try answer(\.library.path, "Your Library.xml", default: current(\.library.path) ?? found.first) {
@@ -71,6 +73,22 @@ extension Setup {
       Console.out("  (Music writes it with File › Library › Export Library…)")
     }
     try set(\.library.path, to: path, needed: current(\.library.path) == nil)
+    return try goesOn(with: path)
+  }
+
+  /// An export older than `--stale-after` days lists as new what was got since it: told before anything is written,
+  /// in status's words with how to keep it fresh, and the person chooses whether to go on (with `--yes`, setup goes
+  /// on and the warning stays on the screen).
+  func goesOn(with path: String) throws(CLIError) -> Bool {
+    let library = StatusReport.Library(
+      path: path, now: try settings[\.run.now], staleAfterDays: try settings[\.library.staleAfter])
+    guard library.problem != nil else { return true }
+    StatusCommand.libraryLines(library).forEach { Console.out("  " + $0) }
+    guard try prompter.confirm("Go on with this export anyway?", default: false) else {
+      Console.out("export the library again, then run deepcut setup again")
+      return false
+    }
+    return true
   }
 
   static func scan(_ path: String) throws(CLIError) -> LibraryScan {

@@ -83,7 +83,10 @@ struct Setup {
   mutating func run() async throws(CLIError) -> ExitStatus {
     Console.out(
       "Setting up deepcut's nightly news; \(prompter.asks ? "Enter takes the [default]." : "asking nothing.")")
-    try chooseLibrary()
+    guard try chooseLibrary() else {
+      Console.out("nothing written, nothing scheduled")
+      return .success
+    }
     try chooseTelling()
     if telling.mails { try chooseAddresses() } else { try leaveOutMail() }
     try chooseCatalogs()

@@ -126,7 +126,10 @@ package extension SMTPRoute {
     package let url: Setting<MailServerAddress?> = Setting(
       flag: "smtp-url", key: "email.smtp.url", placeholder: "URL",
       help: "with --send: the mail server, smtps://HOST:465 (TLS) or smtp://HOST:587 (STARTTLS)", kind: .mailServer,
-      commands: [.report, .setup],
+      commands: [
+        .report,
+        .setup.worded("the mail server the test e-mail and the nights go through, smtps://HOST:465 or smtp://HOST:587"),
+      ],
       example: .commentedOut(
         MailServerAddress(text: "smtps://smtp.example.com:465"),
         note: "The mail server: smtps://HOST:465 (TLS from the start) or smtp://HOST:587 (STARTTLS, required). The",

@@ -25,6 +25,7 @@ package struct LibraryOptions: SettingGroup {
     commands: [
       .report, .scan,
       .status.worded("count a library export more than DAYS days old as trouble, 0 never (default {default})"),
+      .setup.worded("warn of a library export more than DAYS days old before anything is written (default {default})"),
     ],
     example: .default(
       note: "A library export more than this many days old is named stale, in the report and by status: albums",

@@ -299,6 +299,10 @@ struct SetupCommandTests {
         .expect("tell you each night: e-mail, push or both \\[e-mail\\]: ", send: ""),
         .expect("Who gets the e-mail: ", send: "ana@example.org"),
         .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
+        // What each catalog gives and costs, and this library's first night at its pace.
+        .expect("itunes +Apple Music's own list; a slow first night \\(20 requests a minute; your [0-9,]+ artists'"),
+        .expect("musicbrainz +release types and editions.*first night: [0-9]+ min or more; asks who runs this\\)"),
+        .expect("deezer +complete and fast, no key"),
         .expect("Catalogs to ask.*\\[deezer,musicbrainz\\]: ", send: ""),
         .expect("Where you listen.*\\[none\\]: ", send: "Spotify"),
         .expect("developer.spotify.com/dashboard"),

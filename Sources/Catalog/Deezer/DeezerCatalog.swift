@@ -15,6 +15,7 @@ public struct DeezerCatalog: ProviderDefinition {
 
   public var name: CatalogName { "deezer" }
   public var title: String { "Deezer" }
+  public var gist: String { "complete and fast, no key; its store's every release" }
   public var defaultBaseURL: URL { DeezerEndpoint.production }
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
   public var productionLimit: ProductionLimit? {

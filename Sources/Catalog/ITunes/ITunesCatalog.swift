@@ -14,6 +14,7 @@ public struct ITunesCatalog: ProviderDefinition {
 
   public var name: CatalogName { "itunes" }
   public var title: String { "the iTunes Search API" }
+  public var gist: String { "Apple Music's own list; a slow first night" }
   /// Its album pages open in Apple Music.
   public var linkTitle: String { "Apple Music" }
   /// `/lookup?upc=` finds an album by its UPC.

@@ -15,6 +15,7 @@ public struct MusicBrainzCatalog: ProviderDefinition {
 
   public var name: CatalogName { "musicbrainz" }
   public var title: String { "MusicBrainz" }
+  public var gist: String { "release types and editions (live, remix, reissue), open data" }
   public var defaultBaseURL: URL { MusicBrainzEndpoint.production }
   public var defaultRequestsPerMinute: Int { Self.requestsPerMinute }
   public var productionLimit: ProductionLimit? {

@@ -14,6 +14,9 @@ public protocol ProviderDefinition: Sendable {
   var title: String { get }
   /// Where its links open, as people who listen there call it: "Apple Music". Its title unless it says otherwise.
   var linkTitle: String { get }
+  /// What it gives and what it costs, in a few words, for setup's question of the catalogs: "complete and fast, no
+  /// key". Its pace and whether it asks who runs this are said beside it.
+  var gist: String { get }
   /// Whether a release another catalog found can be looked up in it by UPC (`--links`).
   var canBeLinked: Bool { get }
   /// Whether a night can search it for the library's artists (`--provider`); a ``LinkCatalog`` cannot.
@@ -48,6 +51,7 @@ public protocol ProviderDefinition: Sendable {
 
 extension ProviderDefinition {
   public var linkTitle: String { title }
+  public var gist: String { title }
   public var canBeLinked: Bool { false }
   public var canBeSearched: Bool { true }
 

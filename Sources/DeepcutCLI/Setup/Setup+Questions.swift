@@ -68,6 +68,7 @@ extension Setup {
       try scanned.map(Self.show)
     }
     listensOn = scanned?.isMostlyAppleMusic == true ? .appleMusic : nil
+    libraryArtists = scanned?.library.artists.count
     guard let path = path.map(Self.absolute) else { throw .usage("setup needs --library PATH") }
     if path != found.first, current(\.library.path) == nil, found.isEmpty {
       Console.out("  (Music writes it with File › Library › Export Library…)")
@@ -112,6 +113,7 @@ extension Setup {
 
   mutating func chooseCatalogs() throws(CLIError) {
     let alternatives = settings.registry.searchable.map(\.name.rawValue).joined(separator: ", ")
+    Self.describe(settings.registry.searchable, artists: libraryArtists).forEach { Console.out($0) }
     // With the sender known, a catalog that asks who runs this can be recommended too.
     let recommended = try draftedSettings().unnamedNight.recommended.map(\.name.rawValue).joined(separator: ",")
     let proposed = current(\.catalogs.provider) == nil && !settings.onCommandLine(\.catalogs.provider)
@@ -121,6 +123,22 @@ extension Setup {
     try set(\.catalogs.provider, to: catalogs)
     try chooseContact(for: catalogs)
     if proposed { try sayWhoIsLeftOut(of: catalogs) }
+  }
+
+  /// Each catalog a night can search, what it gives and costs: its gist, its pace, whether it asks who runs this.
+  /// A first night asks each artist at least once: at the catalog's pace, that many minutes at the least.
+  static func describe(_ catalogs: [any ProviderDefinition], artists: Int?) -> [String] {
+    let width = catalogs.map(\.name.rawValue.count).max() ?? 0
+    return catalogs.map { catalog in
+      let name = catalog.name.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)
+      let pace = catalog.defaultRequestsPerMinute
+      let first = artists.map { count in
+        let minutes = max(1, Int((Double(count) / Double(pace)).rounded(.up)))
+        return "; your \(count.formatted()) artists' first night: \(minutes) min or more"
+      }
+      let asks = catalog.requiresContact ? "; asks who runs this" : ""
+      return "  \(name)  \(catalog.gist) (\(pace) requests a minute\(first ?? "")\(asks))"
+    }
   }
 
   /// A catalog that asks who runs this is left out of the proposed ones when nothing says who: said, so the night's

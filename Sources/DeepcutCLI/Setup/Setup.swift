@@ -24,6 +24,8 @@ struct Setup {
   var password: String?
   /// After a test e-mail failed: the route's questions are asked again, whatever the flags said.
   var retrying = false
+  /// How many artists the library has: what a catalog's first night asks about.
+  var libraryArtists: Int?
   /// Where the library shows the person listens: Apple Music when most of its tracks are Apple Music's.
   var listensOn: ListeningService?
   /// The app's credentials for the service where the person listens, once tested, until written: their file, and

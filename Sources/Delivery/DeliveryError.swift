@@ -10,17 +10,21 @@ public enum DeliveryError: Error, Sendable, Equatable, CustomStringConvertible {
   case permanent(String)
   /// The channel's address or its file cannot be used as written.
   case unusable(String)
+  /// The server's certificate is signed by no authority the system, or `email.smtp.caFile`, trusts: a private
+  /// server, until its certificate is given.
+  case untrusted(String)
 
   public var isTemporary: Bool {
     switch self {
     case .temporary, .slowDown: true
-    case .permanent, .unusable: false
+    case .permanent, .unusable, .untrusted: false
     }
   }
 
   public var description: String {
     switch self {
-    case .temporary(let message), .slowDown(let message, _), .permanent(let message), .unusable(let message):
+    case .temporary(let message), .slowDown(let message, _), .permanent(let message), .unusable(let message),
+      .untrusted(let message):
       message
     }
   }

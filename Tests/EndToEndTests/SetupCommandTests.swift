@@ -347,6 +347,42 @@ struct SetupCommandTests {
     #expect(try await spotify.requestLog().count == 2)
   }
 
+  /// A server with a certificate of its own: setup says how to get it, asks for its file right there (a file that
+  /// holds none is refused), and the test e-mail goes again through the server, now trusted.
+  @Test func anUntrustedCertificateIsAskedForAndTheTestEmailGoesAgain() async throws {
+    let scene = try await Scene()
+    try await scene.server { server in
+      let dialogue: [TerminalSession.Step] = [
+        .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),
+        .expect("tell you each night: e-mail, push or both \\[e-mail\\]: ", send: ""),
+        .expect("Who gets the e-mail: ", send: "ana@example.org"),
+        .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
+        .expect("Catalogs to ask.*\\[deezer,musicbrainz\\]: ", send: ""),
+        .expect("Where you listen.*\\[none\\]: ", send: ""),
+        .expect("\\(sendmail\\) \\[smtp\\]: ", send: ""),
+        .expect("Mail server .*: ", send: "smtp://127.0.0.1:\(server.port)"),
+        .expect("user name at the server \\[ana@example.org\\]: ", send: "ana"),
+        .expect("Password for ana .*: ", send: SetupCommandTests.password, secret: true),
+        .expect("the certificate of 127.0.0.1 is not trusted"),
+        .expect("openssl s_client -connect 127.0.0.1:\(server.port) -starttls smtp -showcerts"),
+        .expect("Trust a certificate you have for 127.0.0.1\\? \\[Y/n\\]: ", send: ""),
+        .expect("Its certificate file \\(PEM\\): ", send: scene.library),
+        .expect("holds no PEM certificate"),
+        .expect("Its certificate file \\(PEM\\): ", send: scene.certificate.certificate),
+        .expect("accepted: 250"),
+        .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "none"),
+        .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
+        .expect("wrote .*config.json"),
+      ]
+      let session = try await TerminalSession.run(
+        [DeepcutProcess.executable.path, "setup"], dialogue: dialogue, environment: scene.sandbox.environment)
+      #expect(session.status == 0, "\(session.transcript)")
+      #expect(try server.delivered().count == 1)
+    }
+    let config = try String(contentsOfFile: scene.config, encoding: .utf8)
+    #expect(config.contains(#""caFile": "\#(scene.certificate.certificate)""#), "\(config)")
+  }
+
   /// Elsewhere than the standard places, the config and the state folder are named on the schedule's command line:
   /// cron and launchd give the job none of the XDG variables setup saw. A password read from a terminal would be
   /// shown as it is typed, so --password-stdin takes a pipe or a file only.

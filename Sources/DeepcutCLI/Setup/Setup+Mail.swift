@@ -9,25 +9,53 @@ internal import SettingsKit
 /// The mail route — a server, or a mail command — and the test e-mail that proves it before anything is written.
 extension Setup {
   /// Asks for the route until a test e-mail goes through it (on a terminal), or fails as `report --send` would
-  /// (69 for good, 75 for now) with `--yes`.
+  /// (69 for good, 75 for now) with `--yes`. A server whose certificate is not trusted is asked for the certificate
+  /// right here, and the test e-mail goes again.
   mutating func chooseRouteAndTestIt() async throws(CLIError) {
+    var asking = true
     while true {
-      try chooseRoute()
+      if asking { try chooseRoute() }
       if try settings[\.setup.noTestMail] {
         Console.out("no test e-mail (--no-test-mail): the first night's e-mail is the test")
         return
       }
-      do {
-        try await sendTestMail()
+      guard let failure = try await sendTestMail() else {
         retrying = false
         return
-      } catch {
-        guard prompter.asks else { throw error }
-        Console.out("  \(error.description)")
-        guard try prompter.confirm("Change the mail settings and try again?") else { throw error }
-        retrying = true
       }
+      guard prompter.asks else { throw failure.error }
+      Console.out("  \(failure.error.description)")
+      if case .untrusted = failure.cause, try chooseCertificate() {
+        asking = false
+        continue
+      }
+      guard try prompter.confirm("Change the mail settings and try again?") else { throw failure.error }
+      (retrying, asking) = (true, true)
     }
+  }
+
+  /// The certificate to trust for a server no authority the system trusts signed: how to get it, in one line, then
+  /// its file, checked as PEM here and by the test e-mail that follows. False when the person would rather change the
+  /// other settings.
+  mutating func chooseCertificate() throws(CLIError) -> Bool {
+    let server = try draftedSettings()[\.mail.smtp.url]?.url()
+    let host = server?.host ?? "HOST"
+    let tls = server?.scheme == "smtps"
+    Console.out(
+      "  to get its certificate: openssl s_client -connect \(host):\(server?.port ?? (tls ? 465 : 587))"
+        + (tls ? "" : " -starttls smtp") + " -showcerts </dev/null, and save the last BEGIN…END CERTIFICATE block")
+    guard try prompter.confirm("Trust a certificate you have for \(host)?") else { return false }
+    let path = try prompter.ask("Its certificate file (PEM)", default: nil, flag: "--ca-file PATH") {
+      (typed) throws(CLIError) -> String in
+      let path = Self.absolute(NSString(string: typed).expandingTildeInPath)
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw .usage("cannot read \(path)") }
+      guard text.contains("-----BEGIN CERTIFICATE-----") else {
+        throw .usage("\(path) holds no PEM certificate (a -----BEGIN CERTIFICATE----- block)")
+      }
+      return path
+    }
+    try set(\.mail.smtp.caFile, to: path)
+    return true
   }
 
   mutating func chooseRoute() throws(CLIError) {
@@ -57,7 +85,8 @@ extension Setup {
   }
 
   /// Sends a short message through the route the draft names, and says what the server answered.
-  func sendTestMail() async throws(CLIError) {
+  /// Nil once the server took it; else why not, and the error setup ends with if it goes no further.
+  func sendTestMail() async throws(CLIError) -> (cause: DeliveryError, error: CLIError)? {
     let drafted = try draftedSettings()
     let route = try MailRoutes.standard.channel(drafted)
     let from = try MailOptions.sender(drafted)
@@ -71,10 +100,12 @@ extension Setup {
     do {
       let receipt = try await Courier(route, retryAfter: .seconds(2)).deliver(mail)
       Console.out("  accepted: \(receipt.reply)")
+      return nil
     } catch {
-      throw .setup(
+      let ending = CLIError.setup(
         "the test e-mail was not delivered through \(route.name): \(error); fix that and run deepcut setup again "
           + "(nothing was written or scheduled)", error.isTemporary ? .tempFail : .unavailable)
+      return (error, ending)
     }
   }
 

@@ -33,7 +33,7 @@ extension SMTPSubmission.Ending {
           + "clear: use smtps://\(server.host):465 if it has it, or set email.smtp.allowInsecure for a relay on this "
           + "machine")
     case CURLE_PEER_FAILED_VERIFICATION:
-      .permanent(
+      .untrusted(
         "the certificate of \(server.host) is not trusted (\(detail)): if the server is your own, set "
           + "email.smtp.caFile to the certificate that signed it")
     case CURLE_SSL_CACERT_BADFILE:

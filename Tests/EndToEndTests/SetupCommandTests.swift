@@ -238,6 +238,42 @@ struct SetupCommandTests {
     #expect(!fresh.stdout.contains("stale"))
   }
 
+  /// Everything setup asks has a flag: where you listen, and your app's credentials from a file of your own, tested
+  /// with one token before they are kept in the app's credentials file.
+  @Test func withYesWhereYouListenAndYourAppAreFlags() async throws {
+    let scene = try await Scene()
+    let app: JSONValue = ["client_id": "my-app", "client_secret": "app-secret-42"]
+    let spotify = try await FakeCatalogServer.start(.init(catalog: "spotify"), world: ["app": app, "albums": []])
+    defer { Task { await spotify.stop() } }
+    try FileManager.default.createDirectory(
+      atPath: scene.sandbox.home + "/.config/deepcut", withIntermediateDirectories: true)
+    let tokenURL = spotify.baseURL.absoluteString + "/api/token"
+    try Data(#"{"provider": {"spotifyTokenURL": "\#(tokenURL)"}}"#.utf8).write(to: URL(fileURLWithPath: scene.config))
+    let mine = scene.sandbox.home + "/my-app.txt"
+    let arguments = [
+      "setup", "--yes", "--to", "ana@example.org", "--sendmail", "/bin/true", "--no-test-mail", "--schedule", "none",
+      "--listen", "spotify", "--app-credentials", mine,
+    ]
+    func give(_ secret: String, mode: Int) throws {
+      try Data("client_id = my-app\nclient_secret = \(secret)\n".utf8).write(to: URL(fileURLWithPath: mine))
+      try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: mine)
+    }
+    try give("not-the-secret", mode: 0o600)
+    let refused = try await DeepcutProcess.run(arguments, environment: scene.sandbox.environment)
+    #expect(refused.status != 0 && refused.stderr.contains("invalid_client"), "\(refused.stderr)")
+    try give("app-secret-42", mode: 0o644)
+    let open = try await DeepcutProcess.run(arguments, environment: scene.sandbox.environment)
+    #expect(open.status == 64 && open.stderr.contains("--app-credentials"), "\(open.stderr)")
+    try give("app-secret-42", mode: 0o600)
+    let taken = try await DeepcutProcess.run(arguments, environment: scene.sandbox.environment)
+    #expect(taken.status == 0, "\(taken.stdout)\(taken.stderr)")
+    let credentials = scene.sandbox.home + "/.config/deepcut/spotify-credentials"
+    #expect(try String(contentsOfFile: credentials, encoding: .utf8).contains("client_secret = app-secret-42\n"))
+    #expect(try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? Int == 0o600)
+    let config = try String(contentsOfFile: scene.config, encoding: .utf8)
+    #expect(config.contains(#""listen": "spotify""#) && !config.contains("app-secret-42"))
+  }
+
   @Test func withYesWhatIsMissingIsNamedInOneLine() async throws {
     let scene = try await Scene()
     let noAddress = try await DeepcutProcess.run(

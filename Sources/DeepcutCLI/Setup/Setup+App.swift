@@ -13,6 +13,12 @@ extension Setup {
     else { return }
     let run = try appRun(app)
     let path = app.credentialsPath(run)
+    if let file = try settings[\.setup.appCredentials] {
+      let given = try Self.credentials(in: file)
+      try await test(app, given, run)
+      appCredentials = (path, given, service.name)
+      return
+    }
     let kept: AppCredentials?
     do {
       kept = try AppCredentials.read(from: path)
@@ -47,6 +53,21 @@ extension Setup {
         Console.out("  \(error.description)")
       }
     }
+  }
+
+  /// `--app-credentials FILE`: the app's id and secret as its credentials file holds them, readable by its owner
+  /// alone.
+  static func credentials(in file: String) throws(CLIError) -> AppCredentials {
+    let given: AppCredentials?
+    do {
+      given = try AppCredentials.read(from: Self.absolute(file))
+    } catch {
+      throw .usage("--app-credentials: \(error.description)")
+    }
+    guard let given else {
+      throw .usage("--app-credentials: there is no \(file); write client_id = … and client_secret = … in it")
+    }
+    return given
   }
 
   /// One token with `app`, as a night asks it: a refusal is said, and nothing is written.

@@ -48,7 +48,10 @@ package struct CatalogOptions: SettingGroup {
     flag: "listen", key: "listen", placeholder: "SERVICE",
     help: "where you listen: {values}; each row's title opens the release there, else a search there",
     kind: .listening, default: .value(nil, shown: "none"),
-    commands: [.report, .why.worded("where you listen: the album asked about opens there ({values})")],
+    commands: [
+      .report, .why.worded("where you listen: the album asked about opens there ({values})"),
+      .setup.worded("where you listen: each row's title opens the release there ({values})"),
+    ],
     example: .commentedOut(
       .appleMusic,
       note: "Where you listen: each row's title opens the release there when a catalog asked tonight lists it",

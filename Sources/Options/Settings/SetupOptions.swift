@@ -18,6 +18,10 @@ package struct SetupOptions: SettingGroup {
   package let at: Setting<TimeOfDay> = Setting(
     flag: "at", placeholder: "HH:MM", help: "when the nightly job runs, local time", kind: .timeOfDay,
     default: .value(TimeOfDay.nightly), commands: [.setup])
+  package let appCredentials: Setting<String?> = Setting(
+    flag: "app-credentials", placeholder: "FILE",
+    help: "with --listen spotify or tidal: your app's client_id and client_secret, a line each (chmod 600)",
+    kind: .path, commands: [.setup])
   package let noTestMail: Setting<Bool> = Setting(
     flag: "no-test-mail", help: "schedule without sending a test e-mail or test pushes first", commands: [.setup])
   package let yes: Setting<Bool> = Setting(

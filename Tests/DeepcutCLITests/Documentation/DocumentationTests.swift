@@ -32,6 +32,18 @@ import Testing
     return options.map { "--" + $0.flag }
   }
 
+  /// A command's help speaks of its own options alone: every `--flag` its words name is one it takes (setup's help
+  /// once described `--smtp-url` "with --send", which setup has not).
+  @Test func eachCommandsHelpNamesOnlyItsOwnOptions() {
+    let interface = Deepcut.interface(Self.registry)
+    for spec in Deepcut.commands {
+      let help = interface.help(spec)
+      let own = Set(interface.options(of: spec).map { "--" + $0.flag } + ["--help"])
+      let named = Set(help.matches(of: /--[a-z][a-z-]+/).map { String($0.output) })
+      #expect(named.subtracting(own).isEmpty, "\(spec.command): \(named.subtracting(own).sorted())")
+    }
+  }
+
   @Test func everyCommandAndOptionIsInTheHelp() throws {
     for command in Deepcut.commands {
       #expect(Deepcut.help.contains("\n  \(command.name) "), "\(command.name)")

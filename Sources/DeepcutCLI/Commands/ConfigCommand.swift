@@ -2,7 +2,6 @@ internal import Basics
 internal import Catalog
 internal import Delivery
 internal import Foundation
-internal import HTTP
 internal import Options
 internal import SettingsKit
 
@@ -41,9 +40,7 @@ enum ConfigCommand: Command {
     let urls = try settings[\.push.serviceURLs]
     let channels: [any PushChannel]
     do {
-      channels = try PushServices.standard.channels(
-        addresses, serviceURLs: urls, transport: HTTPClient(configuration: PushOptions.client),
-        apprise: "apprise")
+      channels = try PushOptions.channels(addresses, serviceURLs: urls)
     } catch {
       throw .config(error.description)
     }

@@ -45,14 +45,21 @@ package extension PushOptions {
     do throws(DeliveryError) {
       let addresses = try PushChannelsFile.read(path)
       guard !addresses.isEmpty else { return PushPlan() }
-      channels = try PushServices.standard.channels(
-        addresses, serviceURLs: urls, transport: HTTPClient(configuration: client), apprise: "apprise")
+      channels = try Self.channels(addresses, serviceURLs: urls)
     } catch {
       return PushPlan(unreadable: error.description)
     }
     return PushPlan(
       channels: channels, fullReportURL: try settings[\.mail.fullReportURL]?.absoluteString,
       whenEmpty: try settings[\.push.whenEmpty], troubleFolder: try settings[\.run.stateDirectory])
+  }
+
+  /// The channel each address names, as a night pushes through it: its service's own, else the Apprise command.
+  static func channels(
+    _ addresses: [PushAddress], serviceURLs: [String: URL]
+  ) throws(DeliveryError) -> [any PushChannel] {
+    try PushServices.standard.channels(
+      addresses, serviceURLs: serviceURLs, transport: HTTPClient(configuration: client), apprise: "apprise")
   }
 
   /// The channels file's addresses; none when there is no file.

@@ -1,3 +1,4 @@
+public import Basics
 public import Catalog
 public import Delivery
 public import Foundation
@@ -117,11 +118,23 @@ public struct NightPlan: Sendable {
     public var sinceLastRun = false
     /// Tell and remember nothing.
     public var dryRun = false
+    /// When a release announced ahead is told, told since the last run.
+    public var announced = AnnouncedTelling.both
+    /// How often the person is told: once a week, what is told since the last run is the week's digest.
+    public var cadence = Cadence.nightly
 
-    public init(sinceLastRun: Bool = false, dryRun: Bool = false) {
+    public init(
+      sinceLastRun: Bool = false, dryRun: Bool = false, announced: AnnouncedTelling = .both,
+      cadence: Cadence = .nightly
+    ) {
       self.sinceLastRun = sinceLastRun
       self.dryRun = dryRun
+      self.announced = announced
+      self.cadence = cadence
     }
+
+    /// The week's digest: what no earlier report told, on a weekly schedule.
+    public var weekly: Bool { sinceLastRun && cadence.weekday != nil }
   }
 
   /// Formats written beside the report, from the same answers, as files named `deepcut.EXTENSION` in `directory`.

@@ -2,8 +2,9 @@ public import Delivery
 public import Foundation
 public import Identity
 
-/// What each push channel told, what waits for it, and how its last push went. A channel tells each release once:
-/// a release is told on a channel when the channel accepted a message whose lines showed it; one not shown (a
+/// What each push channel told, what waits for it, and how its last push went. A channel tells each release once
+/// (one announced ahead, once announced and once out: ``PushItem/toldID``): a release is told on a channel when the
+/// channel accepted a message whose lines showed it; one not shown (a
 /// channel down, a message full) waits for the channel's next push, and comes first there. A channel is kept by its
 /// identity; its name (how it reads now) is kept beside it for `status`, and may change without losing anything.
 public protocol PushLedger: Sendable {

@@ -118,7 +118,7 @@ extension ReportJob {
     let first = pass.night.catalogs.first
     let ledger = ReleaseLedger.apply(
       findings, seen: seen, now: plan.now, onlyUnreported: plan.ledger.sinceLastRun && !plan.rolling,
-      fallback: first)
+      fallback: first, announced: plan.ledger.announced)
     let window =
       plan.output.feeds == nil
       ? nil

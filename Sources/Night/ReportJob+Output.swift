@@ -38,7 +38,7 @@ extension ReportJob {
   func listing(_ findings: [Finding], _ pass: Pass, _ told: Told, timings: [ReportModel.Timing]?) -> ReportListing {
     ReportBuilder.listing(
       findings: findings, scan: pass.scan, night: pass.night, options: plan.catalogs.finder, now: plan.now,
-      timings: timings,
+      timings: timings, digest: plan.ledger.weekly ? .weekly : nil,
       linksLine: linksLine(told),
       libraryAge: LibraryAge(pass.scan, now: plan.now, staleAfterDays: plan.library.staleAfterDays))
   }

@@ -60,18 +60,22 @@ extension ReportJob {
   static func push(
     _ tonight: [PushItem], alsoOut: Int = 0, to channel: any PushChannel, plan: NightPlan, store: any NightStore
   ) async throws -> Pushed {
-    let backlog = try await store.pushBacklog(channel: channel.id, named: channel.name, among: tonight.map(\.id))
+    let backlog = try await store.pushBacklog(
+      channel: channel.id, named: channel.name, among: tonight.flatMap(\.toldIDs))
     let fresh = Dictionary(tonight.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-    // A release held over keeps its place and takes tonight's row, whose link may have become direct.
+    // A release held over keeps its place and takes tonight's row, whose link may have become direct (and which may
+    // be out now).
     let held = backlog.waiting.map { fresh[$0.id] ?? $0 }
     let heldIDs = Set(held.map(\.id))
-    let items = held + tonight.filter { !backlog.told.contains($0.id) && !heldIDs.contains($0.id) }
+    let items = held + tonight.filter { !$0.toldIDs.contains(where: backlog.told.contains) && !heldIDs.contains($0.id) }
     guard !items.isEmpty || plan.push.whenEmpty else {
       return Pushed(
         channel: channel.id, name: channel.name, told: 0, waiting: 0,
         outcome: .success(.init(shown: 0, reply: "", size: "")))
     }
-    let digest = PushDigest(items: items, fullReport: plan.push.fullReportURL, alsoOut: alsoOut)
+    let digest = PushDigest(
+      items: items, fullReport: plan.push.fullReportURL, alsoOut: alsoOut,
+      cadence: plan.ledger.weekly ? plan.ledger.cadence : .nightly)
     do {
       let receipt = try await Courier.push(digest, through: channel, retryAfter: plan.retryAfter)
       let record = PushRecord(

@@ -27,6 +27,7 @@ public enum ReportBuilder {
     options: FinderOptions,
     now: Date,
     timings: [ReportModel.Timing]?,
+    digest: ReportModel.Digest? = nil,
     linksLine: String? = nil,
     libraryAge: LibraryAge? = nil
   ) -> ReportListing {
@@ -42,9 +43,8 @@ public enum ReportBuilder {
     var model = ReportModel(
       date: options.today.description, generated: Timestamp.rfc3339(now), dateLabel: longDate(options.today),
       since: options.since.description, sinceLabel: longDate(options.since), days: options.today - options.since,
-      headline: headline(newCount: sections.new.count, today: options.today),
-      emptyMessage:
-        "Nothing new from your \(stats.artistsChecked) artists since \(longDate(options.since)) — all caught up.",
+      headline: headline(newCount: sections.new.count, today: options.today, digest: digest),
+      emptyMessage: emptyMessage(artists: stats.artistsChecked, since: options.since, digest: digest),
       newCount: sections.new.count, new: sections.new, newByDate: byDate(sections.new),
       newByArtist: byArtist(sections.new, library: scan.library), upcoming: sections.upcoming,
       editions: sections.editions, backfill: sections.backfill, owned: sections.owned, needsAttention: attention,
@@ -57,6 +57,7 @@ public enum ReportBuilder {
       library: libraryAge.map(library))
     model.alsoOut = sections.alsoOut
     model.hasAlsoOut = !sections.alsoOut.isEmpty
+    model.digest = digest
     return ReportListing(model: model, sources: sections.sources)
   }
 
@@ -270,13 +271,20 @@ public enum ReportBuilder {
     return number < 0 ? "-" + result : result
   }
 
-  static func headline(newCount: Int, today: CalendarDay) -> String {
+  static func headline(newCount: Int, today: CalendarDay, digest: ReportModel.Digest? = nil) -> String {
     let date = longDate(today)
+    let week = digest == .weekly ? " this week" : ""
     switch newCount {
-    case 0: return "No new releases from artists you own — \(date)"
-    case 1: return "1 new release from artists you own — \(date)"
-    default: return "\(newCount) new releases from artists you own — \(date)"
+    case 0: return "No new releases\(week) from artists you own — \(date)"
+    case 1: return "1 new release\(week) from artists you own — \(date)"
+    default: return "\(newCount) new releases\(week) from artists you own — \(date)"
     }
+  }
+
+  /// The one line of a report with nothing to tell.
+  static func emptyMessage(artists: Int, since: CalendarDay, digest: ReportModel.Digest?) -> String {
+    let when = digest == .weekly ? "this week" : "since \(longDate(since))"
+    return "Nothing new from your \(artists) artists \(when) — all caught up."
   }
 
   /// "29 Nov 2026": the same in every locale, so reports are byte-stable.

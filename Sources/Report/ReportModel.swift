@@ -176,6 +176,11 @@ public struct ReportModel: Sendable, Equatable, Codable {
     }
   }
 
+  /// What no earlier report told, on a schedule of one run a week: the report speaks of "this week".
+  public enum Digest: String, Sendable, Codable {
+    case weekly
+  }
+
   public var date: String
   /// When the report was made, `--now`: "2026-11-29T12:00:00Z".
   public var generated: String
@@ -225,4 +230,6 @@ public struct ReportModel: Sendable, Equatable, Codable {
   /// The library export's age; nil when there is no time to tell it by (an export without a `Date`, read from
   /// standard input).
   public var library: Library? = nil
+  /// `weekly` for the week's digest (`--every DAY` with `--since-last-run`); nil for any other report.
+  public var digest: Digest? = nil
 }

@@ -7,12 +7,14 @@ enum Crontab {
   /// A shell comment to sh, which cron hands the line to.
   static let marker = "# deepcut nightly"
 
-  /// `30 6 * * * '/home/u/.local/bin/deepcut' nightly # deepcut nightly, set up 2026-12-02`. The program is absolute,
-  /// since cron's PATH is only /usr/bin:/bin.
+  /// `30 6 * * * '/home/u/.local/bin/deepcut' nightly # deepcut nightly, set up 2026-12-02`; a weekly job has its
+  /// day of the week in the fifth field (`30 6 * * 6`, Saturday). The program is absolute, since cron's PATH is only
+  /// /usr/bin:/bin.
   static func line(for job: NightlyJob, setUpOn day: String) -> String {
     // cron turns an unescaped % into a newline before sh sees the line.
     let command = job.words.map { ShellWords.quoted($0).replacingOccurrences(of: "%", with: #"\%"#) }
-    return "\(job.minute) \(job.hour) * * * \(command.joined(separator: " ")) \(marker), set up \(day)"
+    let weekday = job.weekday.map { String($0.rawValue) } ?? "*"
+    return "\(job.minute) \(job.hour) * * \(weekday) \(command.joined(separator: " ")) \(marker), set up \(day)"
   }
 
   /// Whether `line` is deepcut's: it ends with the marker, and the day it was set up, if any.
@@ -52,15 +54,23 @@ enum Crontab {
   }
 
   /// What a marked line runs and when, for a line of the shape `line(for:setUpOn:)` writes (also after a hand edit
-  /// of its time or words); nil for any other, such as one run every five minutes.
-  static func schedule(in line: String) -> (hour: Int, minute: Int, words: [String], day: String?)? {
+  /// of its time, its day of the week — a number or cron's three letters — or its words); nil for any other, such
+  /// as one run every five minutes.
+  static func schedule(in line: String) -> (hour: Int, minute: Int, weekday: Weekday?, words: [String], day: String?)? {
     let shape =
-      /\s*(\d{1,2})\s+(\d{1,2})\s+\*\s+\*\s+\*\s+(.*?)\s+# deepcut nightly(?:, set up (\d{4}-\d{2}-\d{2}))?\s*/
+      /\s*(\d{1,2})\s+(\d{1,2})\s+\*\s+\*\s+(\*|\d|[A-Za-z]{3})\s+(.*?)\s+# deepcut nightly(?:, set up (\d{4}-\d{2}-\d{2}))?\s*/
     guard let match = line.wholeMatch(of: shape), let minute = Int(match.1), let hour = Int(match.2),
-      hour < 24, minute < 60,
-      let words = ShellWords.split(Substring(match.3.replacingOccurrences(of: #"\%"#, with: "%"))), !words.isEmpty
+      hour < 24, minute < 60, let cadence = Self.cadence(String(match.3)),
+      let words = ShellWords.split(Substring(match.4.replacingOccurrences(of: #"\%"#, with: "%"))), !words.isEmpty
     else { return nil }
-    return (hour, minute, words, match.4.map(String.init))
+    return (hour, minute, cadence.weekday, words, match.5.map(String.init))
+  }
+
+  /// cron's day-of-week field: `*` every day, 0–7 (0 and 7 are Sunday) or three letters one day a week.
+  private static func cadence(_ field: String) -> Cadence? {
+    if field == "*" { return .nightly }
+    if let number = Int(field) { return number <= 7 ? Weekday(rawValue: number % 7).map(Cadence.weekly) : nil }
+    return field.count == 3 ? Weekday(name: field).map(Cadence.weekly) : nil
   }
 }
 
@@ -119,7 +129,7 @@ extension ScheduleInstaller {
     for line in Crontab.markedLines(in: table) {
       guard let found = Crontab.schedule(in: line), let program = found.words.first else { continue }
       return InstalledSchedule(
-        kind: .cron, hour: found.hour, minute: found.minute, program: program,
+        kind: .cron, hour: found.hour, minute: found.minute, weekday: found.weekday, program: program,
         arguments: Array(found.words.dropFirst()), location: "crontab",
         // The line knows the day alone: counted from its end, a night it was due that day is never taken as missed.
         since: found.day.flatMap(date(ofDay:)).map { $0.addingTimeInterval(24 * 3600) })

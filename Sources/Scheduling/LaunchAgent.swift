@@ -1,6 +1,7 @@
+internal import Basics
 internal import Foundation
 
-/// The LaunchAgent that runs deepcut every night on macOS: a property list in ~/Library/LaunchAgents, loaded into the
+/// The LaunchAgent that runs deepcut every night (or once a week) on macOS: a property list in ~/Library/LaunchAgents, loaded into the
 /// user's own launchd domain.
 public enum LaunchAgent {
   public static let label = "org.deepcut.nightly"
@@ -27,7 +28,7 @@ public enum LaunchAgent {
       \(arguments)\t</array>
       \t<key>StartCalendarInterval</key>
       \t<dict>
-      \t\t<key>Hour</key>
+      \(weekday(job))\t\t<key>Hour</key>
       \t\t<integer>\(job.hour)</integer>
       \t\t<key>Minute</key>
       \t\t<integer>\(job.minute)</integer>
@@ -53,6 +54,11 @@ public enum LaunchAgent {
       """
   }
 
+  /// A weekly job's day, as launchd numbers it (Sunday is 0).
+  private static func weekday(_ job: NightlyJob) -> String {
+    job.weekday.map { "\t\t<key>Weekday</key>\n\t\t<integer>\($0.rawValue)</integer>\n" } ?? ""
+  }
+
   /// `text` as XML character data.
   static func escaped(_ text: String) -> String {
     text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -60,14 +66,19 @@ public enum LaunchAgent {
       .replacingOccurrences(of: "'", with: "&apos;")
   }
 
-  /// What a LaunchAgent runs and when; nil unless it runs at one time each day.
-  static func schedule(in data: Data) -> (hour: Int, minute: Int, words: [String])? {
+  /// What a LaunchAgent runs and when; nil unless it runs at one time each day, or on one day a week.
+  static func schedule(in data: Data) -> (hour: Int, minute: Int, weekday: Weekday?, words: [String])? {
     guard let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any],
       let words = plist["ProgramArguments"] as? [String], !words.isEmpty,
       let interval = plist["StartCalendarInterval"] as? [String: Any],
       let hour = interval["Hour"] as? Int, let minute = interval["Minute"] as? Int
     else { return nil }
-    return (hour, minute, words)
+    guard let day = interval["Weekday"] else { return (hour, minute, nil, words) }
+    // launchd takes 0 to 7, where 0 and 7 are Sunday.
+    guard let number = day as? Int, (0...7).contains(number), let weekday = Weekday(rawValue: number % 7) else {
+      return nil
+    }
+    return (hour, minute, weekday, words)
   }
 }
 
@@ -95,7 +106,7 @@ extension ScheduleInstaller {
     guard run.succeeded else {
       return Outcome(said: said + ["launchctl bootstrap failed (\(run.message)); run:", "  " + load], done: false)
     }
-    said.append("loaded \(LaunchAgent.label): it runs `\(ShellWords.line(job.words))` every night at \(job.timeOfDay)")
+    said.append("loaded \(LaunchAgent.label): it runs `\(ShellWords.line(job.words))` \(job.when)")
     said.append("what it says goes to \(log)")
     return Outcome(said: said, done: true)
   }
@@ -116,7 +127,7 @@ extension ScheduleInstaller {
       let program = found.words.first
     else { return nil }
     return InstalledSchedule(
-      kind: .launchd, hour: found.hour, minute: found.minute, program: program,
+      kind: .launchd, hour: found.hour, minute: found.minute, weekday: found.weekday, program: program,
       arguments: Array(found.words.dropFirst()),
       location: agentPath, since: SetupFiles.modified(agentPath))
   }

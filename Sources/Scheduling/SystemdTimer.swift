@@ -1,3 +1,4 @@
+internal import Basics
 internal import Foundation
 
 /// deepcut.service and deepcut.timer, systemd user units made from the same pieces as cron/deepcut.service and
@@ -42,10 +43,10 @@ public enum SystemdTimer {
     """
     \(marker)
     [Unit]
-    Description=Run deepcut nightly every night at \(job.timeOfDay)
+    Description=Run deepcut nightly \(job.when)
 
     [Timer]
-    OnCalendar=*-*-* \(job.timeOfDay):00
+    OnCalendar=\(job.weekday.map { $0.abbreviation + " " } ?? "")*-*-* \(job.timeOfDay):00
     # A night the machine was off or asleep is caught up when it is next up.
     Persistent=true
 
@@ -72,14 +73,18 @@ public enum SystemdTimer {
       .map { $0.replacingOccurrences(of: "$$", with: "$") }
   }
 
-  /// What the units run and when; nil unless the timer fires once a day at a fixed time.
-  static func schedule(service: String, timer: String) -> (hour: Int, minute: Int, words: [String])? {
+  /// What the units run and when; nil unless the timer fires once a day, or on one day a week, at a fixed time.
+  static func schedule(service: String, timer: String) -> (hour: Int, minute: Int, weekday: Weekday?, words: [String])?
+  {
     guard let execStart = setting("ExecStart", in: service), let words = Self.words(ofExecStart: execStart),
       !words.isEmpty, let calendar = setting("OnCalendar", in: timer),
-      let match = calendar.wholeMatch(of: /(?:\*-\*-\*\s+)?(\d{1,2}):(\d{2})(?::00)?/),
-      let hour = Int(match.1), let minute = Int(match.2), hour < 24, minute < 60
+      let match = calendar.wholeMatch(of: /(?:([A-Za-z]+)\s+)?(?:\*-\*-\*\s+)?(\d{1,2}):(\d{2})(?::00)?/),
+      let hour = Int(match.2), let minute = Int(match.3), hour < 24, minute < 60
     else { return nil }
-    return (hour, minute, words)
+    guard let day = match.1 else { return (hour, minute, nil, words) }
+    // systemd takes a weekday's three letters or its whole English name.
+    guard let weekday = Weekday(name: String(day)) else { return nil }
+    return (hour, minute, weekday, words)
   }
 
   private static func setting(_ key: String, in unit: String) -> String? {
@@ -107,7 +112,7 @@ extension ScheduleInstaller {
     let enabled = await enableTimer()
     said += enabled.said
     if enabled.done {
-      said.append("deepcut.timer runs `\(ShellWords.line(job.words))` every night at \(job.timeOfDay)")
+      said.append("deepcut.timer runs `\(ShellWords.line(job.words))` \(job.when)")
     }
     return Outcome(said: said + (await lingerHint()), done: enabled.done)
   }
@@ -134,7 +139,7 @@ extension ScheduleInstaller {
     let lingers = String(decoding: run.output, as: UTF8.self).split(whereSeparator: \.isNewline).contains("Linger=yes")
     if run.succeeded && lingers { return [] }
     return [
-      "the timer runs only while \(user) is logged in; for it to run every night even so, run:",
+      "the timer runs only while \(user) is logged in; for it to run on time even so, run:",
       "  loginctl enable-linger \(user)",
     ]
   }
@@ -169,7 +174,7 @@ extension ScheduleInstaller {
       let found = SystemdTimer.schedule(service: service, timer: timer), let program = found.words.first
     else { return nil }
     return InstalledSchedule(
-      kind: .systemd, hour: found.hour, minute: found.minute, program: program,
+      kind: .systemd, hour: found.hour, minute: found.minute, weekday: found.weekday, program: program,
       arguments: Array(found.words.dropFirst()),
       location: timerPath, since: SetupFiles.modified(timerPath))
   }

@@ -45,7 +45,7 @@ extension StateStore: PushLedger {
     let id = SQLValue.text(channel.rawValue)
     try database.transaction { () throws(StateError) in
       for item in record.told {
-        try tell.execute([id, .text(item.id), SQLValue(record.at)])
+        try tell.execute([id, .text(item.toldID), SQLValue(record.at)])
         try unqueue.execute([id, .text(item.id)])
       }
       for item in record.waiting {

@@ -398,6 +398,8 @@ struct ConfigEditTests {
     ("ignoreTitles", .list([.text(#"(?i)\blive at\b"#)])),
     ("minimumOwnedTracks", .number(5, written: "5")),
     ("budget", .text("2h")),
+    ("every", .text("sunday")),
+    ("tellAnnounced", .text("release-day")),
     ("email.to", .list([.text("you@example.org"), .text("them@example.org")])),
     ("email.from", .text("deepcut <night@example.org>")),
     ("email.subject", .text("Fresh \"releases\" // tonight")),

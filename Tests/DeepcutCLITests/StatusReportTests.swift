@@ -26,7 +26,8 @@ struct StatusReportTests {
 
   static func schedule(lastDue: Date?) -> StatusReport.Schedule {
     StatusReport.Schedule(
-      kind: "cron", at: "06:30", program: "/x/deepcut", arguments: ["nightly"], next: night.addingTimeInterval(86_400),
+      kind: "cron", every: "night", at: "06:30", program: "/x/deepcut", arguments: ["nightly"],
+      next: night.addingTimeInterval(86_400),
       lastDue: lastDue)
   }
 

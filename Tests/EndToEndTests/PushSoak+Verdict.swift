@@ -4,8 +4,9 @@ import TestSupport
 import Testing
 
 extension Soak {
-  /// At the end: the nights told every release the catalog listed; each channel took every one of them, once; and
-  /// `status` says each channel is fine as of its last push, with nothing waiting.
+  /// At the end: the nights told every release the catalog listed; each channel took every one of them, once (one
+  /// announced ahead once announced and once out, as the nights tell it by default); and `status` says each channel
+  /// is fine as of its last push, with nothing waiting.
   func verify() async throws {
     let listed = Set(world.releases.map { String(900_000_000 + $0.number) })
     let toldIDs = Set(told.values.map(\.catalogID))
@@ -49,17 +50,21 @@ extension Soak {
     }
   }
 
-  /// How many accepted messages showed each release on `channel`, by id: the JSON channel's ids, the others' lines
-  /// by artist and title (a line no night told is named as it reads).
+  /// How many accepted messages showed each release on `channel` as it was then, by id: the JSON channel's ids, the
+  /// others' lines by artist and title (a line no night told is named as it reads). Shown as announced and shown out
+  /// count apart, each at most once.
   func timesShown(_ channel: SoakChannel) -> [String: Int] {
-    var times: [String: Int] = [:]
+    var announced: [String: Int] = [:]
+    var out: [String: Int] = [:]
     for message in messages[channel] ?? [] {
       let ids =
         channel == .json
         ? message.ids : message.shown.map { byLine[$0] ?? "a line of its own: \($0.artist) — \($0.title)" }
-      for id in ids { times[id, default: 0] += 1 }
+      for (id, line) in zip(ids, message.shown) {
+        if message.announced.contains(line) { announced[id, default: 0] += 1 } else { out[id, default: 0] += 1 }
+      }
     }
-    return times
+    return out.merging(announced) { max($0, $1) }
   }
 
   /// The soak in figures: nights, releases, pushes and failures per channel, and each channel's longest push.

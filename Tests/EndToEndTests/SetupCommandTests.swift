@@ -272,6 +272,26 @@ struct SetupCommandTests {
     #expect(try FileManager.default.attributesOfItem(atPath: credentials)[.posixPermissions] as? Int == 0o600)
     let config = try String(contentsOfFile: scene.config, encoding: .utf8)
     #expect(config.contains(#""listen": "spotify""#) && !config.contains("app-secret-42"))
+
+    // Or piped in: a refused secret is named, never shown; the one taken replaces the file's.
+    try FileManager.default.removeItem(atPath: credentials)
+    let piped = Array(arguments.dropLast(2)) + ["--app-stdin"]
+    func pipe(_ secret: String) async throws -> DeepcutProcess.Result {
+      try await DeepcutProcess.run(
+        piped, stdin: Data("client_id = my-app\nclient_secret = \(secret)\n".utf8),
+        environment: scene.sandbox.environment)
+    }
+    let wrong = try await pipe("not-the-secret")
+    #expect(wrong.status != 0 && wrong.stderr.contains("invalid_client"), "\(wrong.stderr)")
+    #expect(!(wrong.stdout + wrong.stderr).contains("not-the-secret"))
+    #expect(!FileManager.default.fileExists(atPath: credentials))
+    let right = try await pipe("app-secret-42")
+    #expect(right.status == 0, "\(right.stdout)\(right.stderr)")
+    #expect(try String(contentsOfFile: credentials, encoding: .utf8).contains("client_secret = app-secret-42\n"))
+    let nowhere = try await DeepcutProcess.run(
+      ["setup", "--yes", "--no-test-mail", "--schedule", "none", "--listen", "none", "--app-stdin"],
+      stdin: Data("client_id = a\nclient_secret = b\n".utf8), environment: scene.sandbox.environment)
+    #expect(nowhere.status == 64 && nowhere.stderr.contains("--app-stdin goes with --listen spotify"))
   }
 
   @Test func withYesWhatIsMissingIsNamedInOneLine() async throws {
@@ -360,6 +380,10 @@ struct SetupCommandTests {
         .expect("Password for ana .*: ", send: SetupCommandTests.password, secret: true),
         .expect("accepted: 250"),
         .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
+        // Once a week, in any case; a day that is none is asked again.
+        .expect("Every night, or once a week.*\\[night\\]: ", send: "Samstag"),
+        .expect("--every takes night or a day of the week"),
+        .expect("Every night, or once a week.*\\[night\\]: ", send: "Sat"),
         .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
         .expect("Write these changes\\? \\[Y/n\\]: ", send: ""),
         .expect("deepcut status"),
@@ -371,10 +395,11 @@ struct SetupCommandTests {
       #expect(session.transcript.contains("535"), "the wrong password's refusal is shown")
       #expect(try server.delivered().count == 1)
     }
-    #expect(scene.sandbox.table?.contains("30 6 * * * '\(scene.program)' nightly") == true)
+    #expect(scene.sandbox.table?.contains("30 6 * * 6 '\(scene.program)' nightly") == true)
     #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
     // Typed in any case, kept as the setting writes it.
     #expect(try String(contentsOfFile: scene.config, encoding: .utf8).contains(#""listen": "spotify""#))
+    #expect(try String(contentsOfFile: scene.config, encoding: .utf8).contains(#""every": "saturday""#))
     // The app's credentials that Spotify took, in their own file only its owner reads; one token asked per try.
     let credentials = scene.sandbox.home + "/.config/deepcut/spotify-credentials"
     #expect(try String(contentsOfFile: credentials, encoding: .utf8).contains("client_secret = app-secret-42\n"))
@@ -407,6 +432,7 @@ struct SetupCommandTests {
         .expect("Its certificate file \\(PEM\\): ", send: scene.certificate.certificate),
         .expect("accepted: 250"),
         .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "none"),
+        .expect("Every night, or once a week.*\\[night\\]: ", send: ""),
         .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
         .expect("wrote .*config.json"),
       ]
@@ -460,5 +486,51 @@ struct SetupCommandTests {
     let soon = try await DeepcutProcess.run(["status"], environment: scene.sandbox.environment)
     #expect(soon.status == 0, "set up today, due from tomorrow: \(soon.stdout)")
     #expect(soon.stdout.contains("next run: "))
+  }
+
+  /// Once a week: setup schedules the week's digest on its day with each scheduler, the configuration says so for
+  /// the night to speak of "this week", and status tells the day, and a configuration changed by hand since.
+  @Test func aWeeklyDigestIsScheduledOnItsDayWithEachSchedulerAndStatusTellsIt() async throws {
+    let scene = try await Scene()
+    let environment = scene.sandbox.environment
+    let setup = [
+      "setup", "--yes", "--no-test-mail", "--to", "ana@example.org", "--sendmail", "/bin/true", "--at", "09:00",
+    ]
+    let systemd = try await DeepcutProcess.run(
+      setup + ["--schedule", "systemd", "--every", "Sat"], environment: environment)
+    #expect(systemd.status == 0, "\(systemd.stdout)\(systemd.stderr)")
+    #expect(systemd.stdout.contains("every Saturday at 09:00"), "\(systemd.stdout)")
+    #expect(try String(contentsOfFile: scene.config, encoding: .utf8).contains(#""every": "saturday""#))
+    let timer = scene.sandbox.home + "/.config/systemd/user/deepcut.timer"
+    #expect(try String(contentsOfFile: timer, encoding: .utf8).contains("\nOnCalendar=Sat *-*-* 09:00:00\n"))
+
+    // The file keeps the day: setting up again with another scheduler asks for it no more.
+    let launchd = try await DeepcutProcess.run(setup + ["--schedule", "launchd"], environment: environment)
+    #expect(launchd.status == 0, "\(launchd.stdout)\(launchd.stderr)")
+    let agent = scene.sandbox.home + "/Library/LaunchAgents/org.deepcut.nightly.plist"
+    #expect(
+      try String(contentsOfFile: agent, encoding: .utf8).contains("<key>Weekday</key>\n\t\t<integer>6</integer>"))
+    #expect(!FileManager.default.fileExists(atPath: timer), "one schedule at a time")
+    let cron = try await DeepcutProcess.run(setup + ["--schedule", "cron"], environment: environment)
+    #expect(cron.status == 0, "\(cron.stdout)\(cron.stderr)")
+    let line = scene.sandbox.table?.split(separator: "\n").first { $0.contains("nightly") }
+    #expect(line?.hasPrefix("0 9 * * 6 '\(scene.program)' nightly") == true, "\(line ?? "")")
+    let status = try await DeepcutProcess.run(["status"], environment: environment)
+    #expect(status.stdout.contains("(cron, every Saturday at 09:00: \(scene.program) nightly)"), "\(status.stdout)")
+    #expect(!status.stdout.contains("problem:"), "\(status.stdout)")
+
+    // Every night again, and then the file changed by hand: status says the schedule is not what it says.
+    #expect(try await DeepcutProcess.run(setup + ["--every", "night"], environment: environment).status == 0)
+    #expect(scene.sandbox.table?.contains("0 9 * * * '\(scene.program)' nightly") == true)
+    let config = try String(contentsOfFile: scene.config, encoding: .utf8)
+    #expect(config.contains(#""every": "night""#))
+    try Data(config.replacingOccurrences(of: #""every": "night""#, with: #""every": "sunday""#).utf8)
+      .write(to: URL(fileURLWithPath: scene.config))
+    let unlike = try await DeepcutProcess.run(["status"], environment: environment)
+    #expect(unlike.status == 1, "\(unlike.stdout)")
+    #expect(
+      unlike.stdout.contains(
+        "the schedule runs every night at 09:00, but the configuration says every sunday: run 'deepcut setup'"),
+      "\(unlike.stdout)")
   }
 }

@@ -109,6 +109,7 @@ struct SetupPushCommandTests {
       .expect("added Discord webhook 4242…"),
       .expect(url, send: ""),
       .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
+      .expect("Every night, or once a week.*\\[night\\]: ", send: ""),
       .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
       .expect("deepcut status"),
     ]

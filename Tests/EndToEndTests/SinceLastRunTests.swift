@@ -60,6 +60,38 @@ struct SinceLastRunTests {
     }
   }
 
+  @Test(arguments: [("announced", ["Final Campaign - EP"], [String]()), ("release-day", [], ["Final Campaign - EP"])])
+  func anAnnouncedReleaseIsToldOnceWhenTheSettingSays(_ when: String, announced: [String], onItsDay: [String])
+    async throws
+  {
+    let directory = NSTemporaryDirectory() + "deepcut-ledger-" + UUID().uuidString
+    try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
+      let first = try await run(server, directory, now: "2026-11-29", ["--tell-announced", when])
+      #expect(first.new.map(\.title) == ["Repentless"])
+      #expect(first.upcoming.map(\.title) == announced)
+      let releaseDay = try await run(server, directory, now: "2027-01-15", ["--tell-announced", when])
+      #expect(releaseDay.new.map(\.title) == onItsDay)
+      let dayAfter = try await run(server, directory, now: "2027-01-16", ["--tell-announced", when])
+      #expect(dayAfter.new.isEmpty && dayAfter.upcoming.isEmpty)
+    }
+  }
+
+  @Test func onceAWeekTheReportIsTheWeeksDigest() async throws {
+    let directory = NSTemporaryDirectory() + "deepcut-ledger-" + UUID().uuidString
+    try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in
+      let week = try await run(server, directory, now: "2026-11-28", ["--every", "saturday"])
+      #expect(week.digest == .weekly)
+      #expect(week.headline == "1 new release this week from artists you own — 28 Nov 2026")
+      #expect(week.new.map(\.title) == ["Repentless"])
+      let next = try await run(server, directory, now: "2026-12-05", ["--every", "saturday"])
+      #expect(next.isEmpty && next.headline == "No new releases this week from artists you own — 5 Dec 2026")
+      #expect(next.emptyMessage.hasSuffix("artists this week — all caught up."))
+      // Every night, the same ledger: nothing new is told twice, and no word of a week.
+      let night = try await run(server, directory, now: "2026-12-06", ["--every", "night"])
+      #expect(night.digest == nil && night.headline == "No new releases from artists you own — 6 Dec 2026")
+    }
+  }
+
   @Test func aDryRunRemembersNothing() async throws {
     let directory = NSTemporaryDirectory() + "deepcut-ledger-" + UUID().uuidString
     try await FakeCatalogServer.with(world: ReportCommandTests.world) { server in

@@ -18,7 +18,7 @@ import Testing
 
   /// The plan of the README's first command: the sample library, Deezer and MusicBrainz from their recordings, the
   /// last 30 days, Markdown on standard output.
-  static func samplePlan() throws -> NightPlan {
+  static func samplePlan(at now: Date = now) throws -> NightPlan {
     let today = CalendarDay.today(at: now)
     let finder = FinderOptions(today: today, days: 30)
     let catalogs = try ["deezer", "musicbrainz"].map { name in
@@ -125,8 +125,8 @@ import Testing
   }
 
   /// The nightly e-mail: sent, telling only what no earlier one told.
-  static func emailPlan() throws -> NightPlan {
-    var plan = try samplePlan()
+  static func emailPlan(at now: Date = now) throws -> NightPlan {
+    var plan = try samplePlan(at: now)
     let email = EmailOptions(from: "night@example.org", to: ["me@example.org"], subject: nil, date: now)
     plan.output.format = EmailFormat(options: email)
     plan.mail = NightPlan.Mail(message: email)

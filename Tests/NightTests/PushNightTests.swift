@@ -11,8 +11,8 @@ import Testing
 /// says that first, and holds back neither the e-mail nor another channel.
 @Suite struct PushNightTests {
   /// The nightly e-mail of the sample night, with `channels`; retries come at once.
-  static func plan(_ channels: [any PushChannel]) throws -> NightPlan {
-    var plan = try NightTests.emailPlan()
+  static func plan(_ channels: [any PushChannel], at now: Date = NightTests.now) throws -> NightPlan {
+    var plan = try NightTests.emailPlan(at: now)
     plan.mail?.channel = AcceptingChannel()
     plan.push = PushPlan(channels: channels, fullReportURL: "https://example.org/full.html")
     plan.retryAfter = .zero
@@ -79,6 +79,52 @@ import Testing
     #expect(asked.digests.last?.items.isEmpty == true)
     #expect(asked.digests.last?.title == "No new releases tonight")
     #expect(asked.digests.last?.text(shown: 0, markdown: true) == "Nothing new from the artists you own tonight.")
+  }
+
+  /// The sample's Paper Moons is announced for 16 Jan 2027: a channel tells it when announced, on its day, or both,
+  /// as the ledger does, and each once.
+  @Test(arguments: [
+    (AnnouncedTelling.both, [true, true]), (.announced, [true, false]), (.releaseDay, [false, true]),
+  ])
+  func anAnnouncedReleaseIsPushedWhenTheSettingSaysAndEachTimeOnce(_ announced: AnnouncedTelling, told: [Bool])
+    async throws
+  {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let phone = ScriptedPushChannel("phone")
+    let releaseDay = NightTests.now.addingTimeInterval(48 * 86_400)
+    var pushed: [Bool] = []
+    for now in [NightTests.now, NightTests.now.addingTimeInterval(86_400), releaseDay, releaseDay + 86_400] {
+      var plan = try Self.plan([phone], at: now)
+      plan.ledger.announced = announced
+      let before = phone.digests.count
+      try await NightTests.run(plan, store, console)
+      let items = phone.digests.dropFirst(before).flatMap(\.items).filter { $0.title == "Paper Moons" }
+      #expect(items.count <= 1)
+      if now == NightTests.now { #expect(items.allSatisfy { $0.upcoming == "16 Jan 2027" }) }
+      if now == releaseDay { #expect(items.allSatisfy { $0.upcoming == nil }) }
+      pushed.append(!items.isEmpty)
+    }
+    #expect(pushed == [told[0], false, told[1], false])
+  }
+
+  @Test func onceAWeekThePushIsTheWeeksDigest() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let phone = ScriptedPushChannel("phone")
+    var plan = try Self.plan([phone])
+    plan.ledger.cadence = .weekly(.sunday)
+    plan.push.whenEmpty = true
+    try await NightTests.run(plan, store, console)
+    try await NightTests.run(plan, store, console)
+    let (week, empty) = (try #require(phone.digests.first), try #require(phone.digests.last))
+    #expect(week.title.hasSuffix(" this week from artists you own") && week.title.contains(" new releases"))
+    #expect(empty.title == "No new releases this week")
+    #expect(empty.text(shown: 0, markdown: true) == "Nothing new from the artists you own this week.")
+    let mail = try #require((plan.mail?.channel as? AcceptingChannel)?.messages.first)
+    let text = String(decoding: mail.message, as: UTF8.self)
+    // The subject's encoded words, each base64 of UTF-8, decoded and joined.
+    let words = text.matches(of: /=\?UTF-8\?B\?([A-Za-z0-9+\/=]+)\?=/).compactMap { Data(base64Encoded: String($0.1)) }
+    let subject = String(decoding: words.reduce(Data(), +), as: UTF8.self)
+    #expect(subject.hasSuffix(" new releases this week from artists you own — 29 Nov 2026"), "\(subject)")
   }
 
   /// A channel is what its URL names: reworded, it keeps what waits for it and tells nothing twice.

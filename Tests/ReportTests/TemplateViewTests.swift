@@ -36,6 +36,7 @@ struct TemplateViewTests {
     #expect(
       Set(view.keys).subtracting(json.keys) == [
         "generatedCompact", "hasTimings", "omitted", "coverageLine", "catalogCoverage", "linksLine", "library",
+        "digest",
       ])
     #expect(view["generatedCompact"] == "20261129T120000Z" && view["hasTimings"] == true)
     #expect(view["omitted"] == .null && view["coverageLine"] == .null)

@@ -140,7 +140,7 @@ struct SystemdTimerTests {
     let said = try await sandbox.installer.install(Self.job, kind: .systemd)
     #expect(
       Array(said.suffix(2)) == [
-        "the timer runs only while u is logged in; for it to run every night even so, run:",
+        "the timer runs only while u is logged in; for it to run on time even so, run:",
         "  loginctl enable-linger u",
       ])
   }

@@ -52,6 +52,27 @@ import Testing
     }
   }
 
+  /// A release told when announced (after waiting for the channel) is told again once it is out, and only then.
+  @Test func anAnnouncedReleaseToldIsToldAgainOnlyOut() async throws {
+    try await withTemporaryDirectory { directory in
+      let store = try StateStore(directory: directory)
+      var announced = Self.item("m")
+      announced.upcoming = "16 Jan 2027"
+      try await store.recordPush(
+        channel: Self.ntfy, named: "n", PushRecord(at: date(100), told: [], waiting: [announced], reply: nil))
+      try await store.recordPush(
+        channel: Self.ntfy, named: "n", PushRecord(at: date(200), told: [announced], waiting: [], reply: "200"))
+      let day = try await store.pushBacklog(channel: Self.ntfy, named: "n", among: announced.toldIDs + ["m"])
+      #expect(day.told == ["m#announced"] && day.waiting.isEmpty)
+      #expect(!Self.item("m").toldIDs.contains(where: day.told.contains), "out, it is news again")
+      #expect(announced.toldIDs.contains(where: day.told.contains), "announced, it is told")
+      try await store.recordPush(
+        channel: Self.ntfy, named: "n", PushRecord(at: date(300), told: [Self.item("m")], waiting: [], reply: "200"))
+      let after = try await store.pushBacklog(channel: Self.ntfy, named: "n", among: announced.toldIDs + ["m"])
+      #expect(after.told == ["m", "m#announced"])
+    }
+  }
+
   @Test func aRefusalThatLastsIsKeptWithTheLastDeliveryBeforeIt() async throws {
     try await withTemporaryDirectory { directory in
       let store = try StateStore(directory: directory)

@@ -93,7 +93,7 @@ extension MemoryNightStore: PushLedger {
 
   public func recordPush(channel: PushChannelID, named name: String, _ record: PushRecord) {
     let told = Set(record.told.map(\.id))
-    pushes.told[channel, default: []].formUnion(told)
+    pushes.told[channel, default: []].formUnion(record.told.map(\.toldID))
     var waiting = (pushes.waiting[channel] ?? []).filter { !told.contains($0.id) }
     let queued = Set(waiting.map(\.id))
     waiting += record.waiting.filter { !queued.contains($0.id) }

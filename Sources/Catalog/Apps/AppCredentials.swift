@@ -38,8 +38,9 @@ public struct AppCredentials: Sendable, Hashable {
     return try parse(String(decoding: data, as: UTF8.self), path: path)
   }
 
-  /// `client_id = …` and `client_secret = …` lines; blank lines and `#` comments between them.
-  static func parse(_ text: String, path: String) throws(CatalogError) -> AppCredentials {
+  /// `client_id = …` and `client_secret = …` lines; blank lines and `#` comments between them. `path` names where
+  /// the text came from in a refusal, which never shows a line: it may hold the secret.
+  public static func parse(_ text: String, path: String) throws(CatalogError) -> AppCredentials {
     var values: [String: String] = [:]
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)

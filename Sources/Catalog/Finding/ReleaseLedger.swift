@@ -5,8 +5,8 @@ public import MusicLibrary
 /// What "new since the last report" means, from the releases recorded in the state database.
 ///
 /// - New: not reported as new before. An upcoming release told of when announced is told of again on
-///   its release day.
-/// - Upcoming and editions: told of once.
+///   its release day, unless told only when announced (``AnnouncedTelling``).
+/// - Upcoming: told of once, unless told only on its release day. Editions: told of once.
 /// - Backfill: a release the catalog lists for the first time today that came out before the window, for an
 ///   artist whose catalog entries were seen before (on an artist's first run everything is simply recorded).
 public enum ReleaseLedger {
@@ -124,9 +124,11 @@ public enum ReleaseLedger {
   }
 
   /// The section tonight's report tells a release in, given its records, or nil when it tells nothing new. With
-  /// `onlyUnreported` false (a plain report) what was told is listed again; a backfill is always recognized.
+  /// `onlyUnreported` false (a plain report) what was told is listed again, and what is announced is listed
+  /// whatever `announced` says; a backfill is always recognized.
   public static func section(
-    for category: ReleaseCategory, records: [SeenRelease], artistKnown: Bool, onlyUnreported: Bool
+    for category: ReleaseCategory, records: [SeenRelease], artistKnown: Bool, onlyUnreported: Bool,
+    announced: AnnouncedTelling = .both
   ) -> String? {
     let toldAs = Set(records.compactMap { $0.reportedAt == nil ? nil : $0.reportedAs })
     switch category {
@@ -135,8 +137,10 @@ public enum ReleaseLedger {
     case .older, .backfill:
       return records.isEmpty && artistKnown ? "backfill" : nil
     case .new:
-      return toldAs.contains("new") && onlyUnreported ? nil : "new"
+      let told = toldAs.contains("new") || (announced == .announced && toldAs.contains("upcoming"))
+      return told && onlyUnreported ? nil : "new"
     case .upcoming:
+      if onlyUnreported && announced == .releaseDay { return nil }
       return (toldAs.contains("upcoming") || toldAs.contains("new")) && onlyUnreported ? nil : "upcoming"
     case .edition:
       return !toldAs.isEmpty && onlyUnreported ? nil : "edition"
@@ -145,13 +149,14 @@ public enum ReleaseLedger {
 
   /// Sorts `findings` against what was seen before, in any catalog. With `onlyUnreported` false (a plain report)
   /// every finding is kept, but sightings are still recorded and backfill still recognized. A finding made without
-  /// links is `fallback`'s.
+  /// links is `fallback`'s. `announced` says when a release announced ahead is told.
   public static func apply(
     _ findings: [Finding],
     seen: Seen,
     now: Date,
     onlyUnreported: Bool,
-    fallback: CatalogName?
+    fallback: CatalogName?,
+    announced: AnnouncedTelling = .both
   ) -> Result {
     // An artist is known to a catalog that saw its releases before: only there is an old release news (a backfill).
     let knownArtists = seen.mapValues { Set($0.values.map(\.artistKey)) }
@@ -173,7 +178,8 @@ public enum ReleaseLedger {
       }
       finding.identityCatalog = identityCatalog(links, seen, finding.owners)
       let section = section(
-        for: finding.category, records: records, artistKnown: artistKnown, onlyUnreported: onlyUnreported)
+        for: finding.category, records: records, artistKnown: artistKnown, onlyUnreported: onlyUnreported,
+        announced: announced)
       if section == "backfill" { finding.category = .backfill }
       if let section {
         result.reported += reported(finding, links, seen, section)

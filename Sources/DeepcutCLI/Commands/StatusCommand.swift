@@ -114,10 +114,20 @@ enum StatusCommand: Command {
     guard let installed = await installer.installed() else { return nil }
     // A night gets an hour to start (launchd runs one the Mac slept through at wake-up, later still).
     let due = installed.lastRun(atOrBefore: now.addingTimeInterval(-3_600))
+    let at = TimeOfDay(hour: installed.hour, minute: installed.minute).text
     return StatusReport.Schedule(
-      kind: installed.kind.rawValue, at: TimeOfDay(hour: installed.hour, minute: installed.minute).text,
+      kind: installed.kind.rawValue, every: installed.cadence.text, at: at,
       program: installed.program, arguments: installed.arguments, next: installed.nextRun(after: now),
-      lastDue: installed.since.map { due > $0 ? due : nil } ?? due)
+      lastDue: installed.since.map { due > $0 ? due : nil } ?? due,
+      unlike: unlike(installed.cadence, at: at, settings))
+  }
+
+  /// What the schedule does not do that the configuration says, when it was changed by hand and not set up again:
+  /// a weekly digest scheduled every night would be told as seven small ones.
+  static func unlike(_ installed: Cadence, at time: String, _ settings: Resolved) -> String? {
+    guard let wanted = try? settings[\.ledger.every], wanted != installed else { return nil }
+    return "the schedule runs \(installed.when(at: time)), but the configuration says every \(wanted.text): run "
+      + "'deepcut setup' to schedule it so"
   }
 
   // MARK: - Show
@@ -153,8 +163,9 @@ enum StatusCommand: Command {
     }
     if let schedule = report.schedule {
       let command = ([schedule.program] + schedule.arguments).joined(separator: " ")
+      let when = Weekday(name: schedule.every).map { "every \($0.title)" } ?? "daily"
       lines.append(
-        "next run: \(StatusReport.shown(schedule.next)) (\(schedule.kind), daily at \(schedule.at): \(command))")
+        "next run: \(StatusReport.shown(schedule.next)) (\(schedule.kind), \(when) at \(schedule.at): \(command))")
     } else {
       lines.append("next run: none scheduled ('deepcut setup' installs one)")
     }

@@ -179,6 +179,8 @@ struct StatusReport: Encodable {
   /// The nightly run as installed.
   struct Schedule: Encodable {
     var kind: String
+    /// "night", or the weekday a weekly schedule runs on ("saturday"), as `--every` takes it.
+    var every: String
     /// HH:MM, local time.
     var at: String
     var program: String
@@ -186,6 +188,8 @@ struct StatusReport: Encodable {
     var next: Date
     /// The latest time it was due, an hour's grace ago; nil when it was set up since.
     var lastDue: Date?
+    /// How it differs from what the configuration says (`every`); nil when it does not.
+    var unlike: String? = nil
   }
 
   struct StateFolder: Encodable {
@@ -224,7 +228,8 @@ struct StatusReport: Encodable {
     let refused = channels.first(where: \.permanent).map { channel in
       "the push channel \(channel.name) refuses until something is changed: \(channel.failure ?? "")"
     }
-    let problems = [problem(nights: nights, schedule: schedule), library?.problem, refused].compactMap { $0 }
+    let problems = [problem(nights: nights, schedule: schedule), schedule?.unlike, library?.problem, refused]
+      .compactMap { $0 }
     return problems.isEmpty ? nil : problems.joined(separator: "; and ")
   }
 

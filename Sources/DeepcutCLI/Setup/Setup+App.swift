@@ -10,11 +10,13 @@ extension Setup {
   mutating func chooseApp() async throws(CLIError) {
     guard let service = try draftedSettings()[\.catalogs.listen], let name = service.catalog,
       let app = settings.registry.named(name) as? any LinkCatalog
-    else { return }
+    else {
+      if let flag = try givenAppFlag() { throw .usage("\(flag) goes with --listen spotify or --listen tidal") }
+      return
+    }
     let run = try appRun(app)
     let path = app.credentialsPath(run)
-    if let file = try settings[\.setup.appCredentials] {
-      let given = try Self.credentials(in: file)
+    if let given = try givenApp() {
       try await test(app, given, run)
       appCredentials = (path, given, service.name)
       return
@@ -68,6 +70,29 @@ extension Setup {
       throw .usage("--app-credentials: there is no \(file); write client_id = … and client_secret = … in it")
     }
     return given
+  }
+
+  /// The app's credentials piped in, or in the file `--app-credentials` names; nil when neither was given.
+  func givenApp() throws(CLIError) -> AppCredentials? {
+    if let pipedApp { return pipedApp }
+    guard let file = try settings[\.setup.appCredentials] else { return nil }
+    return try Self.credentials(in: file)
+  }
+
+  /// `--app-stdin` or `--app-credentials`, when one was given.
+  func givenAppFlag() throws(CLIError) -> String? {
+    if try settings[\.setup.appStdin] { return "--app-stdin" }
+    return try settings[\.setup.appCredentials] == nil ? nil : "--app-credentials"
+  }
+
+  /// `--app-stdin`: the app's id and secret piped in, as its credentials file holds them.
+  static func appFromStandardInput() throws(CLIError) -> AppCredentials {
+    let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    do {
+      return try AppCredentials.parse(text, path: "--app-stdin (standard input)")
+    } catch {
+      throw .usage(error.description)
+    }
   }
 
   /// One token with `app`, as a night asks it: a refusal is said, and nothing is written.

@@ -35,6 +35,8 @@ struct Setup {
   var telling = Telling.email
   /// The push channels' addresses piped in with `--push-stdin`, read before any question.
   var pipedChannels: [PushAddress]?
+  /// The app's credentials piped in with `--app-stdin`, read before any question.
+  var pipedApp: AppCredentials?
   /// The push channels once each took its test message, until their file is written (or kept).
   var pushDraft: PushChannelsDraft?
 
@@ -55,13 +57,15 @@ struct Setup {
     draft = try Self.editing { () throws(SettingsError) in try Self.draft(text, path: path) }
     if try settings[\.setup.passwordStdin] { password = try Self.passwordFromStandardInput() }
     if try settings[\.setup.pushStdin] { pipedChannels = try Self.channelsFromStandardInput() }
+    if try settings[\.setup.appStdin] { pipedApp = try Self.appFromStandardInput() }
   }
 
-  /// `--password-stdin` and `--push-stdin` read a pipe or a file, under `--yes`, and not both: standard input holds
-  /// one of them.
+  /// `--password-stdin`, `--push-stdin` and `--app-stdin` read a pipe or a file, under `--yes`, and one at a time:
+  /// standard input holds one of them.
   static func checkPiped(_ settings: Resolved, yes: Bool) throws(CLIError) {
     let piped: [(KeyPath<SettingsTable, Setting<Bool>>, String)] = [
       (\.setup.passwordStdin, "the password"), (\.setup.pushStdin, "the channels' URLs"),
+      (\.setup.appStdin, "the app's credentials"),
     ]
     var given: [String] = []
     for (path, holds) in piped where try settings[path] {
@@ -77,8 +81,8 @@ struct Setup {
     }
     if given.count > 1 {
       throw .usage(
-        "--password-stdin and --push-stdin both read standard input: write the channels' URLs to a file "
-          + "(chmod 600) and give it as --push-channels FILE")
+        "\(given.joined(separator: " and ")) \(given.count == 2 ? "both" : "all") read standard input: pipe one in, "
+          + "and write the others to files (chmod 600) given as --push-channels FILE or --app-credentials FILE")
     }
   }
 
@@ -165,21 +169,34 @@ struct Setup {
 
   // MARK: - The schedule
 
-  /// What starts the nightly job, and when: asked before anything is written, so a wrong answer costs nothing.
-  mutating func chooseSchedule() async throws(CLIError) -> (kind: ScheduleKind, time: TimeOfDay)? {
+  /// What starts the nightly job, how often and when: asked before anything is written, so a wrong answer costs
+  /// nothing. How often goes in config.json too, for the night to speak of "this week".
+  mutating func chooseSchedule() async throws(CLIError) -> Schedule? {
     let installed = await installer.installed()
     let kind = try answer(
       \.setup.schedule, "What starts the nightly job (cron, systemd, launchd or none)",
       default: installed?.kind.rawValue ?? ScheduleKind.systemDefault(environment: settings.environment).rawValue)
+    let cadence = try answer(
+      \.ledger.every, "Every night, or once a week with the week's news in one digest (night, or a day: saturday)",
+      default: current(\.ledger.every) ?? installed?.cadence.text ?? Cadence.nightly.text)
+    // A weekly schedule found with no word of it in the file: the file says so now, for the night to say "this week".
+    try set(\.ledger.every, to: cadence, needed: current(\.ledger.every) == nil && cadence != .nightly)
     let time = try answer(
       \.setup.at, "At what time (HH:MM)",
       default: installed.map { TimeOfDay(hour: $0.hour, minute: $0.minute).text } ?? TimeOfDay.nightly.text)
-    return kind.map { ($0, time) }
+    return kind.map { Schedule(kind: $0, cadence: cadence, time: time) }
+  }
+
+  /// What setup schedules: with what, how often, at what time.
+  struct Schedule {
+    var kind: ScheduleKind
+    var cadence: Cadence
+    var time: TimeOfDay
   }
 
   /// The program in its stable place, and the schedule that runs it with this configuration and state folder; the
   /// installer says what it did.
-  func install(_ schedule: (kind: ScheduleKind, time: TimeOfDay)?) async throws(CLIError) {
+  func install(_ schedule: Schedule?) async throws(CLIError) {
     guard let schedule else { return }
     let current = Platform.executablePath ?? CommandLine.arguments[0]
     var program = (path: current, said: "")
@@ -194,7 +211,7 @@ struct Setup {
     }
     var job = NightlyJob.nightly(
       program: program.path, config: configPath == standardConfig ? nil : configPath,
-      at: (schedule.time.hour, schedule.time.minute))
+      at: (schedule.time.hour, schedule.time.minute), cadence: schedule.cadence)
     job.arguments += try stateFolderArguments()
     let said: [String]
     do {

@@ -1,4 +1,4 @@
-internal import Basics
+public import Basics
 
 /// What one push says: a title, the releases most played first (those held over from a night the channel was down
 /// before tonight's), and where the whole report is. A channel shows as many of them as its limits let it, and
@@ -26,12 +26,18 @@ public struct PushDigest: Sendable, Equatable {
   /// How many releases tonight's report lists under Also out (live albums, remixes, best-ofs, reissues): counted
   /// after the items, never listed.
   public var alsoOut = 0
+  /// Once a week, the push is the week's digest, and says "this week".
+  public var cadence = Cadence.nightly
 
-  public init(items: [PushItem], fullReport: String? = nil, notice: Notice? = nil, alsoOut: Int = 0) {
+  public init(
+    items: [PushItem], fullReport: String? = nil, notice: Notice? = nil, alsoOut: Int = 0,
+    cadence: Cadence = .nightly
+  ) {
     self.items = items
     self.fullReport = fullReport
     self.notice = notice
     self.alsoOut = alsoOut
+    self.cadence = cadence
   }
 
   /// The most lines a push shows, however much its service would take: a digest read on a phone, not the e-mail.
@@ -40,7 +46,7 @@ public struct PushDigest: Sendable, Equatable {
   /// How many items a channel may show at most: all of them, up to ``mostLines``.
   public var showable: Int { min(items.count, Self.mostLines) }
 
-  /// "5 new releases from artists you own", counting every item, shown or not.
+  /// "5 new releases from artists you own" ("… this week …" once a week), counting every item, shown or not.
   public var title: String {
     if let notice { return notice.title }
     let announced = items.count { $0.upcoming != nil }
@@ -49,7 +55,9 @@ public struct PushDigest: Sendable, Equatable {
       out > 0 ? "\(out) new release" + (out == 1 ? "" : "s") : nil,
       announced > 0 ? "\(announced) announced" : nil,
     ].compactMap { $0 }
-    return parts.isEmpty ? "No new releases tonight" : parts.joined(separator: " and ") + " from artists you own"
+    let week = cadence.weekday == nil ? "" : " this week"
+    return parts.isEmpty
+      ? "No new releases \(cadence.period)" : parts.joined(separator: " and ") + week + " from artists you own"
   }
 
   /// What a tap on the whole message opens: the whole report, else the first release's link.
@@ -79,7 +87,7 @@ public struct PushDigest: Sendable, Equatable {
   /// The message's text with the first `shown` items, one line each, and the line about the rest.
   public func text(shown: Int, markdown: Bool) -> String {
     if let notice { return notice.message }
-    if items.isEmpty { return "Nothing new from the artists you own tonight." }
+    if items.isEmpty { return "Nothing new from the artists you own \(cadence.period)." }
     let lines = items.prefix(shown).map { Self.line($0, markdown: markdown) }.joined(separator: "\n")
     guard let more = moreLine(shown: shown, markdown: markdown) else { return lines }
     // In Markdown a line after a list would continue its last item.

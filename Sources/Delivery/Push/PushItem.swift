@@ -31,6 +31,14 @@ public struct PushItem: Sendable, Codable, Hashable {
     self.cover = cover
   }
 
+  /// What a channel records it told: the release's identity for one out; for one announced, the identity marked as
+  /// announced, so that its release day is told too.
+  public var toldID: String { upcoming == nil ? id : id + "#announced" }
+
+  /// The records that say a channel told it already. One told out is not announced again; and before announced ones
+  /// were marked, a release told when announced was recorded by its identity alone.
+  public var toldIDs: [String] { upcoming == nil ? [id] : [toldID, id] }
+
   /// "Artist — Title".
   public var heading: String { "\(artist) — \(title)" }
 

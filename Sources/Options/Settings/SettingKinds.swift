@@ -1,3 +1,4 @@
+package import Basics
 package import Catalog
 internal import Delivery
 package import Foundation
@@ -116,6 +117,20 @@ package extension SettingKind where Value == MailServerAddress {
   /// A mail server's address, checked (smtps:// or smtp://, no user or password in it) where the delivery is worked
   /// out, with the other mail settings.
   static var mailServer: Self { .anyText(text: \.text) { text, _ in MailServerAddress(text: text) } }
+}
+
+package extension SettingKind where Value == Cadence {
+  /// "night", or a weekday (its name or three letters) for one run a week, in any case.
+  static var cadence: Self {
+    let words = Cadence.words
+    var kind = Self.fromText(
+      takes: { _ in "night or a day of the week (" + sentence(Array(words.dropFirst()), "or") + ")" },
+      expected: { _ in #""night" or a day of the week like "saturday""# }, anyCase: true, text: \.text
+    ) { text, _ in Cadence(text) }
+    kind.values = sentence(words, "or")
+    kind.completion = { _ in .words(words) }
+    return kind
+  }
 }
 
 package extension SettingKind where Value == TimeOfDay {

@@ -22,6 +22,10 @@ package struct SetupOptions: SettingGroup {
     flag: "app-credentials", placeholder: "FILE",
     help: "with --listen spotify or tidal: your app's client_id and client_secret, a line each (chmod 600)",
     kind: .path, commands: [.setup])
+  package let appStdin: Setting<Bool> = Setting(
+    flag: "app-stdin",
+    help: "with --listen spotify or tidal: read your app's client_id and client_secret from standard input",
+    commands: [.setup])
   package let noTestMail: Setting<Bool> = Setting(
     flag: "no-test-mail", help: "schedule without sending a test e-mail or test pushes first", commands: [.setup])
   package let yes: Setting<Bool> = Setting(

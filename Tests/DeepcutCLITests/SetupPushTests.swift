@@ -103,11 +103,14 @@ struct SetupPushTests {
   }
 
   @Test func theTestMessageSaysWhatTheChannelWillGet() {
-    let digest = PushDigest(items: [], notice: Setup.testNotice)
+    let digest = PushDigest(items: [], notice: Setup.testNotice(.nightly))
     #expect(
       digest.text(shown: 0, markdown: true) == "deepcut is set up: this channel will get the nightly new releases")
     #expect(digest.title == "deepcut's test message")
-    #expect(Setup.testNotice.isWarning == false)
+    #expect(Setup.testNotice(.nightly).isWarning == false)
+    #expect(
+      Setup.testNotice(.weekly(.friday)).message
+        == "deepcut is set up: this channel will get the week's new releases each Friday")
     #expect(Setup.channelHowTo.count == 2)
   }
 }

@@ -352,7 +352,11 @@ struct SetupCommandTests {
     try await scene.server { server in
       let dialogue: [TerminalSession.Step] = [
         .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),
-        .expect("tell you each night: e-mail, push or both \\[e-mail\\]: ", send: ""),
+        // Once a week, in any case; a day that is none is asked again.
+        .expect("Every night, or once a week.*\\[night\\]: ", send: "Samstag"),
+        .expect("--every takes night or a day of the week"),
+        .expect("Every night, or once a week.*\\[night\\]: ", send: "Sat"),
+        .expect("tell you each Saturday: e-mail, push or both \\[e-mail\\]: ", send: ""),
         .expect("Who gets the e-mail: ", send: "ana@example.org"),
         .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
         // What each catalog gives and costs, and this library's first night at its pace.
@@ -379,11 +383,7 @@ struct SetupCommandTests {
         .expect("user name at the server \\[ana\\]: ", send: ""),
         .expect("Password for ana .*: ", send: SetupCommandTests.password, secret: true),
         .expect("accepted: 250"),
-        .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
-        // Once a week, in any case; a day that is none is asked again.
-        .expect("Every night, or once a week.*\\[night\\]: ", send: "Samstag"),
-        .expect("--every takes night or a day of the week"),
-        .expect("Every night, or once a week.*\\[night\\]: ", send: "Sat"),
+        .expect("What starts the weekly job \\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
         .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
         .expect("Write these changes\\? \\[Y/n\\]: ", send: ""),
         .expect("deepcut status"),
@@ -394,6 +394,12 @@ struct SetupCommandTests {
       #expect(session.status == 0, "\(session.transcript)")
       #expect(session.transcript.contains("535"), "the wrong password's refusal is shown")
       #expect(try server.delivered().count == 1)
+      // The test e-mail's body, base64 after its header, says what comes and when.
+      let test = String(decoding: try #require(try server.delivered().first).message, as: UTF8.self)
+      // As it came over SMTP, its lines end in CRLF.
+      let body = try #require(test.components(separatedBy: "\r\n\r\n").last)
+      let text = String(decoding: Data(base64Encoded: body.filter { !$0.isWhitespace }) ?? Data(), as: UTF8.self)
+      #expect(text.contains("the weekly e-mail will too: each Saturday it lists"), "\(test)")
     }
     #expect(scene.sandbox.table?.contains("30 6 * * 6 '\(scene.program)' nightly") == true)
     #expect(try String(contentsOfFile: scene.passwordFile, encoding: .utf8) == SetupCommandTests.password)
@@ -415,6 +421,7 @@ struct SetupCommandTests {
     try await scene.server { server in
       let dialogue: [TerminalSession.Step] = [
         .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),
+        .expect("Every night, or once a week.*\\[night\\]: ", send: ""),
         .expect("tell you each night: e-mail, push or both \\[e-mail\\]: ", send: ""),
         .expect("Who gets the e-mail: ", send: "ana@example.org"),
         .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
@@ -432,7 +439,6 @@ struct SetupCommandTests {
         .expect("Its certificate file \\(PEM\\): ", send: scene.certificate.certificate),
         .expect("accepted: 250"),
         .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "none"),
-        .expect("Every night, or once a week.*\\[night\\]: ", send: ""),
         .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
         .expect("wrote .*config.json"),
       ]

@@ -87,6 +87,7 @@ struct SetupPushCommandTests {
     let url = "Push channel URL \\(not shown; Enter ends the list\\): "
     return [
       .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),
+      .expect("Every night, or once a week.*\\[night\\]: ", send: ""),
       .expect("e-mail, push or both \\[e-mail\\]: ", send: "both"),
       .expect("Who gets the e-mail: ", send: "ana@example.org"),
       .expect("Sent from \\[deepcut <ana@example.org>\\]: ", send: ""),
@@ -109,7 +110,6 @@ struct SetupPushCommandTests {
       .expect("added Discord webhook 4242…"),
       .expect(url, send: ""),
       .expect("\\(cron, systemd, launchd or none\\) \\[.*\\]: ", send: "cron"),
-      .expect("Every night, or once a week.*\\[night\\]: ", send: ""),
       .expect("At what time \\(HH:MM\\) \\[06:30\\]: ", send: ""),
       .expect("deepcut status"),
     ]

@@ -94,7 +94,7 @@ extension Setup {
     Console.out("sending a test e-mail to \(to.joined(separator: ", ")) through \(route.name)…")
     let options = EmailOptions(from: from, to: to, subject: nil, date: Date(), maximumPartBytes: 100_000)
     let message = EmailMessage.composePlain(
-      text: Self.testText(route.name), subject: Self.testSubject, options: options)
+      text: Self.testText(route.name, cadence), subject: Self.testSubject, options: options)
     let mail = OutgoingMail(
       message: Data(message.utf8), sender: OutgoingMail.bareAddress(from), recipients: to.map(OutgoingMail.bareAddress))
     do {
@@ -126,12 +126,13 @@ extension Setup {
 
   static let testSubject = "deepcut is set up: this is its test e-mail"
 
-  static func testText(_ route: String) -> String {
-    """
-    This is the test e-mail 'deepcut setup' sent through \(route).
+  static func testText(_ route: String, _ cadence: Cadence = .nightly) -> String {
+    let (mail, when) = cadence.weekday.map { ("weekly", "each \($0.title)") } ?? ("nightly", "each night")
+    return """
+      This is the test e-mail 'deepcut setup' sent through \(route).
 
-    It arrived, so the nightly e-mail will too: each night it lists what the artists you own released that you \
-    don't own yet. 'deepcut status' tells how the nights went.
-    """
+      It arrived, so the \(mail) e-mail will too: \(when) it lists what the artists you own released that you \
+      don't own yet. 'deepcut status' tells how the nights went.
+      """
   }
 }

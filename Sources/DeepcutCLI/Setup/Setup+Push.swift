@@ -117,9 +117,11 @@ struct PushChannelMaker {
 /// The push channels: kept from their file, piped in, or typed one at a time unseen; each made into its channel and,
 /// unless `--no-test-mail`, sent a test message before anything is written.
 extension Setup {
-  static let testNotice = PushDigest.Notice(
-    title: "deepcut's test message", message: "deepcut is set up: this channel will get the nightly new releases",
-    isWarning: false)
+  static func testNotice(_ cadence: Cadence) -> PushDigest.Notice {
+    let what = cadence.weekday.map { "the week's new releases each \($0.title)" } ?? "the nightly new releases"
+    return PushDigest.Notice(
+      title: "deepcut's test message", message: "deepcut is set up: this channel will get \(what)", isWarning: false)
+  }
 
   /// What a channel's URL is, in two lines, before the first is asked.
   static let channelHowTo = [
@@ -140,7 +142,7 @@ extension Setup {
       return
     }
     telling = try prompter.ask(
-      "How should deepcut tell you each night: e-mail, push or both", default: (proposed ?? .email).rawValue,
+      "How should deepcut tell you \(eachTime): e-mail, push or both", default: (proposed ?? .email).rawValue,
       flag: "--to ADDRESS or --push-stdin"
     ) { (typed) throws(CLIError) -> Telling in
       guard let telling = Telling(answer: typed) else { throw .usage("answer e-mail, push or both") }
@@ -270,7 +272,7 @@ extension Setup {
     guard !((try? settings[\.setup.noTestMail]) ?? false) else { return }
     Console.out("sending a test message to \(channel.name)")
     let receipt = try await Courier.push(
-      PushDigest(items: [], notice: Self.testNotice), through: channel, retryAfter: .seconds(2))
+      PushDigest(items: [], notice: Self.testNotice(cadence)), through: channel, retryAfter: .seconds(2))
     Console.out("  accepted: \(receipt.reply)")
   }
 

@@ -33,6 +33,8 @@ struct Setup {
   var appCredentials: (path: String, app: AppCredentials, service: String)?
   /// How the nightly news reaches the person.
   var telling = Telling.email
+  /// How often: every night, or once a week in one digest.
+  var cadence = Cadence.nightly
   /// The push channels' addresses piped in with `--push-stdin`, read before any question.
   var pipedChannels: [PushAddress]?
   /// The app's credentials piped in with `--app-stdin`, read before any question.
@@ -93,6 +95,7 @@ struct Setup {
       Console.out("nothing written, nothing scheduled")
       return .success
     }
+    try await chooseCadence()
     try chooseTelling()
     if telling.mails { try chooseAddresses() } else { try leaveOutMail() }
     try chooseCatalogs()
@@ -169,18 +172,26 @@ struct Setup {
 
   // MARK: - The schedule
 
-  /// What starts the nightly job, how often and when: asked before anything is written, so a wrong answer costs
-  /// nothing. How often goes in config.json too, for the night to speak of "this week".
+  /// How often the person is told, asked before how: kept in config.json, for the night to speak of "this week", and
+  /// the day the schedule runs on. A weekly schedule found with no word of it in the file is taken as the answer.
+  mutating func chooseCadence() async throws(CLIError) {
+    let installed = await installer.installed()?.cadence
+    cadence = try answer(
+      \.ledger.every, "Every night, or once a week in one digest (night, or a day like saturday)",
+      default: current(\.ledger.every) ?? installed?.text ?? Cadence.nightly.text)
+    try set(\.ledger.every, to: cadence, needed: current(\.ledger.every) == nil && cadence != .nightly)
+  }
+
+  /// "each night", "each Saturday".
+  var eachTime: String { cadence.weekday.map { "each \($0.title)" } ?? "each night" }
+
+  /// What starts the job and when: asked before anything is written, so a wrong answer costs nothing.
   mutating func chooseSchedule() async throws(CLIError) -> Schedule? {
     let installed = await installer.installed()
     let kind = try answer(
-      \.setup.schedule, "What starts the nightly job (cron, systemd, launchd or none)",
+      \.setup.schedule,
+      "What starts the \(cadence.weekday == nil ? "nightly" : "weekly") job (cron, systemd, launchd or none)",
       default: installed?.kind.rawValue ?? ScheduleKind.systemDefault(environment: settings.environment).rawValue)
-    let cadence = try answer(
-      \.ledger.every, "Every night, or once a week with the week's news in one digest (night, or a day: saturday)",
-      default: current(\.ledger.every) ?? installed?.cadence.text ?? Cadence.nightly.text)
-    // A weekly schedule found with no word of it in the file: the file says so now, for the night to say "this week".
-    try set(\.ledger.every, to: cadence, needed: current(\.ledger.every) == nil && cadence != .nightly)
     let time = try answer(
       \.setup.at, "At what time (HH:MM)",
       default: installed.map { TimeOfDay(hour: $0.hour, minute: $0.minute).text } ?? TimeOfDay.nightly.text)

@@ -95,7 +95,9 @@ struct Setup {
       Console.out("nothing written, nothing scheduled")
       return .success
     }
-    try await chooseCadence()
+    // Read once: reading a crontab that cannot be read warns.
+    let installed = await installer.installed()
+    try chooseCadence(installed: installed)
     try chooseTelling()
     if telling.mails { try chooseAddresses() } else { try leaveOutMail() }
     try chooseCatalogs()
@@ -103,7 +105,7 @@ struct Setup {
     try await chooseApp()
     if telling.mails { try await chooseRouteAndTestIt() }
     if telling.pushes { try await choosePushChannels() }
-    let schedule = try await chooseSchedule()
+    let schedule = try chooseSchedule(installed: installed)
     guard try writeFiles() else {
       Console.out("nothing written, nothing scheduled")
       return .success
@@ -174,11 +176,10 @@ struct Setup {
 
   /// How often the person is told, asked before how: kept in config.json, for the night to speak of "this week", and
   /// the day the schedule runs on. A weekly schedule found with no word of it in the file is taken as the answer.
-  mutating func chooseCadence() async throws(CLIError) {
-    let installed = await installer.installed()?.cadence
+  mutating func chooseCadence(installed: InstalledSchedule?) throws(CLIError) {
     cadence = try answer(
       \.ledger.every, "Every night, or once a week in one digest (night, or a day like saturday)",
-      default: current(\.ledger.every) ?? installed?.text ?? Cadence.nightly.text)
+      default: current(\.ledger.every) ?? installed?.cadence.text ?? Cadence.nightly.text)
     try set(\.ledger.every, to: cadence, needed: current(\.ledger.every) == nil && cadence != .nightly)
   }
 
@@ -186,8 +187,7 @@ struct Setup {
   var eachTime: String { cadence.weekday.map { "each \($0.title)" } ?? "each night" }
 
   /// What starts the job and when: asked before anything is written, so a wrong answer costs nothing.
-  mutating func chooseSchedule() async throws(CLIError) -> Schedule? {
-    let installed = await installer.installed()
+  func chooseSchedule(installed: InstalledSchedule?) throws(CLIError) -> Schedule? {
     let kind = try answer(
       \.setup.schedule,
       "What starts the \(cadence.weekday == nil ? "nightly" : "weekly") job (cron, systemd, launchd or none)",

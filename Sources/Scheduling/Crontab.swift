@@ -58,7 +58,10 @@ enum Crontab {
   /// as one run every five minutes.
   static func schedule(in line: String) -> (hour: Int, minute: Int, weekday: Weekday?, words: [String], day: String?)? {
     let shape =
-      /\s*(\d{1,2})\s+(\d{1,2})\s+\*\s+\*\s+(\*|\d|[A-Za-z]{3})\s+(.*?)\s+# deepcut nightly(?:, set up (\d{4}-\d{2}-\d{2}))?\s*/
+      #/
+      \s* (\d{1,2}) \s+ (\d{1,2}) \s+ \* \s+ \* \s+ (\* | \d | [A-Za-z]{3}) \s+ (.*?) \s+
+      \# \ deepcut\ nightly (?: ,\ set\ up\ (\d{4}-\d{2}-\d{2}) )? \s*
+      /#
     guard let match = line.wholeMatch(of: shape), let minute = Int(match.1), let hour = Int(match.2),
       hour < 24, minute < 60, let cadence = Self.cadence(String(match.3)),
       let words = ShellWords.split(Substring(match.4.replacingOccurrences(of: #"\%"#, with: "%"))), !words.isEmpty

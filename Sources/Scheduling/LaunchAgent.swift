@@ -1,8 +1,8 @@
 internal import Basics
 internal import Foundation
 
-/// The LaunchAgent that runs deepcut every night (or once a week) on macOS: a property list in ~/Library/LaunchAgents, loaded into the
-/// user's own launchd domain.
+/// The LaunchAgent that runs deepcut every night (or once a week) on macOS: a property list in
+/// ~/Library/LaunchAgents, loaded into the user's own launchd domain.
 public enum LaunchAgent {
   public static let label = "org.deepcut.nightly"
   /// launchd starts a job with PATH=/usr/bin:/bin:/usr/sbin:/sbin; a mail command from Homebrew lives in neither.

@@ -29,8 +29,13 @@ extension StateStore: PushLedger {
     let tell = try database.prepare(
       "INSERT OR IGNORE INTO push_told (channel_id, release_id, told_at) VALUES (?, ?, ?)")
     let unqueue = try database.prepare("DELETE FROM push_waiting WHERE channel_id = ? AND release_id = ?")
+    // A release waiting keeps its place, and takes tonight's line: a link become direct, a release announced then and
+    // out now.
     let queue = try database.prepare(
-      "INSERT OR IGNORE INTO push_waiting (channel_id, release_id, item, queued_at) VALUES (?, ?, ?, ?)")
+      """
+      INSERT INTO push_waiting (channel_id, release_id, item, queued_at) VALUES (?, ?, ?, ?)
+      ON CONFLICT (channel_id, release_id) DO UPDATE SET item = excluded.item
+      """)
     let state = try database.prepare(
       """
       INSERT INTO push_channel (channel_id, name, last_attempt, last_delivered, last_reply, failure, permanent)

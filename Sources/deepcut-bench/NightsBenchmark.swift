@@ -35,10 +35,12 @@ enum NightsBenchmark {
       let cold = try await nightly.firstNight(state)
       let firstUseful = try await nightly.budgets()
       let (mean, maximum) = try await nightly.nightsAfter(state, nights: nights)
+      let weekly = try await nightly.weeksAfter(nights: nights, nightlyMean: mean)
       let repeated = try await nightly.stopAndResume(at: stopAt, cold: cold)
       let verdicts = [
         ("most played fifth covered within \(firstUseful.minutes) min", firstUseful.checked >= nightly.fifth),
         ("no night above 2x the mean", Double(maximum) <= 2 * mean),
+        ("a week asked once asks no more than its seven nights", weekly <= 7 * mean),
         ("nothing asked again but what was in flight", repeated <= concurrency),
       ]
       print(verdicts.map { "\($0.0): \($0.1 ? "met" : "MISSED")" }.joined(separator: "; "))
@@ -115,6 +117,26 @@ enum NightsBenchmark {
         "  minutes per night (mean, max)       \(format(mean / perMinute, 1)), \(format(Double(maximum) / perMinute, 1))\n"
       )
       return (mean, maximum)
+    }
+
+    /// The same library told once a week (`--every DAY`), from a first night of its own: what one run a week asks,
+    /// against the seven nights it stands for. The mean a week.
+    func weeksAfter(nights: Int, nightlyMean: Double) async throws -> Double {
+      let state = try freshState(directory)
+      _ = try await pass(server, state, concurrency: concurrency, night: 0).run(library)
+      var perWeek: [Int] = []
+      for week in 1...max(1, nights / 7) {
+        let logged = try await server.requestCount
+        _ = try await pass(server, state, concurrency: concurrency, night: week * 7).run(library)
+        perWeek.append(try await server.requestCount - logged)
+      }
+      let mean = Double(perWeek.reduce(0, +)) / Double(perWeek.count)
+      print("\(perWeek.count) weeks after the first, once a week    requests   minutes")
+      row("a week's run (mean)", Int(mean.rounded()))
+      row("a week's run (max)", perWeek.max() ?? 0)
+      row("a week of nightly runs (7 x mean)", Int((7 * nightlyMean).rounded()))
+      print("")
+      return mean
     }
 
     /// A run stopped half-way, then the run that resumes it; how many requests were asked again.

@@ -292,6 +292,10 @@ struct SetupCommandTests {
       ["setup", "--yes", "--no-test-mail", "--schedule", "none", "--listen", "none", "--app-stdin"],
       stdin: Data("client_id = a\nclient_secret = b\n".utf8), environment: scene.sandbox.environment)
     #expect(nowhere.status == 64 && nowhere.stderr.contains("--app-stdin goes with --listen spotify"))
+    let twice = try await DeepcutProcess.run(
+      piped + ["--app-credentials", mine], stdin: Data("client_id = a\nclient_secret = b\n".utf8),
+      environment: scene.sandbox.environment)
+    #expect(twice.status == 64 && twice.stderr.contains("give --app-stdin or --app-credentials FILE, not both"))
   }
 
   @Test func withYesWhatIsMissingIsNamedInOneLine() async throws {
@@ -536,7 +540,7 @@ struct SetupCommandTests {
     #expect(unlike.status == 1, "\(unlike.stdout)")
     #expect(
       unlike.stdout.contains(
-        "the schedule runs every night at 09:00, but the configuration says every sunday: run 'deepcut setup'"),
+        "the schedule runs every night at 09:00, but the configuration says every Sunday: run 'deepcut setup'"),
       "\(unlike.stdout)")
   }
 }

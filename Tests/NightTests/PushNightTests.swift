@@ -107,6 +107,26 @@ import Testing
     #expect(pushed == [told[0], false, told[1], false])
   }
 
+  /// Down from the night Paper Moons is announced until after its release day: what waits takes the release-day
+  /// line, so the channel, back, tells it once, as out.
+  @Test func aReleaseAnnouncedWhileAChannelIsDownIsToldOutOnceItIsBack() async throws {
+    let (store, console) = (MemoryNightStore(), KeptConsole())
+    let down = ScriptedPushChannel("down", failing: Array(repeating: .temporary("down for the test"), count: 4))
+    let releaseDay = NightTests.now.addingTimeInterval(48 * 86_400)
+    for now in [NightTests.now, releaseDay] {
+      await #expect(throws: NightError.self) {
+        try await NightTests.run(try Self.plan([down], at: now), store, console)
+      }
+    }
+    #expect(down.digests.isEmpty)
+    let waiting = await store.pushes.waiting[down.id]?.filter { $0.title == "Paper Moons" }
+    #expect(waiting?.count == 1 && waiting?.first?.upcoming == nil, "\(String(describing: waiting))")
+    down.failing = []
+    try await NightTests.run(try Self.plan([down], at: releaseDay.addingTimeInterval(86_400)), store, console)
+    let told = down.digests.flatMap(\.items).filter { $0.title == "Paper Moons" }
+    #expect(told.count == 1 && told.first?.upcoming == nil, "\(told)")
+  }
+
   @Test func onceAWeekThePushIsTheWeeksDigest() async throws {
     let (store, console) = (MemoryNightStore(), KeptConsole())
     let phone = ScriptedPushChannel("phone")

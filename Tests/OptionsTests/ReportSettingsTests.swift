@@ -99,6 +99,21 @@ struct ReportSettingsTests {
     #expect(markdown == email.subtracting(emailOnly + ["cover-art-url"]))
   }
 
+  /// Once a week the ledger is the week's digest, which a window shorter than a week would leave releases out of;
+  /// when announced releases are told goes to the ledger as its type.
+  @Test func aWeeklyDigestIsALedgerOfAWeekAtLeast() throws {
+    let weekly = try Self.report(["--since-last-run", "--every", "Sat", "--tell-announced", "release-day"])
+    #expect(weekly.plan.ledger.weekly && weekly.plan.ledger.cadence == .weekly(.saturday))
+    #expect(weekly.plan.ledger.announced == .releaseDay)
+    #expect(try !Self.report(["--every", "saturday"]).plan.ledger.weekly, "a report of a window is no digest")
+    #expect(
+      SettingsTableTests.refusal {
+        _ = try Self.report(["--since-last-run", "--days", "5"], config: #"{"every": "fri"}"#)
+      }
+        == "every friday tells a week's news at once: give --days 7 or more (days in the config), or --every night")
+    #expect(try Self.report(["--since-last-run", "--every", "fri", "--since", "2026-11-01"]).plan.ledger.weekly)
+  }
+
   @Test func theFirstSettingThatCannotBeReadIsTheError() throws {
     let resolved = try SettingsTableTests.resolved(["--days", "x", "--country", "USA"], config: "{}")
     #expect(

@@ -59,7 +59,11 @@ import Testing
       var announced = Self.item("m")
       announced.upcoming = "16 Jan 2027"
       try await store.recordPush(
+        channel: Self.ntfy, named: "n", PushRecord(at: date(50), told: [], waiting: [Self.item("m")], reply: nil))
+      // Waiting, it keeps its place and takes the newer line.
+      try await store.recordPush(
         channel: Self.ntfy, named: "n", PushRecord(at: date(100), told: [], waiting: [announced], reply: nil))
+      #expect(try await store.pushBacklog(channel: Self.ntfy, named: "n", among: []).waiting == [announced])
       try await store.recordPush(
         channel: Self.ntfy, named: "n", PushRecord(at: date(200), told: [announced], waiting: [], reply: "200"))
       let day = try await store.pushBacklog(channel: Self.ntfy, named: "n", among: announced.toldIDs + ["m"])

@@ -94,7 +94,9 @@ extension MemoryNightStore: PushLedger {
   public func recordPush(channel: PushChannelID, named name: String, _ record: PushRecord) {
     let told = Set(record.told.map(\.id))
     pushes.told[channel, default: []].formUnion(record.told.map(\.toldID))
-    var waiting = (pushes.waiting[channel] ?? []).filter { !told.contains($0.id) }
+    let lines = Dictionary(record.waiting.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    // A release waiting keeps its place and takes tonight's line, as the state's table does.
+    var waiting = (pushes.waiting[channel] ?? []).filter { !told.contains($0.id) }.map { lines[$0.id] ?? $0 }
     let queued = Set(waiting.map(\.id))
     waiting += record.waiting.filter { !queued.contains($0.id) }
     pushes.waiting[channel] = waiting

@@ -42,7 +42,8 @@ public struct AppCredentials: Sendable, Hashable {
   /// the text came from in a refusal, which never shows a line: it may hold the secret.
   public static func parse(_ text: String, path: String) throws(CatalogError) -> AppCredentials {
     var values: [String: String] = [:]
-    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // Any line ending: a file written on Windows, or piped from one, ends its lines in CRLF.
+    for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
       let parts = trimmed.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -74,9 +74,12 @@ extension Setup {
 
   /// The app's credentials piped in, or in the file `--app-credentials` names; nil when neither was given.
   func givenApp() throws(CLIError) -> AppCredentials? {
-    if let pipedApp { return pipedApp }
-    guard let file = try settings[\.setup.appCredentials] else { return nil }
-    return try Self.credentials(in: file)
+    let file = try settings[\.setup.appCredentials]
+    if let pipedApp {
+      guard file == nil else { throw .usage("give --app-stdin or --app-credentials FILE, not both") }
+      return pipedApp
+    }
+    return try file.map { (file) throws(CLIError) in try Self.credentials(in: file) }
   }
 
   /// `--app-stdin` or `--app-credentials`, when one was given.

@@ -13,8 +13,8 @@ enum SetupCommand: Command {
   static let spec = CommandSpec(
     command: .setup,
     usage: "setup [--yes] [--library PATH] [--to ADDRESS] [--smtp-url URL --smtp-user USER --password-stdin | "
-      + "--sendmail COMMAND] [--push-stdin | --push-channels FILE] [--schedule KIND] [--every night|DAY] [--at HH:MM] | "
-      + "setup --uninstall",
+      + "--sendmail COMMAND] [--push-stdin | --push-channels FILE] [--schedule KIND] [--every night|DAY] "
+      + "[--at HH:MM] | setup --uninstall",
     summary:
       "Set up the nightly e-mail or pushes: the library, the mail route and the push channels (each checked by a "
       + "test message) and the schedule.",

@@ -39,8 +39,15 @@ package struct LedgerOptions: SettingGroup {
 /// The ledger's part of the night.
 package extension LedgerOptions {
   static func part(_ settings: Resolved) throws(CLIError) -> NightPlan.Ledger {
-    NightPlan.Ledger(
+    let ledger = NightPlan.Ledger(
       sinceLastRun: try settings[\.ledger.sinceLastRun], dryRun: try settings[\.ledger.dryRun],
       announced: try settings[\.ledger.tellAnnounced], cadence: try settings[\.ledger.every])
+    // A release out early in the week would be older than the window when the digest comes, and never told.
+    if ledger.weekly, try settings[\.window.since] == nil, try settings[\.window.days] < 7 {
+      throw .usage(
+        "every \(ledger.cadence.text) tells a week's news at once: give --days 7 or more (days in the config), "
+          + "or --every night")
+    }
+    return ledger
   }
 }

@@ -192,6 +192,12 @@ struct AppLookupTests {
     let error = #expect(throws: CatalogError.self) { _ = try AppCredentials.read(from: path) }
     #expect(error == .credentials("\(path), line 2: write 'client_id = …' or 'client_secret = …'"))
     #expect(!String(describing: error).contains("xyz-secret"))
+    // Lines ended as Windows ends them read the same; a mistake still names its line.
+    let windows = try AppCredentials.parse("# mine\r\nclient_id = abc\r\nclient_secret = xyz\r\n", path: "-")
+    #expect(windows == AppCredentials(clientID: "abc", secret: Secret("xyz")))
+    #expect(throws: CatalogError.credentials("-, line 3: write 'client_id = …' or 'client_secret = …'")) {
+      _ = try AppCredentials.parse("client_id = abc\r\n\r\nclient_secret\r\n", path: "-")
+    }
   }
 
   /// The requests a night counts are those sent: a code tried in three forms and the token are four, not one.

@@ -57,8 +57,14 @@ public enum Cadence: Sendable, Hashable {
   /// What one run tells: "tonight" or "this week".
   public var period: String { weekday == nil ? "tonight" : "this week" }
 
+  /// "every night", "every Saturday".
+  public var every: String { "every \(weekday?.title ?? "night")" }
+
+  /// "each night", "each Saturday".
+  public var each: String { "each \(weekday?.title ?? "night")" }
+
   /// When the job runs, in a sentence: "every night at 06:30", "every Saturday at 06:30".
   public func when(at time: String) -> String {
-    "every \(weekday?.title ?? "night") at \(time)"
+    "\(every) at \(time)"
   }
 }

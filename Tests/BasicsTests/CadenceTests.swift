@@ -30,5 +30,7 @@ struct CadenceTests {
     #expect(Cadence.weekly(.monday).period == "this week")
     #expect(Cadence.nightly.when(at: "06:30") == "every night at 06:30")
     #expect(Cadence.weekly(.friday).when(at: "18:00") == "every Friday at 18:00")
+    #expect(Cadence.nightly.each == "each night" && Cadence.weekly(.sunday).each == "each Sunday")
+    #expect(Cadence.weekly(.sunday).every == "every Sunday")
   }
 }

@@ -126,9 +126,8 @@ enum StatusCommand: Command {
   /// a weekly digest scheduled every night would be told as seven small ones.
   static func unlike(_ installed: Cadence, at time: String, _ settings: Resolved) -> String? {
     guard let wanted = try? settings[\.ledger.every], wanted != installed else { return nil }
-    let says = wanted.weekday.map { "every \($0.title)" } ?? "every night"
-    return "the schedule runs \(installed.when(at: time)), but the configuration says \(says): run 'deepcut setup' "
-      + "to schedule it so"
+    return "the schedule runs \(installed.when(at: time)), but the configuration says \(wanted.every): run "
+      + "'deepcut setup' to schedule it so"
   }
 
   // MARK: - Show

@@ -127,11 +127,11 @@ extension Setup {
   static let testSubject = "deepcut is set up: this is its test e-mail"
 
   static func testText(_ route: String, _ cadence: Cadence = .nightly) -> String {
-    let (mail, when) = cadence.weekday.map { ("weekly", "each \($0.title)") } ?? ("nightly", "each night")
+    let mail = cadence.weekday == nil ? "nightly" : "weekly"
     return """
       This is the test e-mail 'deepcut setup' sent through \(route).
 
-      It arrived, so the \(mail) e-mail will too: \(when) it lists what the artists you own released that you \
+      It arrived, so the \(mail) e-mail will too: \(cadence.each) it lists what the artists you own released that you \
       don't own yet. 'deepcut status' tells how the nights went.
       """
   }

@@ -118,7 +118,7 @@ struct PushChannelMaker {
 /// unless `--no-test-mail`, sent a test message before anything is written.
 extension Setup {
   static func testNotice(_ cadence: Cadence) -> PushDigest.Notice {
-    let what = cadence.weekday.map { "the week's new releases each \($0.title)" } ?? "the nightly new releases"
+    let what = cadence.weekday == nil ? "the nightly new releases" : "the week's new releases \(cadence.each)"
     return PushDigest.Notice(
       title: "deepcut's test message", message: "deepcut is set up: this channel will get \(what)", isWarning: false)
   }
@@ -142,7 +142,7 @@ extension Setup {
       return
     }
     telling = try prompter.ask(
-      "How should deepcut tell you \(eachTime): e-mail, push or both", default: (proposed ?? .email).rawValue,
+      "How should deepcut tell you \(cadence.each): e-mail, push or both", default: (proposed ?? .email).rawValue,
       flag: "--to ADDRESS or --push-stdin"
     ) { (typed) throws(CLIError) -> Telling in
       guard let telling = Telling(answer: typed) else { throw .usage("answer e-mail, push or both") }

@@ -183,9 +183,6 @@ struct Setup {
     try set(\.ledger.every, to: cadence, needed: current(\.ledger.every) == nil && cadence != .nightly)
   }
 
-  /// "each night", "each Saturday".
-  var eachTime: String { cadence.weekday.map { "each \($0.title)" } ?? "each night" }
-
   /// What starts the job and when: asked before anything is written, so a wrong answer costs nothing.
   func chooseSchedule(installed: InstalledSchedule?) throws(CLIError) -> Schedule? {
     let kind = try answer(

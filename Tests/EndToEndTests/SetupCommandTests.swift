@@ -44,6 +44,23 @@ struct SetupCommandTests {
       try await DeepcutProcess.run(arguments, stdin: Data((password + "\n").utf8), environment: sandbox.environment)
     }
 
+    /// A fake Spotify whose app is `my-app` with the secret `app-secret-42`, and a config that names its token
+    /// address: setup asks its one token there. The caller stops it.
+    func spotifyApp() async throws -> FakeCatalogServer {
+      let app: JSONValue = ["client_id": "my-app", "client_secret": "app-secret-42"]
+      let spotify = try await FakeCatalogServer.start(.init(catalog: "spotify"), world: ["app": app, "albums": []])
+      do {
+        try FileManager.default.createDirectory(
+          atPath: sandbox.home + "/.config/deepcut", withIntermediateDirectories: true)
+        let tokenURL = spotify.baseURL.absoluteString + "/api/token"
+        try Data(#"{"provider": {"spotifyTokenURL": "\#(tokenURL)"}}"#.utf8).write(to: URL(fileURLWithPath: config))
+      } catch {
+        await spotify.stop()
+        throw error
+      }
+      return spotify
+    }
+
     func server(_ body: (FakeMailServer) async throws -> Void) async throws {
       try await FakeMailServer.with(certificate.serverOptions + ["--auth", "ana:\(SetupCommandTests.password)"], body)
     }
@@ -242,13 +259,8 @@ struct SetupCommandTests {
   /// with one token before they are kept in the app's credentials file.
   @Test func withYesWhereYouListenAndYourAppAreFlags() async throws {
     let scene = try await Scene()
-    let app: JSONValue = ["client_id": "my-app", "client_secret": "app-secret-42"]
-    let spotify = try await FakeCatalogServer.start(.init(catalog: "spotify"), world: ["app": app, "albums": []])
+    let spotify = try await scene.spotifyApp()
     defer { Task { await spotify.stop() } }
-    try FileManager.default.createDirectory(
-      atPath: scene.sandbox.home + "/.config/deepcut", withIntermediateDirectories: true)
-    let tokenURL = spotify.baseURL.absoluteString + "/api/token"
-    try Data(#"{"provider": {"spotifyTokenURL": "\#(tokenURL)"}}"#.utf8).write(to: URL(fileURLWithPath: scene.config))
     let mine = scene.sandbox.home + "/my-app.txt"
     let arguments = [
       "setup", "--yes", "--to", "ana@example.org", "--sendmail", "/bin/true", "--no-test-mail", "--schedule", "none",
@@ -344,15 +356,8 @@ struct SetupCommandTests {
   /// wrong one, which the test e-mail catches, then the right one — and no password ever echoed.
   @Test func onATerminalEachQuestionHasADefaultAndAWrongPasswordIsAskedAgain() async throws {
     let scene = try await Scene()
-    // Spotify's token is asked of a fake: the address a config already there names.
-    let app: JSONValue = ["client_id": "my-app", "client_secret": "app-secret-42"]
-    let spotify = try await FakeCatalogServer.start(.init(catalog: "spotify"), world: ["app": app, "albums": []])
+    let spotify = try await scene.spotifyApp()
     defer { Task { await spotify.stop() } }
-    try FileManager.default.createDirectory(
-      atPath: scene.sandbox.home + "/.config/deepcut", withIntermediateDirectories: true)
-    let tokenURL = spotify.baseURL.absoluteString + "/api/token"
-    try Data(#"{"provider": {"spotifyTokenURL": "\#(tokenURL)"}}"#.utf8)
-      .write(to: URL(fileURLWithPath: scene.config))
     try await scene.server { server in
       let dialogue: [TerminalSession.Step] = [
         .expect("Your Library.xml \\[.*Library.xml\\]: ", send: ""),

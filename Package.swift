@@ -128,7 +128,7 @@ let package = Package(
     ),
     .testTarget(
       name: "ReportTests",
-      dependencies: ["Identity", "Report", "Catalog", "MusicLibrary", "Templates", "TestSupport"],
+      dependencies: ["Identity", "Report", "Catalog", "MusicLibrary", "Templates", "Fixtures", "TestSupport"],
       exclude: ["Golden"],
       swiftSettings: strict
     ),

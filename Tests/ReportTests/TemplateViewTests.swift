@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Report
 import Templates
@@ -94,40 +95,6 @@ struct TemplateViewTests {
     #expect(Self.items(calendar["events"]).count == model.upcoming.count)
   }
 
-  /// The JSON report read back as a tree, told apart as JSON tells them: `JSONDecoder` takes a Bool only from
-  /// true/false and an Int only from a whole number.
-  enum JSONTree: Decodable {
-    case bool(Bool), int(Int), double(Double), string(String), array([JSONTree]), object([String: JSONTree])
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.singleValueContainer()
-      if let value = try? container.decode(Bool.self) {
-        self = .bool(value)
-      } else if let value = try? container.decode(Int.self) {
-        self = .int(value)
-      } else if let value = try? container.decode(Double.self) {
-        self = .double(value)
-      } else if let value = try? container.decode(String.self) {
-        self = .string(value)
-      } else if let value = try? container.decode([JSONTree].self) {
-        self = .array(value)
-      } else {
-        self = .object(try container.decode([String: JSONTree].self))
-      }
-    }
-
-    var templateValue: TemplateValue {
-      switch self {
-      case .bool(let value): .bool(value)
-      case .int(let value): .int(value)
-      case .double(let value): .double(value)
-      case .string(let value): .string(value)
-      case .array(let items): .array(items.map(\.templateValue))
-      case .object(let members): .object(members.mapValues(\.templateValue))
-      }
-    }
-  }
-
   /// The template view without what only templates see: the members extras add, and the nils JSON leaves out.
   static func withoutTemplateOnly(_ value: TemplateValue) -> TemplateValue {
     let templateOnly: Set = [
@@ -158,7 +125,7 @@ struct TemplateViewTests {
           .shown
       default: ReportFixtures.busy
       }
-    let json = try JSONDecoder().decode(JSONTree.self, from: Data(try JSONFormat().text(model).utf8))
+    let json = try JSONValue(json: try JSONFormat().text(model))
     #expect(Self.withoutTemplateOnly(try model.templateValue()) == json.templateValue)
   }
 }
@@ -169,5 +136,21 @@ struct TemplateViewTests {
   func theJSONOfAReportDecodesIntoItsModel(_ name: String) throws {
     let model = try #require(ReportRenderingTests.cases.first { $0.name == name }?.model)
     #expect(try ReportModel(json: JSONFormat().text(model)) == model)
+  }
+}
+
+extension JSONValue {
+  /// The JSON report read back as a template value, told apart as JSON tells them (a Bool only from true/false, an
+  /// Int only from a whole number), to set beside the template view.
+  fileprivate var templateValue: TemplateValue {
+    switch self {
+    case .null: .null
+    case .bool(let value): .bool(value)
+    case .int(let value): .int(value)
+    case .double(let value): .double(value)
+    case .string(let value): .string(value)
+    case .array(let items): .array(items.map(\.templateValue))
+    case .object(let members): .object(members.mapValues(\.templateValue))
+    }
   }
 }
